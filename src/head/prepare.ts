@@ -1,0 +1,137 @@
+/** Turns API answers into what a page should say: placeholders filled, CMS URLs moved to the site. */
+import type { HeadData, HeadWarning, PreparedHeadData, PrepareOptions } from './types.ts';
+
+const PLACEHOLDER = /\{\{\s*(meta_title|meta_description)\s*\}\}/g;
+const ABSOLUTE_HTTP = /^(https?):\/\/([^/?#\\]*)/i;
+
+/**
+ * Fills `{{meta_title}}` / `{{meta_description}}` in every JSON-LD string and in the og/twitter
+ * titles and descriptions from `meta`, and rewrites absolute URLs on the CMS's host (http or https)
+ * to `siteOrigin`, keeping path, query and hash, in every JSON-LD string, `meta.canonical` and
+ * `social.og.url`. URLs whose path starts with one of `keepPathPrefixes` (media) stay on the CMS.
+ *
+ * A placeholder whose value `meta` lacks is left as it is (an empty headline would be worse than a
+ * visible one) and reported in `warnings`. Inputs are not changed.
+ *
+ * @example
+ * prepareHeadData(
+ *   { schemas: [{ '@type': 'WebPage', name: '{{meta_title}}', url: 'https://cms.example.com/a/' }],
+ *     meta: { url: 'https://cms.example.com/a/', title: 'A', description: null, robots: null, canonical: null, keywords: null },
+ *     social: null },
+ *   { cmsOrigin: 'https://cms.example.com', siteOrigin: 'https://example.com' },
+ * ).schemas // [{ '@type': 'WebPage', name: 'A', url: 'https://example.com/a/' }]
+ */
+export function prepareHeadData(data: HeadData, options: PrepareOptions = {}): PreparedHeadData {
+  const warnings: HeadWarning[] = [];
+  const reported = new Set<string>();
+  const rewrite = urlRewriter(options);
+  const fill = (text: string, key: string): string => {
+    if (!text.includes('{{')) return text;
+    return text.replace(PLACEHOLDER, (whole, name: string) => {
+      const value = name === 'meta_title' ? data.meta?.title : data.meta?.description;
+      if (value != null && value.trim() !== '') return value;
+      if (!reported.has(`${key} ${name}`)) {
+        reported.add(`${key} ${name}`);
+        warnings.push({
+          code: 'unfilled-placeholder',
+          key,
+          message: `${key} uses {{${name}}} but the page's meta has no ${name === 'meta_title' ? 'title' : 'description'}; it was left as is. Set it in the CMS or remove the placeholder.`,
+        });
+      }
+      return whole;
+    });
+  };
+  const fillOrNull = (text: string | null, key: string): string | null =>
+    text === null ? null : fill(text, key);
+  const rewriteOrNull = (url: string | null): string | null => (url === null ? null : rewrite(url));
+
+  const schemas = data.schemas.map((schema, index) =>
+    mapStrings(schema, (text) => fill(rewrite(text), `jsonld:${index}`)),
+  );
+  const meta = data.meta && { ...data.meta, canonical: rewriteOrNull(data.meta.canonical) };
+  const social = data.social && {
+    url: data.social.url,
+    og: {
+      ...data.social.og,
+      title: fillOrNull(data.social.og.title, 'property:og:title'),
+      description: fillOrNull(data.social.og.description, 'property:og:description'),
+      url: rewriteOrNull(data.social.og.url),
+    },
+    twitter: {
+      ...data.social.twitter,
+      title: fillOrNull(data.social.twitter.title, 'name:twitter:title'),
+      description: fillOrNull(data.social.twitter.description, 'name:twitter:description'),
+    },
+  };
+  return { schemas, meta, social, warnings };
+}
+
+/** The function that moves one URL from the CMS to the site (identity when rewriting is off). */
+function urlRewriter(options: PrepareOptions): (text: string) => string {
+  const { cmsOrigin, siteOrigin } = options;
+  if (options.rewriteUrls === false || !cmsOrigin || !siteOrigin) return (text) => text;
+  const cmsHost = hostOf(cmsOrigin, 'cmsOrigin');
+  hostOf(siteOrigin, 'siteOrigin');
+  const site = siteOrigin.replace(/\/+$/, '');
+  const keep = options.keepPathPrefixes ?? ['/wp-content/'];
+  return (text) => {
+    const match = ABSOLUTE_HTTP.exec(text);
+    if (match === null) return text;
+    let host: string;
+    try {
+      host = new URL(match[0]).host;
+    } catch {
+      return text;
+    }
+    if (host !== cmsHost) return text;
+    const rest = text.slice(match[0].length);
+    return keep.some((prefix) => rest.startsWith(prefix)) ? text : site + rest;
+  };
+}
+
+function hostOf(origin: string, option: string): string {
+  try {
+    return new URL(origin).host;
+  } catch {
+    throw new TypeError(
+      `prepareHeadData: ${option} ${JSON.stringify(origin)} is not an absolute URL; pass one such as 'https://example.com'.`,
+    );
+  }
+}
+
+/** A copy of `value` with `fn` applied to every string value (not keys); iterative, so depth is no limit. */
+function mapStrings(value: unknown, fn: (text: string) => string): unknown {
+  if (typeof value === 'string') return fn(value);
+  if (value === null || typeof value !== 'object') return value;
+  const copies = new Map<object, object>();
+  const pending: object[] = [];
+  const copyOf = (source: object): object => {
+    let copy = copies.get(source);
+    if (copy === undefined) {
+      copy = Array.isArray(source) ? new Array(source.length) : {};
+      copies.set(source, copy);
+      pending.push(source);
+    }
+    return copy;
+  };
+  const root = copyOf(value);
+  for (let source = pending.pop(); source !== undefined; source = pending.pop()) {
+    const target = copies.get(source) as Record<string, unknown>;
+    for (const [key, item] of Object.entries(source)) {
+      const mapped =
+        typeof item === 'string' ? fn(item) : item !== null && typeof item === 'object' ? copyOf(item) : item;
+      // A JSON key "__proto__" is an own property; plain assignment would set the prototype instead.
+      if (key === '__proto__') {
+        Object.defineProperty(target, key, {
+          value: mapped,
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
+      } else {
+        target[key] = mapped;
+      }
+    }
+  }
+  return root;
+}

@@ -1,0 +1,56 @@
+/** What a page's head already says, read with the same pass `rewriteHead` uses. */
+import { scanHead } from './scan.ts';
+
+export interface HeadContents {
+  /** Text of the first `<title>` in the head. */
+  title: string | null;
+  /** Content of the first `<meta name="description">`. */
+  description: string | null;
+  /** Href of the first `<link rel="canonical">`. */
+  canonical: string | null;
+  /**
+   * Every keyed tag's values, in document order: 'title', 'meta:description', 'meta:robots',
+   * 'link:canonical', 'property:og:image', 'name:twitter:card', 'meta:charset', ...
+   */
+  values: Record<string, string[]>;
+  /** Text of each `<script type="application/ld+json">` in the head, as written. */
+  jsonLd: string[];
+  /** Tags that carry the `data-schema-manager` mark. */
+  marked: number;
+  /** Whether `<meta charset>` is the head's first element; null when the head has none. */
+  charsetFirst: boolean | null;
+}
+
+/**
+ * Reads the head of a built page.
+ *
+ * @example readHeadTags('<head><link rel="canonical" href="/a"></head>').canonical // '/a'
+ */
+export function readHeadTags(html: string): HeadContents {
+  const { elements } = scanHead(html);
+  const values: Record<string, string[]> = {};
+  const jsonLd: string[] = [];
+  for (const element of elements) {
+    if (element.jsonLd) jsonLd.push(element.text ?? '');
+    if (element.key === null) continue;
+    const value =
+      element.name === 'title'
+        ? (element.text ?? '')
+        : element.name === 'link'
+          ? (element.attrs.get('href') ?? '')
+          : element.key === 'meta:charset'
+            ? element.attrs.get('charset')!
+            : (element.attrs.get('content') ?? '');
+    values[element.key] = [...(values[element.key] ?? []), value];
+  }
+  const charsetAt = elements.findIndex((element) => element.key === 'meta:charset');
+  return {
+    title: values.title?.[0] ?? null,
+    description: values['meta:description']?.[0] ?? null,
+    canonical: values['link:canonical']?.[0] ?? null,
+    values,
+    jsonLd,
+    marked: elements.filter((element) => element.ours).length,
+    charsetFirst: charsetAt === -1 ? null : charsetAt === 0,
+  };
+}

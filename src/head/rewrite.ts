@@ -1,0 +1,111 @@
+/** Splices written tags into a page's head by source offsets: every byte not replaced stays as it was. */
+import { clashes, familyOf } from './keys.ts';
+import { type HeadElement, scanHead } from './scan.ts';
+import type { HeadTag, RewriteOptions, RewriteResult } from './types.ts';
+
+/**
+ * Writes `tags` into the head of `html`, just before `</head>` (or where the head implicitly ends),
+ * one tag per line. Tags carrying the mark from an earlier run are removed first, so running twice
+ * gives the same bytes. For a key both the page and `tags` have, `onConflict: 'api'` (default)
+ * removes the page's tags and `'page'` leaves out the written one; so there is never a second title,
+ * description or canonical. `<meta charset>` is never moved. A page without a head gets one.
+ *
+ * @example
+ * rewriteHead('<head><title>Old</title></head>', [{ key: 'title', html: '<title data-schema-manager>New</title>' }]).html
+ * // '<head>\n<title data-schema-manager>New</title>\n</head>'
+ */
+export function rewriteHead(html: string, tags: HeadTag[], options: RewriteOptions = {}): RewriteResult {
+  const policy = options.onConflict ?? 'api';
+  const scan = scanHead(html);
+  const page = scan.elements.filter((element) => !element.ours && element.key !== null);
+  const pageKeys = new Set(page.map((element) => element.key!));
+
+  const written = policy === 'page' ? tags.filter((tag) => !clashes(tag.key.toLowerCase(), pageKeys)) : tags;
+  const skipped = tags.filter((tag) => !written.includes(tag)).map((tag) => tag.key);
+  const writtenKeys = new Set(written.map((tag) => tag.key.toLowerCase()));
+  const skippedKeys = new Set(
+    skipped.flatMap((key) => [key.toLowerCase(), familyOf(key.toLowerCase()) ?? '']),
+  );
+
+  const removed: HeadElement[] = scan.elements.filter((element) => element.ours);
+  let replaced = 0;
+  let kept = 0;
+  for (const element of page) {
+    if (policy === 'api' && clashes(element.key!, writtenKeys)) {
+      removed.push(element);
+      replaced++;
+    } else if (policy === 'page' && skippedKeys.has(element.key!)) {
+      kept++;
+    }
+  }
+
+  let block = '';
+  if (written.length > 0) {
+    const newline = newlineOf(html, scan.insertAt);
+    block = written.map((tag) => tag.html).join(newline);
+    // With no head element at all, a head start tag here would be the first; give the block one.
+    if (!scan.headTag && !scan.headContent) block = `<head>${newline}${block}${newline}</head>`;
+    block += newline;
+  }
+  const out = splice(
+    html,
+    removed.map((element) => lineRange(html, element.start, element.end)).sort((a, b) => a[0] - b[0]),
+    insertionPoint(html, scan.insertAt),
+    block,
+  );
+  return { html: out, changed: out !== html, written: written.length, replaced, kept, skipped };
+}
+
+/** Removes `ranges` (sorted, disjoint) and inserts `block` at `at`, on a line of its own. */
+function splice(html: string, ranges: Array<[number, number]>, at: number, block: string): string {
+  if (ranges.length === 0 && block === '') return html;
+  let out = '';
+  let cursor = 0;
+  let inserted = block === '';
+  const insert = (): void => {
+    const position = Math.max(at, cursor);
+    out += html.slice(cursor, position);
+    if (out.length > 0 && !out.endsWith('\n')) out += block.endsWith('\r\n') ? '\r\n' : '\n';
+    out += block;
+    cursor = position;
+    inserted = true;
+  };
+  for (const [start, end] of ranges) {
+    if (!inserted && at <= start) insert();
+    out += html.slice(cursor, start);
+    cursor = Math.max(cursor, end);
+  }
+  if (!inserted) insert();
+  return out + html.slice(cursor);
+}
+
+function isBlank(c: string | undefined): boolean {
+  return c === ' ' || c === '\t';
+}
+
+/** A tag alone on its line is removed with its line, so no blank line stays behind. */
+function lineRange(html: string, start: number, end: number): [number, number] {
+  let lineStart = start;
+  while (lineStart > 0 && isBlank(html[lineStart - 1])) lineStart--;
+  if (lineStart > 0 && html[lineStart - 1] !== '\n') return [start, end];
+  let lineEnd = end;
+  while (lineEnd < html.length && isBlank(html[lineEnd])) lineEnd++;
+  if (html.startsWith('\r\n', lineEnd)) return [lineStart, lineEnd + 2];
+  if (html[lineEnd] === '\n') return [lineStart, lineEnd + 1];
+  return [start, end];
+}
+
+/** Before an indented `</head>`, the new lines go at the start of its line. */
+function insertionPoint(html: string, at: number): number {
+  let lineStart = at;
+  while (lineStart > 0 && isBlank(html[lineStart - 1])) lineStart--;
+  return lineStart === 0 || html[lineStart - 1] === '\n' ? lineStart : at;
+}
+
+/** The page's line ending, judged from its first line break before `limit` (read no further: cost stays with the head). */
+function newlineOf(html: string, limit: number): string {
+  for (let i = 0; i < limit; i++) {
+    if (html.charCodeAt(i) === 0x0a) return i > 0 && html.charCodeAt(i - 1) === 0x0d ? '\r\n' : '\n';
+  }
+  return '\n';
+}

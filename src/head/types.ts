@@ -1,0 +1,74 @@
+/** Shapes the head core works on. Meta and social tags come in as the client returns them. */
+import type { MetaTags, SocialTags } from '../client/index.ts';
+
+export type { MetaTags, SocialTags };
+
+/** What one page's head is built from. */
+export interface HeadData {
+  /** Parsed JSON-LD documents, in order (`null` entries are skipped). */
+  schemas: unknown[];
+  meta: MetaTags | null;
+  social: SocialTags | null;
+}
+
+/** One tag to write. `key` says which page tags it conflicts with (lower case). */
+export interface HeadTag {
+  /**
+   * 'title', 'meta:description', 'meta:robots', 'meta:keywords', 'link:canonical', 'property:og:title',
+   * 'name:twitter:card', 'jsonld:<n>'.
+   */
+  key: string;
+  html: string;
+}
+
+/** Something left out or left as is, for the integration to report. */
+export interface HeadWarning {
+  code: 'unsafe-url' | 'unfilled-placeholder' | 'unserialisable-schema';
+  /** The tag key or JSON-LD location concerned, e.g. 'link:canonical' or 'jsonld:0'. */
+  key: string;
+  message: string;
+}
+
+export interface PrepareOptions {
+  /** Origin of the CMS, e.g. 'https://cms.example.com'. No rewriting without it. */
+  cmsOrigin?: string | null;
+  /** Origin of the built site (optionally followed by a base path). No rewriting without it. */
+  siteOrigin?: string | null;
+  /** Rewrite CMS-origin URLs to the site's. Default true. */
+  rewriteUrls?: boolean;
+  /** Paths that stay on the CMS (media). Default ['/wp-content/']. */
+  keepPathPrefixes?: string[];
+}
+
+/** `prepareHeadData`'s answer: the data, plus what it could not do. */
+export interface PreparedHeadData extends HeadData {
+  warnings: HeadWarning[];
+}
+
+export interface RenderOptions {
+  /** One `@graph` script instead of one script per schema. Default false. */
+  graph?: boolean;
+  /** Told about each tag left out (unsafe URL, schema that cannot be serialised). */
+  onWarning?: (warning: HeadWarning) => void;
+}
+
+export type ConflictPolicy = 'api' | 'page';
+
+export interface RewriteOptions {
+  /** Who wins when the page already has a tag with the same key. Default 'api'. */
+  onConflict?: ConflictPolicy;
+}
+
+export interface RewriteResult {
+  html: string;
+  /** The output differs from the input. */
+  changed: boolean;
+  /** Tags written. */
+  written: number;
+  /** Page tags removed because a written tag has their key. */
+  replaced: number;
+  /** Page tags kept (policy 'page'); the matching tags were not written. */
+  kept: number;
+  /** Keys of tags not written because the page has its own (policy 'page'). */
+  skipped: string[];
+}

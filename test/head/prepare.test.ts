@@ -1,0 +1,179 @@
+import { describe, expect, test } from 'vitest';
+import { type HeadData, type MetaTags, prepareHeadData, type SocialTags } from '../../src/head/index.ts';
+
+const CMS = { cmsOrigin: 'https://cms.example.com', siteOrigin: 'https://www.example.com' };
+
+function meta(fields: Partial<MetaTags> = {}): MetaTags {
+  return {
+    url: 'https://cms.example.com/a/',
+    title: null,
+    description: null,
+    robots: null,
+    canonical: null,
+    keywords: null,
+    ...fields,
+  };
+}
+
+function social(
+  og: Partial<SocialTags['og']> = {},
+  twitter: Partial<SocialTags['twitter']> = {},
+): SocialTags {
+  return {
+    url: 'https://cms.example.com/a/',
+    og: {
+      title: null,
+      description: null,
+      image: null,
+      image_alt: null,
+      type: null,
+      url: null,
+      site_name: null,
+      locale: null,
+      ...og,
+    },
+    twitter: {
+      card: null,
+      title: null,
+      description: null,
+      image: null,
+      image_alt: null,
+      site: null,
+      creator: null,
+      ...twitter,
+    },
+  };
+}
+
+describe('prepareHeadData: URLs', () => {
+  const data: HeadData = {
+    schemas: [
+      {
+        '@context': 'https://schema.org',
+        '@type': 'Article',
+        url: 'https://cms.example.com/blog/hello/?utm=1#top',
+        mainEntityOfPage: { '@id': 'http://CMS.example.com:80/blog/hello/' },
+        image: 'https://cms.example.com/wp-content/uploads/a.jpg',
+        sameAs: [
+          'https://twitter.com/x',
+          'https://cms.example.com.evil.net/a',
+          'see https://cms.example.com/b',
+        ],
+        'https://cms.example.com/key': 'keys stay',
+      },
+    ],
+    meta: meta({ canonical: 'https://cms.example.com/blog/hello/' }),
+    social: social({ url: 'https://cms.example.com/blog/hello/', image: 'https://cms.example.com/og.png' }),
+  };
+
+  test('moves CMS-origin URLs to the site, keeps media, other hosts and keys, and does not change the input', () => {
+    const before = structuredClone(data);
+    const out = prepareHeadData(data, CMS);
+    expect(out.schemas[0]).toEqual({
+      '@context': 'https://schema.org',
+      '@type': 'Article',
+      url: 'https://www.example.com/blog/hello/?utm=1#top',
+      mainEntityOfPage: { '@id': 'https://www.example.com/blog/hello/' },
+      image: 'https://cms.example.com/wp-content/uploads/a.jpg',
+      sameAs: [
+        'https://twitter.com/x',
+        'https://cms.example.com.evil.net/a',
+        'see https://cms.example.com/b',
+      ],
+      'https://cms.example.com/key': 'keys stay',
+    });
+    expect(out.meta?.canonical).toBe('https://www.example.com/blog/hello/');
+    expect(out.social?.og.url).toBe('https://www.example.com/blog/hello/');
+    // og:image is media: it is not moved whatever its path.
+    expect(out.social?.og.image).toBe('https://cms.example.com/og.png');
+    expect(data).toEqual(before);
+    expect(out.warnings).toEqual([]);
+  });
+
+  test('keepPathPrefixes replaces the default, and rewriteUrls: false turns rewriting off', () => {
+    const custom = prepareHeadData(data, { ...CMS, keepPathPrefixes: ['/blog/'] });
+    expect((custom.schemas[0] as { url: string }).url).toBe('https://cms.example.com/blog/hello/?utm=1#top');
+    expect((custom.schemas[0] as { image: string }).image).toBe(
+      'https://www.example.com/wp-content/uploads/a.jpg',
+    );
+    const off = prepareHeadData(data, { ...CMS, rewriteUrls: false });
+    expect(off.schemas).toEqual(data.schemas);
+    expect(off.meta?.canonical).toBe('https://cms.example.com/blog/hello/');
+  });
+
+  test('a site origin with a base path or trailing slash is used as given', () => {
+    const out = prepareHeadData(data, { ...CMS, siteOrigin: 'https://example.com/docs/' });
+    expect(out.meta?.canonical).toBe('https://example.com/docs/blog/hello/');
+  });
+
+  test('a bad origin is an error that names the option', () => {
+    expect(() => prepareHeadData(data, { ...CMS, cmsOrigin: 'cms.example.com' })).toThrow(
+      /cmsOrigin "cms\.example\.com" is not an absolute URL/,
+    );
+  });
+
+  test('walks very deep documents without recursion and keeps a "__proto__" key as data', () => {
+    let deep: unknown = 'https://cms.example.com/leaf';
+    for (let i = 0; i < 20_000; i++) deep = { n: deep };
+    const out = prepareHeadData(
+      {
+        schemas: [deep, JSON.parse('{"__proto__":{"u":"https://cms.example.com/p"}}')],
+        meta: null,
+        social: null,
+      },
+      CMS,
+    );
+    let node = out.schemas[0] as { n: unknown };
+    for (let i = 0; i < 20_000; i++) node = node.n as { n: unknown };
+    expect(node).toBe('https://www.example.com/leaf');
+    const proto = out.schemas[1] as Record<string, unknown>;
+    expect(Object.getPrototypeOf(proto)).toBe(Object.prototype);
+    expect(Object.hasOwn(proto, '__proto__')).toBe(true);
+    expect(JSON.stringify(proto)).toBe('{"__proto__":{"u":"https://www.example.com/p"}}');
+  });
+});
+
+describe('prepareHeadData: placeholders', () => {
+  test('fills {{meta_title}} and {{meta_description}} in JSON-LD strings and og/twitter texts', () => {
+    const out = prepareHeadData(
+      {
+        schemas: [
+          {
+            headline: '{{meta_title}}',
+            description: 'About: {{ meta_description }}',
+            list: ['{{meta_title}} | Site'],
+          },
+        ],
+        meta: meta({ title: 'Hello $& world', description: 'Desc' }),
+        social: social(
+          { title: '{{meta_title}}', description: '{{meta_description}}' },
+          { title: '{{meta_title}}', description: 'x' },
+        ),
+      },
+      {},
+    );
+    expect(out.schemas[0]).toEqual({
+      headline: 'Hello $& world',
+      description: 'About: Desc',
+      list: ['Hello $& world | Site'],
+    });
+    expect(out.social?.og.title).toBe('Hello $& world');
+    expect(out.social?.og.description).toBe('Desc');
+    expect(out.social?.twitter.title).toBe('Hello $& world');
+    expect(out.warnings).toEqual([]);
+  });
+
+  test('leaves a placeholder it cannot fill and warns once per place', () => {
+    const out = prepareHeadData(
+      { schemas: [{ a: '{{meta_title}}', b: '{{meta_title}}' }], meta: meta({ title: '  ' }), social: null },
+      {},
+    );
+    expect(out.schemas[0]).toEqual({ a: '{{meta_title}}', b: '{{meta_title}}' });
+    expect(out.warnings).toHaveLength(1);
+    expect(out.warnings[0]).toMatchObject({ code: 'unfilled-placeholder', key: 'jsonld:0' });
+    expect(
+      prepareHeadData({ schemas: [{ a: '{{meta_description}}' }], meta: null, social: null }, {}).warnings[0]
+        ?.message,
+    ).toMatch(/no description/);
+  });
+});

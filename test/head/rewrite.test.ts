@@ -1,0 +1,250 @@
+import { describe, expect, test } from 'vitest';
+import {
+  CHUNK_SIZE,
+  type HeadTag,
+  readHeadTags,
+  renderHeadTags,
+  rewriteHead,
+  scanHead,
+} from '../../src/head/index.ts';
+
+const tags: HeadTag[] = renderHeadTags({
+  schemas: [{ '@context': 'https://schema.org', '@type': 'WebPage', name: 'P' }],
+  meta: {
+    url: '/',
+    title: 'API title',
+    description: 'API description',
+    robots: 'index',
+    canonical: 'https://example.com/p/',
+    keywords: null,
+  },
+  social: {
+    url: '/',
+    og: {
+      title: 'OG',
+      description: null,
+      image: 'https://cms.example.com/wp-content/a.jpg',
+      image_alt: 'Alt',
+      type: 'article',
+      url: null,
+      site_name: null,
+      locale: null,
+    },
+    twitter: {
+      card: 'summary_large_image',
+      title: null,
+      description: null,
+      image: null,
+      image_alt: null,
+      site: null,
+      creator: null,
+    },
+  },
+});
+
+const PAGE = [
+  '<!DOCTYPE html>',
+  '<html lang="en">',
+  '  <head>',
+  '    <meta charset="utf-8">',
+  '    <title>Page title</title>',
+  '    <meta name="description" content="Page description">',
+  '    <link rel="canonical" href="https://example.com/page/">',
+  '    <meta property="og:title" content="Page OG">',
+  '    <meta property="og:image" content="https://example.com/old.jpg">',
+  '    <meta property="og:image:width" content="1200">',
+  '    <script type="application/ld+json">{"@type":"Organization"}</script>',
+  '  </head>',
+  '  <body><h1>Hi</h1></body>',
+  '</html>',
+].join('\n');
+
+describe('rewriteHead', () => {
+  test("'api' (default) replaces the page's conflicting tags and keeps its JSON-LD", () => {
+    const result = rewriteHead(PAGE, tags);
+    const head = readHeadTags(result.html);
+    expect(head.values.title).toEqual(['API title']);
+    expect(head.values['meta:description']).toEqual(['API description']);
+    expect(head.values['link:canonical']).toEqual(['https://example.com/p/']);
+    expect(head.values['property:og:title']).toEqual(['OG']);
+    expect(head.values['property:og:image']).toEqual(['https://cms.example.com/wp-content/a.jpg']);
+    // The old image's width described the old image: it goes with it.
+    expect(head.values['property:og:image:width']).toBeUndefined();
+    expect(head.jsonLd).toEqual([
+      '{"@type":"Organization"}',
+      '{"@context":"https://schema.org","@type":"WebPage","name":"P"}',
+    ]);
+    expect(result).toMatchObject({ changed: true, written: tags.length, replaced: 6, kept: 0, skipped: [] });
+    expect(head.charsetFirst).toBe(true);
+    // Removed tags leave no blank lines; the body is untouched.
+    expect(result.html).not.toMatch(/\n[ \t]*\n/);
+    expect(result.html.endsWith('  </head>\n  <body><h1>Hi</h1></body>\n</html>')).toBe(true);
+  });
+
+  test("'page' keeps the page's tags and leaves out ours with the same key", () => {
+    const result = rewriteHead(PAGE, tags, { onConflict: 'page' });
+    const head = readHeadTags(result.html);
+    expect(head.values.title).toEqual(['Page title']);
+    expect(head.values['meta:description']).toEqual(['Page description']);
+    expect(head.values['link:canonical']).toEqual(['https://example.com/page/']);
+    expect(head.values['property:og:title']).toEqual(['Page OG']);
+    expect(head.values['property:og:image']).toEqual(['https://example.com/old.jpg']);
+    // Our alt would describe the page's image: it is left out with our og:image.
+    expect(head.values['property:og:image:alt']).toBeUndefined();
+    expect(head.values['meta:robots']).toEqual(['index']);
+    expect(head.values['name:twitter:card']).toEqual(['summary_large_image']);
+    expect(result.skipped).toEqual([
+      'title',
+      'meta:description',
+      'link:canonical',
+      'property:og:title',
+      'property:og:image',
+      'property:og:image:alt',
+    ]);
+    expect(result.replaced).toBe(0);
+    expect(result.kept).toBe(5);
+  });
+
+  test.each(['api', 'page'] as const)("running twice changes nothing (onConflict '%s')", (onConflict) => {
+    for (const page of [
+      PAGE,
+      PAGE.replaceAll('\n', '\r\n'),
+      PAGE.replaceAll(/\n\s*/g, ''),
+      '<!doctype html><html><body>x</body></html>',
+      '<p>only body',
+      '',
+    ]) {
+      const once = rewriteHead(page, tags, { onConflict }).html;
+      const twice = rewriteHead(once, tags, { onConflict });
+      expect(twice.html).toBe(once);
+      expect(twice.changed).toBe(false);
+      expect(readHeadTags(once).marked).toBe(readHeadTags(twice.html).marked);
+    }
+  });
+
+  test('never two titles, descriptions or canonicals, whatever the case of the page tags', () => {
+    const page =
+      '<HTML><HEAD><META CHARSET=utf-8><TITLE>Old</TITLE><META NAME="Description" CONTENT=old><LINK REL="Canonical" HREF=/x></HEAD><BODY></BODY></HTML>';
+    for (const onConflict of ['api', 'page'] as const) {
+      const head = readHeadTags(rewriteHead(page, tags, { onConflict }).html);
+      expect(head.values.title).toHaveLength(1);
+      expect(head.values['meta:description']).toHaveLength(1);
+      expect(head.values['link:canonical']).toHaveLength(1);
+      expect(head.charsetFirst).toBe(true);
+    }
+  });
+
+  test('og:* written with name= and twitter:* with property= still conflict', () => {
+    const page =
+      '<head><meta name="og:title" content="x"><meta property="twitter:card" content="summary"></head>';
+    const head = readHeadTags(rewriteHead(page, tags).html);
+    expect(head.values['property:og:title']).toEqual(['OG']);
+    expect(head.values['name:twitter:card']).toEqual(['summary_large_image']);
+  });
+
+  test('replaces tags it wrote earlier even when the data changed, and removes them when there is nothing to write', () => {
+    const first = rewriteHead(PAGE, tags).html;
+    const other = renderHeadTags({
+      schemas: [],
+      meta: { url: '/', title: 'Other', description: null, robots: null, canonical: null, keywords: null },
+      social: null,
+    });
+    const second = readHeadTags(rewriteHead(first, other).html);
+    expect(second.values.title).toEqual(['Other']);
+    expect(second.values['meta:description']).toBeUndefined();
+    expect(second.marked).toBe(1);
+    expect(readHeadTags(rewriteHead(first, []).html).marked).toBe(0);
+  });
+
+  test('keeps untouched bytes identical, including > inside quoted attribute values and unquoted attributes', () => {
+    const page =
+      '<head><meta charset=utf-8><meta name="x" content="a > b"><link rel=stylesheet href=/a.css?x=1&amp;y=2></head><body>é</body>';
+    const result = rewriteHead(page, tags);
+    expect(
+      result.html.startsWith(
+        '<head><meta charset=utf-8><meta name="x" content="a > b"><link rel=stylesheet href=/a.css?x=1&amp;y=2>\n<title',
+      ),
+    ).toBe(true);
+    expect(result.html.endsWith('</head><body>é</body>')).toBe(true);
+    expect(readHeadTags(page).values['name:x']).toEqual(['a > b']);
+  });
+
+  test('a script in the head holding "</head>" in a string does not end the head', () => {
+    const page = '<head><script>var s = "</head><body>";</script><title>x</title></head><body></body>';
+    const result = rewriteHead(page, tags);
+    expect(
+      result.html.startsWith('<head><script>var s = "</head><body>";</script>\n<title data-schema-manager>'),
+    ).toBe(true);
+    expect(readHeadTags(result.html).values.title).toEqual(['API title']);
+  });
+
+  test('comments, conditional comments, doctype and BOM are kept; tags inside comments are not tags', () => {
+    const page =
+      '\ufeff<!DOCTYPE html><html><head><!-- <title>no</title> --><!--[if lt IE 9]><script src="x.js"></script><![endif]--><meta charset="utf-8"><title>yes</title></head><body></body></html>';
+    expect(readHeadTags(page).values.title).toEqual(['yes']);
+    const result = rewriteHead(page, tags);
+    expect(
+      result.html.startsWith(
+        '\ufeff<!DOCTYPE html><html><head><!-- <title>no</title> --><!--[if lt IE 9]><script src="x.js"></script><![endif]--><meta charset="utf-8">',
+      ),
+    ).toBe(true);
+    expect(result.replaced).toBe(1);
+  });
+
+  test('tags inside <noscript> or <template> in the head are not head tags', () => {
+    const page = '<head><noscript><title>ns</title><img src=x></noscript><title>real</title></head><body>';
+    expect(readHeadTags(page).values.title).toEqual(['real']);
+    expect(rewriteHead(page, tags).html).toContain('<noscript><title>ns</title><img src=x></noscript>');
+  });
+
+  test('a page with no head gets one after <html>, before the body', () => {
+    const result = rewriteHead('<!doctype html><html lang="en"><body><p>x</p></body></html>', tags);
+    expect(
+      result.html.startsWith(
+        '<!doctype html><html lang="en">\n<head>\n<title data-schema-manager>API title</title>\n',
+      ),
+    ).toBe(true);
+    expect(result.html.endsWith('</head>\n<body><p>x</p></body></html>')).toBe(true);
+  });
+
+  test('a head with no <head> tag (implied) gets the tags after its content, charset staying first', () => {
+    const result = rewriteHead('<html><meta charset="utf-8"><title>x</title><body>y</body></html>', tags);
+    expect(result.html.startsWith('<html><meta charset="utf-8">\n<title data-schema-manager>')).toBe(true);
+    expect(result.html).not.toContain('<head>');
+    expect(readHeadTags(result.html).values.title).toEqual(['API title']);
+    expect(readHeadTags(result.html).charsetFirst).toBe(true);
+  });
+
+  test('the head ends at the first body element even without </head>', () => {
+    const result = rewriteHead('<head><meta charset="utf-8"><div><title>in body</title></div>', tags);
+    expect(result.html.startsWith('<head><meta charset="utf-8">\n<title data-schema-manager>')).toBe(true);
+    expect(result.html.endsWith('\n<div><title>in body</title></div>')).toBe(true);
+  });
+
+  test('CRLF pages get CRLF lines', () => {
+    const result = rewriteHead(PAGE.replaceAll('\n', '\r\n'), tags);
+    expect(result.html).not.toMatch(/[^\r]\n/);
+  });
+
+  test('values split across tokenizer chunks read back whole', () => {
+    for (let shift = -6; shift <= 6; shift++) {
+      const prefix = '<head><meta name="x" content="';
+      const padding = 'p'.repeat(CHUNK_SIZE - prefix.length + shift);
+      const page = `${prefix}${padding}&amp;&#x1F4A5;q"><title>a &lt; b</title></head><body>`;
+      const head = readHeadTags(page);
+      expect(head.values['name:x']).toEqual([`${padding}&💥q`]);
+      expect(head.title).toBe('a < b');
+    }
+  });
+
+  test('work is bounded by the head: a 5 MB body is never fed to the tokenizer', () => {
+    const body = `<body>${'<div class="c">text &amp; more</div>'.repeat(150_000)}</body></html>`;
+    const page = `<!doctype html><html><head><meta charset="utf-8"><title>x</title></head>${body}`;
+    expect(page.length).toBeGreaterThan(5_000_000);
+    expect(scanHead(page).chunks).toBe(1);
+    const bigHead = `<html><head>${'<meta name="a" content="b">'.repeat(2000)}</head>${body}`;
+    expect(scanHead(bigHead).chunks).toBe(Math.ceil((bigHead.indexOf('</head>') + 7) / CHUNK_SIZE));
+    const result = rewriteHead(page, tags);
+    expect(result.html.endsWith(body)).toBe(true);
+  });
+});
