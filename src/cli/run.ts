@@ -13,7 +13,10 @@ export interface Command {
 type CommandTable = Record<string, () => Promise<{ command: Command }>>;
 
 /** Every subcommand, imported lazily so `check` does not pay for the server's modules. */
-export const commands: CommandTable = {};
+export const commands: CommandTable = {
+  serve: () => import('./serve.ts'),
+  check: () => import('./check.ts'),
+};
 
 /** A mistake in how the command was called: printed with the usage, exit code 2. */
 export class UsageError extends Error {}

@@ -1,0 +1,105 @@
+import { createHash, randomBytes, randomInt, scrypt, scryptSync, timingSafeEqual } from 'node:crypto';
+import { promisify } from 'node:util';
+import { ApiFailure } from './errors.ts';
+import type { Capability, UserOption } from './types.ts';
+
+const scryptAsync = promisify(scrypt) as (password: string, salt: Buffer, length: number) => Promise<Buffer>;
+const keyLength = 32;
+
+export interface User {
+  name: string;
+  capabilities: ReadonlySet<Capability>;
+}
+
+interface StoredUser extends User {
+  salt: Buffer;
+  hash: Buffer;
+}
+
+export interface Authenticator {
+  /** The user the `Authorization` header names; null without Basic credentials; throws 401 for bad ones. */
+  authenticate(header: string | undefined): Promise<User | null>;
+}
+
+/** `manage_options` holders pass every `edit_posts` check too. */
+export function can(user: User | null, capability: Capability): boolean {
+  if (!user) return false;
+  return user.capabilities.has(capability) || user.capabilities.has('manage_options');
+}
+
+/** WordPress ignores the spaces it prints between a password's groups of four. */
+function normalisePassword(password: string): string {
+  return password.replace(/\s+/g, '');
+}
+
+/**
+ * An application password in WordPress's printed form: 24 letters and digits in groups of four.
+ *
+ * @example generateApplicationPassword() // 'abcd EFGH 1234 ijkl MNOP 5678'
+ */
+export function generateApplicationPassword(): string {
+  const alphabet = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+  const chars = Array.from({ length: 24 }, () => alphabet[randomInt(alphabet.length)]).join('');
+  return chars.match(/.{4}/g)!.join(' ');
+}
+
+/**
+ * Keeps only scrypt hashes of the users' passwords. Verified headers are remembered (by a digest of the
+ * header, never the password) so that a keep-alive client does not pay for scrypt on every request.
+ *
+ * @example const auth = createAuthenticator([{ name: 'admin', password: 'pw', capabilities: ['manage_options'] }]);
+ */
+export function createAuthenticator(users: UserOption[]): Authenticator {
+  const byName = new Map<string, StoredUser>();
+  for (const user of users) {
+    const salt = randomBytes(16);
+    byName.set(user.name, {
+      name: user.name,
+      capabilities: new Set(user.capabilities),
+      salt,
+      hash: scryptSync(normalisePassword(user.password), salt, keyLength),
+    });
+  }
+  // Promises, so parallel first requests with one header share a single scrypt run.
+  const verified = new Map<string, Promise<User>>();
+  const decoy = { salt: randomBytes(16), hash: randomBytes(keyLength) };
+
+  async function verify(header: string): Promise<User> {
+    const decoded = Buffer.from(header.slice(6).trim(), 'base64').toString('utf8');
+    const colon = decoded.indexOf(':');
+    const name = colon === -1 ? decoded : decoded.slice(0, colon);
+    const password = colon === -1 ? '' : decoded.slice(colon + 1);
+    const user = byName.get(name);
+    // Hash even for an unknown name so that the answer time does not tell which names exist.
+    const target = user ?? decoy;
+    const hash = await scryptAsync(normalisePassword(password), target.salt, keyLength);
+    const matches = timingSafeEqual(hash, target.hash);
+    if (!user) {
+      throw new ApiFailure(401, 'invalid_username', 'Unknown username. Check the user name and try again.');
+    }
+    if (!matches) {
+      throw new ApiFailure(
+        401,
+        'incorrect_password',
+        'The provided password is an invalid application password.',
+      );
+    }
+    return { name: user.name, capabilities: user.capabilities };
+  }
+
+  return {
+    async authenticate(header) {
+      if (!header || !/^basic\s/i.test(header)) return null;
+      const digest = createHash('sha256').update(header).digest('base64');
+      let result = verified.get(digest);
+      if (!result) {
+        if (verified.size >= 1000) verified.clear();
+        result = verify(header);
+        verified.set(digest, result);
+        // Only successes are remembered: a wrong password is hashed again on every try.
+        result.catch(() => verified.delete(digest));
+      }
+      return result;
+    },
+  };
+}

@@ -1,0 +1,158 @@
+// node:http in and out: finds the route (pretty or `?rest_route=`), authenticates, reads the JSON body within
+// the size limit, runs the handler, and writes its answer or a WordPress error.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ApiResponse, ServerContext } from './api.ts';
+import { type Authenticator, can } from './auth.ts';
+import { ApiFailure, noRoute } from './errors.ts';
+import type { CompiledRoute } from './routes.ts';
+
+export interface Dispatch {
+  context: ServerContext;
+  routes: CompiledRoute[];
+  auth: Authenticator;
+  prefix: string;
+  maxBodyBytes: number;
+  index: unknown;
+}
+
+function tooLarge(limit: number): ApiFailure {
+  return new ApiFailure(413, 'payload_too_large', `The request body is larger than ${limit} bytes.`, {
+    max_bytes: limit,
+  });
+}
+
+/** The route below the prefix and the query the handler sees, or null when the URL is not the API's. */
+function locate(url: URL, dispatch: Dispatch): { route: string; query: URLSearchParams } | null {
+  const { prefix } = dispatch;
+  let route: string | null = null;
+  let query = url.searchParams;
+  if (url.pathname === prefix || url.pathname.startsWith(`${prefix}/`))
+    route = url.pathname.slice(prefix.length);
+  else if (url.searchParams.has('rest_route')) {
+    const restRoute = url.searchParams.get('rest_route')!;
+    const { namespace } = dispatch.context;
+    if (restRoute === namespace || restRoute.startsWith(`${namespace}/`)) {
+      route = restRoute.slice(namespace.length);
+      query = new URLSearchParams(url.searchParams);
+      query.delete('rest_route');
+    }
+  }
+  if (route === null) return null;
+  return { route: route.replace(/\/+$/, ''), query };
+}
+
+async function readBody(request: IncomingMessage, limit: number): Promise<Record<string, unknown>> {
+  const declared = Number(request.headers['content-length'] ?? 0);
+  if (declared > limit) throw tooLarge(limit);
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > limit) throw tooLarge(limit);
+    chunks.push(chunk);
+  }
+  const text = Buffer.concat(chunks).toString('utf8');
+  if (text.trim() === '') return {};
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch (error) {
+    throw new ApiFailure(
+      400,
+      'rest_invalid_json',
+      `The request body is not valid JSON: ${(error as Error).message}`,
+    );
+  }
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+    throw new ApiFailure(400, 'rest_invalid_param', 'The request body must be a JSON object.', {
+      params: { body: 'must be a JSON object' },
+    });
+  }
+  return body as Record<string, unknown>;
+}
+
+async function answer(request: IncomingMessage, dispatch: Dispatch): Promise<ApiResponse> {
+  const url = new URL(request.url ?? '/', `http://${request.headers.host ?? 'localhost'}`);
+  const located = locate(url, dispatch);
+  if (!located) throw noRoute();
+  const method = request.method ?? 'GET';
+  const user = await dispatch.auth.authenticate(request.headers.authorization);
+  if (located.route === '') {
+    if (method !== 'GET') throw noRoute();
+    return { body: dispatch.index };
+  }
+  let route: CompiledRoute | undefined;
+  let params: Record<string, string> = {};
+  for (const candidate of dispatch.routes) {
+    const match = candidate.pattern.exec(located.route);
+    if (match && candidate.methods.includes(method)) {
+      route = candidate;
+      params = { ...match.groups };
+      break;
+    }
+  }
+  if (!route) throw noRoute();
+  if (route.access !== 'public') {
+    if (!user)
+      throw new ApiFailure(401, 'rest_forbidden', 'Sorry, you are not allowed to do that. Send credentials.');
+    if (!can(user, route.access)) {
+      throw new ApiFailure(
+        403,
+        'rest_forbidden',
+        `Sorry, you are not allowed to do that (needs ${route.access}).`,
+      );
+    }
+  }
+  const body = method === 'GET' || method === 'DELETE' ? {} : await readBody(request, dispatch.maxBodyBytes);
+  return route.handler(
+    { method, route: located.route, params, query: located.query, body, user, url },
+    dispatch.context,
+  );
+}
+
+function failureOf(error: unknown): ApiFailure {
+  if (error instanceof ApiFailure) return error;
+  const code = (error as { code?: unknown })?.code;
+  if (typeof code === 'string' && code.startsWith('ERR_SQLITE')) {
+    return new ApiFailure(
+      500,
+      'db_error',
+      `The database could not complete the request: ${(error as Error).message}`,
+    );
+  }
+  return new ApiFailure(
+    500,
+    'internal_error',
+    `The server failed: ${(error as Error)?.message ?? String(error)}`,
+  );
+}
+
+function send(
+  response: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
+  const text = JSON.stringify(body);
+  response.writeHead(status, {
+    'Content-Type': 'application/json; charset=UTF-8',
+    'Content-Length': Buffer.byteLength(text),
+    ...headers,
+  });
+  response.end(text);
+}
+
+/** The `node:http` request listener of the API. */
+export function requestListener(dispatch: Dispatch) {
+  return (request: IncomingMessage, response: ServerResponse): void => {
+    answer(request, dispatch).then(
+      (result) => send(response, result.status ?? 200, result.body, result.headers),
+      (error: unknown) => {
+        const failure = failureOf(error);
+        // After a refused body the rest of it is not read: close rather than leave the stream half-consumed.
+        const extra = failure.status === 413 ? { Connection: 'close', ...failure.headers } : failure.headers;
+        send(response, failure.status, failure.toBody(), extra);
+      },
+    );
+  };
+}

@@ -1,0 +1,124 @@
+// The reference server of the Schema Management REST API: node:http + node:sqlite, no framework.
+import { createServer as createHttpServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { ServerContext } from './api.ts';
+import { createAuthenticator } from './auth.ts';
+import { siteHosts } from './checks.ts';
+import { requestListener } from './http.ts';
+import { apiRoutes, compileRoutes, routeIndex } from './routes.ts';
+import { loadSeed } from './seed.ts';
+import { createStore } from './store/index.ts';
+import type { ServerOptions } from './types.ts';
+
+export { generateApplicationPassword } from './auth.ts';
+export { createStore, type Store } from './store/index.ts';
+export type {
+  Capability,
+  MetaTags,
+  SchemaRecord,
+  SeedFile,
+  ServerOptions,
+  SocialTags,
+  UserOption,
+} from './types.ts';
+
+export interface ReferenceServer {
+  /** Starts listening (port 0 or omitted: any free port); resolves to the base URL. */
+  listen(port?: number): Promise<string>;
+  /** `http://127.0.0.1:PORT/wp-json/schemafy/v1` once listening; '' before. */
+  readonly baseUrl: string;
+  /** Stops accepting, ends open connections, closes the database. */
+  close(): Promise<void>;
+}
+
+export const serverDefaults = {
+  db: ':memory:',
+  site: 'https://example.com',
+  prefix: '/wp-json/schemafy/v1',
+  maxBodyBytes: 256 * 1024,
+  host: '127.0.0.1',
+  publicSchemaReads: false,
+} as const;
+
+/** '/wp-json/schemafy/v1' -> '/schemafy/v1': the route `?rest_route=` names. */
+function namespaceOf(prefix: string): string {
+  return prefix.startsWith('/wp-json/') ? prefix.slice('/wp-json'.length) : prefix;
+}
+
+function isEmpty(store: ReturnType<typeof createStore>): boolean {
+  const row = store.db
+    .prepare(
+      'SELECT (SELECT count(*) FROM schemas) + (SELECT count(*) FROM meta) + (SELECT count(*) FROM social) AS n',
+    )
+    .get() as { n: number };
+  return row.n === 0;
+}
+
+/**
+ * Creates the server (the database is opened and seeded at once; nothing listens until `listen`).
+ * A seed is loaded only into an empty database, so restarting on the same file does not duplicate it.
+ *
+ * @example
+ * const server = createServer({ users: [{ name: 'admin', password: 'abcd efgh', capabilities: ['manage_options'] }] });
+ * const baseUrl = await server.listen(0); // http://127.0.0.1:54321/wp-json/schemafy/v1
+ * await server.close();
+ */
+export function createServer(options: ServerOptions = {}): ReferenceServer {
+  const prefix = (options.prefix ?? serverDefaults.prefix).replace(/\/+$/, '');
+  if (!prefix.startsWith('/'))
+    throw new Error(`prefix "${options.prefix}" must start with "/" (e.g. /wp-json/schemafy/v1).`);
+  const hosts = siteHosts(options.site ?? serverDefaults.site);
+  const store = createStore(options.db ?? serverDefaults.db);
+  try {
+    if (options.seed && isEmpty(store)) loadSeed(store, options.seed, hosts);
+  } catch (error) {
+    store.close();
+    throw error;
+  }
+  const namespace = namespaceOf(prefix);
+  const context: ServerContext = { store, hosts, namespace };
+  const routes = apiRoutes({
+    publicSchemaReads: options.publicSchemaReads ?? serverDefaults.publicSchemaReads,
+  });
+  const http = createHttpServer(
+    requestListener({
+      context,
+      routes: compileRoutes(routes),
+      auth: createAuthenticator(options.users ?? []),
+      prefix,
+      maxBodyBytes: options.maxBodyBytes ?? serverDefaults.maxBodyBytes,
+      index: routeIndex(routes, namespace),
+    }),
+  );
+  const host = options.host ?? serverDefaults.host;
+  let baseUrl = '';
+
+  return {
+    get baseUrl() {
+      return baseUrl;
+    },
+    listen(port = 0) {
+      return new Promise((resolve, reject) => {
+        http.once('error', reject);
+        http.listen(port, host, () => {
+          http.off('error', reject);
+          const address = http.address() as AddressInfo;
+          const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+          baseUrl = `http://${shownHost}:${address.port}${prefix}`;
+          resolve(baseUrl);
+        });
+      });
+    },
+    close() {
+      return new Promise((resolve) => {
+        const finish = () => {
+          store.close();
+          resolve();
+        };
+        if (!http.listening) return finish();
+        http.close(() => finish());
+        http.closeAllConnections();
+      });
+    },
+  };
+}

@@ -1,0 +1,113 @@
+import type { PageFacts } from './read-page.ts';
+
+export interface GeneratedSchema {
+  schema_type: string;
+  schema_name: string;
+  doc: Record<string, unknown>;
+}
+
+const context = 'https://schema.org';
+
+/** Drops absent values so a generated document carries only what the page said. */
+function compact(node: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(node).filter(([, value]) => value !== null && value !== undefined),
+  );
+}
+
+function titleCase(segment: string): string {
+  const words = decodeURIComponent(segment)
+    .replace(/\.[a-z0-9]+$/i, '')
+    .split(/[-_\s]+/);
+  return words.map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join(' ') || segment;
+}
+
+function breadcrumbs(page: URL, pageName: string): GeneratedSchema | null {
+  const segments = page.pathname.split('/').filter(Boolean);
+  if (segments.length === 0) return null;
+  const trailingSlash = page.pathname.endsWith('/');
+  const items = [{ name: 'Home', item: `${page.origin}/` }];
+  segments.forEach((segment, index) => {
+    const last = index === segments.length - 1;
+    const path = `/${segments.slice(0, index + 1).join('/')}${!last || trailingSlash ? '/' : ''}`;
+    items.push({ name: last ? pageName : titleCase(segment), item: `${page.origin}${path}` });
+  });
+  return {
+    schema_type: 'BreadcrumbList',
+    schema_name: `Breadcrumbs: ${pageName}`,
+    doc: {
+      '@context': context,
+      '@type': 'BreadcrumbList',
+      itemListElement: items.map((entry, index) => ({ '@type': 'ListItem', position: index + 1, ...entry })),
+    },
+  };
+}
+
+/**
+ * The schemas a scan proposes for one page: WebSite and Organization for the home page; Article (when the page
+ * has article metadata) or WebPage for any other, plus a BreadcrumbList from its path.
+ *
+ * @example generateSchemas('https://a.test/blog/post/', facts).map((s) => s.schema_type) // ['Article', 'BreadcrumbList']
+ */
+export function generateSchemas(pageUrl: string, facts: PageFacts): GeneratedSchema[] {
+  const page = new URL(pageUrl);
+  const og = facts.properties;
+  const description = facts.description ?? og['og:description'] ?? null;
+  if (page.pathname === '/' || page.pathname === '') {
+    const siteName = og['og:site_name'] ?? facts.title ?? page.host;
+    const home = `${page.origin}/`;
+    return [
+      {
+        schema_type: 'WebSite',
+        schema_name: `WebSite: ${siteName}`,
+        doc: compact({
+          '@context': context,
+          '@type': 'WebSite',
+          name: siteName,
+          url: home,
+          description,
+          inLanguage: facts.lang,
+        }),
+      },
+      {
+        schema_type: 'Organization',
+        schema_name: `Organization: ${siteName}`,
+        doc: compact({ '@context': context, '@type': 'Organization', name: siteName, url: home }),
+      },
+    ];
+  }
+  const name =
+    facts.h1 ?? og['og:title'] ?? facts.title ?? titleCase(page.pathname.split('/').filter(Boolean).pop()!);
+  const isArticle = facts.publishedTime !== null || og['og:type'] === 'article';
+  const main: GeneratedSchema = isArticle
+    ? {
+        schema_type: 'Article',
+        schema_name: `Article: ${name}`,
+        doc: compact({
+          '@context': context,
+          '@type': 'Article',
+          headline: name.slice(0, 110),
+          description,
+          image: og['og:image'],
+          datePublished: facts.publishedTime,
+          dateModified: facts.modifiedTime,
+          author: facts.author ? { '@type': 'Person', name: facts.author } : null,
+          mainEntityOfPage: facts.canonical ?? pageUrl,
+          inLanguage: facts.lang,
+        }),
+      }
+    : {
+        schema_type: 'WebPage',
+        schema_name: `WebPage: ${name}`,
+        doc: compact({
+          '@context': context,
+          '@type': 'WebPage',
+          name,
+          url: facts.canonical ?? pageUrl,
+          description,
+          inLanguage: facts.lang,
+        }),
+      };
+  const trail = breadcrumbs(page, name);
+  return trail ? [main, trail] : [main];
+}

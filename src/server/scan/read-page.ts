@@ -1,0 +1,73 @@
+import { Parser } from 'htmlparser2';
+
+/** What a scan reads from a page to describe it. */
+export interface PageFacts {
+  title: string | null;
+  description: string | null;
+  canonical: string | null;
+  h1: string | null;
+  lang: string | null;
+  author: string | null;
+  publishedTime: string | null;
+  modifiedTime: string | null;
+  /** `og:*` and `article:*` properties by full name, first value wins. */
+  properties: Record<string, string>;
+}
+
+const collapse = (text: string): string | null => text.replace(/\s+/g, ' ').trim() || null;
+
+/**
+ * Reads title, description, canonical, the first h1, article dates and Open Graph tags from HTML.
+ *
+ * @example readPage('<title>Hi</title><h1>Hello</h1>').h1 // 'Hello'
+ */
+export function readPage(html: string): PageFacts {
+  const facts: PageFacts = {
+    title: null,
+    description: null,
+    canonical: null,
+    h1: null,
+    lang: null,
+    author: null,
+    publishedTime: null,
+    modifiedTime: null,
+    properties: {},
+  };
+  let capture: 'title' | 'h1' | null = null;
+  let text = '';
+  const parser = new Parser(
+    {
+      onopentag(name, attributes) {
+        if (name === 'html' && attributes.lang) facts.lang = attributes.lang;
+        else if ((name === 'title' && facts.title === null) || (name === 'h1' && facts.h1 === null)) {
+          capture = name;
+          text = '';
+        } else if (name === 'link' && facts.canonical === null) {
+          const rel = (attributes.rel ?? '').toLowerCase().split(/\s+/);
+          if (rel.includes('canonical') && attributes.href) facts.canonical = attributes.href.trim();
+        } else if (name === 'meta') {
+          const key = (attributes.property ?? attributes.name ?? '').toLowerCase();
+          const content = attributes.content?.trim();
+          if (!key || !content) return;
+          if (key === 'description') facts.description ??= content;
+          else if (key === 'author') facts.author ??= content;
+          else if (key.startsWith('og:') || key.startsWith('article:')) facts.properties[key] ??= content;
+        }
+      },
+      ontext(chunk) {
+        if (capture) text += chunk;
+      },
+      onclosetag(name) {
+        if (capture === name) {
+          facts[capture] = collapse(text);
+          capture = null;
+        }
+      },
+    },
+    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
+  );
+  parser.end(html);
+  facts.publishedTime = facts.properties['article:published_time'] ?? null;
+  facts.modifiedTime = facts.properties['article:modified_time'] ?? null;
+  return facts;
+}

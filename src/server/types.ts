@@ -1,0 +1,91 @@
+// Shapes the server sends and accepts, as fixed by the API contract.
+
+export type Capability = 'manage_options' | 'edit_posts';
+
+export interface UserOption {
+  name: string;
+  /** Application password; spaces are ignored when comparing, as WordPress does. */
+  password: string;
+  capabilities: Capability[];
+}
+
+export interface SeedFile {
+  schemas?: Array<{
+    url: string;
+    schema_type?: string;
+    schema_name?: string;
+    schema_data: string | object;
+    is_active?: boolean;
+  }>;
+  meta?: Array<{ url: string } & Partial<Record<MetaField, string | null>>>;
+  social?: Array<{
+    url: string;
+    og?: Partial<Record<OgField, string | null>>;
+    twitter?: Partial<Record<TwitterField, string | null>>;
+  }>;
+}
+
+export interface ServerOptions {
+  /** SQLite file path, or ':memory:' (default). */
+  db?: string;
+  /** Origin(s) whose URLs the API accepts; default 'https://example.com'. */
+  site?: string | string[];
+  /** Route prefix; default '/wp-json/schemafy/v1'. */
+  prefix?: string;
+  users?: UserOption[];
+  /** Loaded on start, in one transaction. */
+  seed?: SeedFile;
+  /** Answer GET /schemas/{id} without credentials; default false. */
+  publicSchemaReads?: boolean;
+  /** Largest request body accepted; default 256 KiB (larger: 413). */
+  maxBodyBytes?: number;
+  /** Interface to listen on; default '127.0.0.1'. */
+  host?: string;
+}
+
+export interface SchemaRecord {
+  id: number;
+  url: string;
+  schema_type: string;
+  schema_name: string;
+  schema_data: string;
+  is_active: boolean;
+  created_at: string;
+  updated_at: string;
+}
+
+export type SchemaInput = Pick<
+  SchemaRecord,
+  'url' | 'schema_type' | 'schema_name' | 'schema_data' | 'is_active'
+>;
+
+export const metaFields = ['title', 'description', 'robots', 'canonical', 'keywords'] as const;
+export type MetaField = (typeof metaFields)[number];
+export type MetaTags = { url: string } & Record<MetaField, string | null>;
+
+export const ogFields = [
+  'title',
+  'description',
+  'image',
+  'image_alt',
+  'type',
+  'url',
+  'site_name',
+  'locale',
+] as const;
+export const twitterFields = [
+  'card',
+  'title',
+  'description',
+  'image',
+  'image_alt',
+  'site',
+  'creator',
+] as const;
+export type OgField = (typeof ogFields)[number];
+export type TwitterField = (typeof twitterFields)[number];
+export interface SocialTags {
+  url: string;
+  og: Record<OgField, string | null>;
+  twitter: Record<TwitterField, string | null>;
+}
