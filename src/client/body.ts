@@ -1,0 +1,42 @@
+// Reads an answer's text as JSON, tolerating PHP notices printed before it.
+
+export type BodyReading =
+  | { kind: 'json'; value: unknown; prefix: string }
+  | { kind: 'empty' }
+  | { kind: 'html'; snippet: string }
+  | { kind: 'text'; snippet: string };
+
+const SNIPPET_LENGTH = 200;
+const MAX_START_TRIES = 200;
+
+function snippetOf(text: string): string {
+  return text.slice(0, SNIPPET_LENGTH);
+}
+
+/**
+ * Parses an answer body. A JSON value preceded by other output (PHP notices, a stray BOM or echo) is
+ * read as that value; an HTML page or other text is reported with its first 200 characters.
+ *
+ * @example
+ * readBody('<b>Notice</b>: Undefined index in x.php<br />\n{"id":1}') // { kind: 'json', value: { id: 1 }, ... }
+ */
+export function readBody(raw: string): BodyReading {
+  const text = raw.replace(/^\uFEFF/, '').trim();
+  if (text === '') return { kind: 'empty' };
+  try {
+    return { kind: 'json', value: JSON.parse(text), prefix: '' };
+  } catch {
+    // Not JSON as a whole: look for a JSON object or array that runs to the end.
+  }
+  let tries = 0;
+  for (let start = text.search(/[[{]/); start > 0 && tries < MAX_START_TRIES; tries++) {
+    try {
+      return { kind: 'json', value: JSON.parse(text.slice(start)), prefix: text.slice(0, start) };
+    } catch {
+      const next = text.slice(start + 1).search(/[[{]/);
+      start = next < 0 ? -1 : start + 1 + next;
+    }
+  }
+  const looksHtml = /^<|<(!doctype|html|head|body|br|b|p|div|title)[\s>/]/i.test(text);
+  return looksHtml ? { kind: 'html', snippet: snippetOf(text) } : { kind: 'text', snippet: snippetOf(text) };
+}

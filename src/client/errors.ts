@@ -1,0 +1,116 @@
+// One error class for every failure, with a stable code and a hint naming the usual cause.
+import { OPERATIONS, type OperationName } from './operations.ts';
+
+/** Codes the client itself gives; other codes are the server's own (`rest_forbidden`, `not_found`, ...). */
+export const CLIENT_ERROR_CODES = {
+  timeout: 'timeout',
+  aborted: 'aborted',
+  networkError: 'network_error',
+  responseTooLarge: 'response_too_large',
+  htmlResponse: 'html_response',
+  invalidJson: 'invalid_json',
+  invalidResponse: 'invalid_response',
+  insecureAuth: 'insecure_auth',
+  invalidOptions: 'invalid_options',
+  redirect: 'redirect',
+  pageLimit: 'page_limit',
+  httpError: 'http_error',
+} as const;
+
+export interface ApiErrorInit {
+  status: number | null;
+  code: string;
+  /** The server's message, or the client's when the server said nothing usable. */
+  serverMessage: string;
+  operation: string;
+  method: string;
+  /** Without credentials. */
+  url: string;
+  hint: string | null;
+  details?: unknown;
+}
+
+/**
+ * A failed call: what the server said (`status`, `code`, `serverMessage`), where (`operation`, `method`,
+ * `url`, never with credentials) and a `hint` at the usual cause.
+ *
+ * @example
+ * try { await client.schemas.get(9) } catch (e) { if (e instanceof ApiError && e.code === 'not_found') ... }
+ */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly status: number | null;
+  readonly code: string;
+  readonly serverMessage: string;
+  readonly operation: string;
+  readonly method: string;
+  readonly url: string;
+  readonly hint: string | null;
+  /** `data.params` of a WordPress error (which fields were wrong), when sent. */
+  readonly details: unknown;
+
+  constructor(init: ApiErrorInit) {
+    const where = `${init.status ?? 'no answer'} ${init.code} at ${init.method} ${init.url}`;
+    super(`${init.operation}: ${init.serverMessage} (${where})${init.hint ? `. Hint: ${init.hint}` : ''}`);
+    this.status = init.status;
+    this.code = init.code;
+    this.serverMessage = init.serverMessage;
+    this.operation = init.operation;
+    this.method = init.method;
+    this.url = init.url;
+    this.hint = init.hint;
+    this.details = init.details ?? null;
+  }
+
+  toJSON(): Record<string, unknown> {
+    const { name, message, status, code, serverMessage, operation, method, url, hint, details } = this;
+    return { name, message, status, code, serverMessage, operation, method, url, hint, details };
+  }
+}
+
+export interface HintContext {
+  status: number | null;
+  code: string;
+  operation: string;
+  hasCredentials: boolean;
+  timeoutMs: number;
+  maxResponseBytes: number;
+  triedRestRoute: boolean;
+}
+
+/** The usual cause of a failure, in a sentence a user can act on; null when there is nothing to add. */
+export function hintFor(context: HintContext): string | null {
+  const { status, code, operation } = context;
+  const capability = OPERATIONS[operation as OperationName]?.capability;
+  if (code === CLIENT_ERROR_CODES.timeout) {
+    return `the server did not answer within timeoutMs (${context.timeoutMs} ms); raise timeoutMs or check that the site is up`;
+  }
+  if (code === CLIENT_ERROR_CODES.responseTooLarge) {
+    return `the answer is over maxResponseBytes (${context.maxResponseBytes} bytes); ask for fewer items (per_page) or raise maxResponseBytes`;
+  }
+  if (code === CLIENT_ERROR_CODES.htmlResponse) {
+    return 'a firewall, a maintenance page, a caching layer or a PHP error answered instead of the API; open the URL in a browser to see it';
+  }
+  if (code === CLIENT_ERROR_CODES.redirect) {
+    return 'the server redirected a request that is not a GET; set baseUrl to the final address (https, www or not)';
+  }
+  if (status === 401) {
+    return context.hasCredentials
+      ? 'the credentials were refused: check the username and the application password (Users > Profile > Application Passwords); if they are right, the host may strip the Authorization header (Apache: add `SetEnvIf Authorization "(.*)" HTTP_AUTHORIZATION=$1` to .htaccess)'
+      : 'this route needs credentials: pass username and an application password to createClient';
+  }
+  if (status === 403) {
+    const needed = capability && capability !== 'none' ? `the \`${capability}\` capability` : 'a capability';
+    return `the user lacks ${needed}, which ${operation} needs; use an account that has it`;
+  }
+  if (status === 404 && code === 'rest_no_route') {
+    return `the route does not exist${context.triedRestRoute ? ' (also tried ?rest_route=)' : ''}: the plugin may be inactive, the site's plan below Business (the API is a paid feature), or baseUrl wrong`;
+  }
+  if (status === 404 && code === 'not_found') return 'no record with that id or URL';
+  if (status === 413) return 'the request body is too large for the server; send less at once';
+  if (status === 429)
+    return 'the server rate-limits this client; retries were spent, wait (Retry-After) or lower the request rate';
+  if (status !== null && status >= 500)
+    return 'the server failed; retries were spent (for reads), try again later or check its error log';
+  return null;
+}

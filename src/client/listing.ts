@@ -1,0 +1,59 @@
+// `list` and `listAll` for any paginated route: one page, or an iterator over all of them.
+import type { z } from 'zod';
+import type { OperationName } from './operations.ts';
+import { type Page, toPage, walkPages } from './paging.ts';
+import { parseAnswer } from './parse-answer.ts';
+import type { Transport } from './transport.ts';
+import type { Query } from './urls.ts';
+
+export interface CallOptions {
+  /** Aborts this call (the client's own signal aborts every call). */
+  signal?: AbortSignal;
+}
+
+export interface PageQuery {
+  /** 1-based; default 1. */
+  page?: number;
+  /** 1..100; the server's default is 20 (`listAll` asks for 100). */
+  per_page?: number;
+}
+
+const SERVER_PER_PAGE = 20;
+const LIST_ALL_PER_PAGE = 100;
+
+export interface Listing<T, Q extends PageQuery> {
+  list(query?: Q, options?: CallOptions): Promise<Page<T>>;
+  listAll(query?: Q, options?: CallOptions): AsyncIterable<T>;
+}
+
+/** Builds `list`/`listAll` for a route whose answer `shape` parses into an array of items. */
+export function createListing<T, Q extends PageQuery>(
+  transport: Transport,
+  route: { operation: OperationName; path: string; baseUrl: string; maxPages: number },
+  shape: z.ZodType<T[]>,
+): Listing<T, Q> {
+  async function list(query?: Q, options?: CallOptions): Promise<Page<T>> {
+    const page = query?.page ?? 1;
+    const answer = await transport.call({
+      operation: route.operation,
+      method: 'GET',
+      path: route.path,
+      query: { ...query, page } as Query,
+      signal: options?.signal,
+    });
+    const items = parseAnswer(shape, answer, route.operation, 'GET');
+    return toPage(items, page, query?.per_page ?? SERVER_PER_PAGE, answer.headers);
+  }
+  return {
+    list,
+    listAll(query?: Q, options?: CallOptions): AsyncIterable<T> {
+      const perPage = query?.per_page ?? LIST_ALL_PER_PAGE;
+      return walkPages(
+        (page) => list({ ...query, page, per_page: perPage } as Q, options),
+        query?.page ?? 1,
+        route.maxPages,
+        { operation: route.operation.replace('.list', '.listAll'), url: route.baseUrl + route.path },
+      );
+    },
+  };
+}

@@ -1,0 +1,114 @@
+// Client options: one zod schema with the defaults, and the checks on auth and addresses.
+import { z } from 'zod';
+import { ApiError, CLIENT_ERROR_CODES } from './errors.ts';
+import type { Credentials, TransportSettings } from './transport.ts';
+import { isLoopback, redactUrl } from './urls.ts';
+
+const MiB = 1024 * 1024;
+
+export const clientOptionsShape = z.object({
+  /** `{base_url}`: `https://site/wp-json/<namespace>/v1` (a trailing slash is fine). */
+  baseUrl: z.string().min(1),
+  username: z.string().optional(),
+  /** An application password; its spaces may stay. */
+  password: z.string().optional(),
+  /** Per attempt: waiting for headers, and between body chunks. */
+  timeoutMs: z.number().int().positive().default(30_000),
+  /** Bound on a call's whole time, retries and waits included. */
+  totalTimeoutMs: z.number().int().positive().default(120_000),
+  retries: z.number().int().min(0).max(10).default(3),
+  /** First backoff step (doubling, jittered). */
+  retryDelayMs: z.number().int().min(0).default(500),
+  /** Longest single wait; a longer Retry-After ends the call instead. */
+  maxRetryDelayMs: z.number().int().min(0).default(30_000),
+  /** Connections per origin. */
+  connections: z.number().int().positive().default(8),
+  userAgent: z.string().default('astro-schema-manager'),
+  signal: z.instanceof(AbortSignal).optional(),
+  maxResponseBytes: z
+    .number()
+    .int()
+    .positive()
+    .default(5 * MiB),
+  /** Allow Basic auth over plain http to a host other than this machine. */
+  allowInsecureAuth: z.boolean().default(false),
+  /** `listAll` stops with a `page_limit` error past this many pages. */
+  maxPages: z.number().int().positive().default(1000),
+});
+
+export type ClientOptions = z.input<typeof clientOptionsShape>;
+export type ResolvedOptions = z.output<typeof clientOptionsShape>;
+
+function optionsError(message: string, hint: string, url = ''): ApiError {
+  return new ApiError({
+    status: null,
+    code: CLIENT_ERROR_CODES.invalidOptions,
+    serverMessage: message,
+    operation: 'createClient',
+    method: '-',
+    url,
+    hint,
+  });
+}
+
+/**
+ * Checks the options and splits them into transport settings and credentials (kept apart so they
+ * never travel with the settings). Credentials in the URL (`https://user:pass@site/...`) are accepted.
+ */
+export function resolveOptions(options: ClientOptions): {
+  settings: TransportSettings & { maxPages: number };
+  credentials: Credentials | null;
+} {
+  const parsed = clientOptionsShape.safeParse(options);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map(
+      (issue) => ` ${issue.path.join('.') || 'options'}  ${issue.message}.`,
+    );
+    throw optionsError(
+      `invalid client options:\n${lines.join('\n')}`,
+      'see the client options in the README',
+    );
+  }
+  const o = parsed.data;
+  let base: URL;
+  try {
+    base = new URL(o.baseUrl);
+  } catch {
+    throw optionsError(
+      'baseUrl is not an absolute URL',
+      'pass {base_url}, e.g. https://example.com/wp-json/ns/v1',
+    );
+  }
+  if (base.protocol !== 'https:' && base.protocol !== 'http:') {
+    throw optionsError(
+      'baseUrl must be http: or https:',
+      'pass {base_url}, e.g. https://example.com/wp-json/ns/v1',
+    );
+  }
+  const username = o.username ?? (base.username ? decodeURIComponent(base.username) : undefined);
+  const password = o.password ?? (base.password ? decodeURIComponent(base.password) : undefined);
+  const baseUrl = redactUrl(base)
+    .replace(/[?#].*$/, '')
+    .replace(/\/+$/, '');
+  if ((username === undefined) !== (password === undefined)) {
+    throw optionsError(
+      'username and password go together',
+      'pass both, or neither for public reads',
+      baseUrl,
+    );
+  }
+  const credentials = username !== undefined && password !== undefined ? { username, password } : null;
+  if (credentials && base.protocol === 'http:' && !isLoopback(base.hostname) && !o.allowInsecureAuth) {
+    throw new ApiError({
+      status: null,
+      code: CLIENT_ERROR_CODES.insecureAuth,
+      serverMessage: 'refusing to send credentials over plain http to a host that is not this machine',
+      operation: 'createClient',
+      method: '-',
+      url: baseUrl,
+      hint: 'use https:, or pass allowInsecureAuth: true if the network is trusted',
+    });
+  }
+  const { username: _u, password: _p, allowInsecureAuth: _a, ...rest } = o;
+  return { settings: { ...rest, baseUrl }, credentials };
+}

@@ -1,0 +1,77 @@
+// Meta and social tags as the client returns them, from the field names servers use.
+import { z } from 'zod';
+import { label, renameAliases, text, unwrapList, unwrapOne } from './wire-fields.ts';
+
+const metaAliases = {
+  title: ['meta_title'],
+  description: ['meta_description'],
+  robots: ['meta_robots'],
+  canonical: ['canonical_url', 'meta_canonical'],
+  keywords: ['meta_keywords'],
+} as const;
+
+export const metaTags = z.preprocess(
+  (v) => renameAliases(unwrapOne(v, 'url'), metaAliases),
+  z.object({ url: label, title: text, description: text, robots: text, canonical: text, keywords: text }),
+);
+export const metaTagsList = z.preprocess(unwrapList, z.array(metaTags));
+export type MetaTags = z.output<typeof metaTags>;
+
+export const OG_FIELDS = [
+  'title',
+  'description',
+  'image',
+  'image_alt',
+  'type',
+  'url',
+  'site_name',
+  'locale',
+] as const;
+export const TWITTER_FIELDS = [
+  'title',
+  'description',
+  'image',
+  'image_alt',
+  'card',
+  'site',
+  'creator',
+] as const;
+
+const ogShape = z.object(
+  Object.fromEntries(OG_FIELDS.map((name) => [name, text])) as Record<
+    (typeof OG_FIELDS)[number],
+    typeof text
+  >,
+);
+const twitterShape = z.object(
+  Object.fromEntries(TWITTER_FIELDS.map((name) => [name, text])) as Record<
+    (typeof TWITTER_FIELDS)[number],
+    typeof text
+  >,
+);
+
+/** Gathers `og.title`, `og_title` and `og:title` (and the twitter ones) into the nested shape. */
+function nestSocial(value: unknown): unknown {
+  const source = unwrapOne(value, 'url');
+  if (!source || typeof source !== 'object' || Array.isArray(source)) return source;
+  const flat = source as Record<string, unknown>;
+  const group = (prefix: 'og' | 'twitter', fields: readonly string[]) => {
+    const nested =
+      flat[prefix] && typeof flat[prefix] === 'object' ? (flat[prefix] as Record<string, unknown>) : {};
+    const out: Record<string, unknown> = {};
+    for (const field of fields) {
+      out[field] = nested[field] ?? flat[`${prefix}_${field}`] ?? flat[`${prefix}:${field}`];
+    }
+    return out;
+  };
+  return { url: flat.url, og: group('og', OG_FIELDS), twitter: group('twitter', TWITTER_FIELDS) };
+}
+
+export const socialTags = z.preprocess(
+  nestSocial,
+  z.object({ url: label, og: ogShape, twitter: twitterShape }),
+);
+export const socialTagsList = z.preprocess(unwrapList, z.array(socialTags));
+export type SocialTags = z.output<typeof socialTags>;
+export type OpenGraphTags = SocialTags['og'];
+export type TwitterTags = SocialTags['twitter'];

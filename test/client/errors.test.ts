@@ -1,0 +1,192 @@
+// Every error the contract names, and the client's own, become one ApiError with a hint.
+import { describe, expect, test } from 'vitest';
+import { ApiError, createClient } from '../../src/client/index.ts';
+import { failure, type Reply, scripted } from './scripted-server.ts';
+
+function wpError(status: number, code: string, message: string, extra: Record<string, unknown> = {}): Reply {
+  return { status, body: { code, message, data: { status, ...extra } } };
+}
+
+async function failureOf(reply: Reply, call: 'get' | 'create' = 'get', options = {}): Promise<ApiError> {
+  const api = await scripted(() => reply, {
+    username: 'editor',
+    password: 'pass word',
+    retries: 1,
+    ...options,
+  });
+  try {
+    if (call === 'get') await api.client.schemas.get(1);
+    else
+      await api.client.schemas.create({
+        url: 'https://e.com/',
+        schema_type: 'T',
+        schema_name: 'n',
+        schema_data: '{}',
+      });
+  } catch (error) {
+    expect(error).toBeInstanceOf(ApiError);
+    return error as ApiError;
+  } finally {
+    await api.close();
+  }
+  throw new Error('the call did not fail');
+}
+
+describe('server errors', () => {
+  test('401 rest_forbidden without credentials asks for them', async () => {
+    const api = await scripted(() =>
+      wpError(401, 'rest_forbidden', 'Sorry, you are not allowed to do that.'),
+    );
+    const error = await failure(api.client.meta.get('https://e.com/'));
+    await api.close();
+    expect(error).toMatchObject({
+      status: 401,
+      code: 'rest_forbidden',
+      operation: 'meta.get',
+      method: 'GET',
+    });
+    expect(error.serverMessage).toBe('Sorry, you are not allowed to do that.');
+    expect(error.hint).toMatch(/pass username and an application password/);
+  });
+
+  test.each(['incorrect_password', 'invalid_username'])(
+    '401 %s: wrong credentials or a stripped header',
+    async (code) => {
+      const error = await failureOf(wpError(401, code, 'Bad login'));
+      expect(error).toMatchObject({ status: 401, code });
+      expect(error.hint).toMatch(/application password/);
+      expect(error.hint).toMatch(/strip the Authorization header/);
+    },
+  );
+
+  test('403 names the capability the operation needs', async () => {
+    const error = await failureOf(wpError(403, 'rest_forbidden', 'Forbidden'), 'create');
+    expect(error).toMatchObject({ status: 403, operation: 'schemas.create', method: 'POST' });
+    expect(error.hint).toMatch(/`manage_options`/);
+    const read = await failureOf(wpError(403, 'rest_forbidden', 'Forbidden'));
+    expect(read.hint).toMatch(/`edit_posts`/);
+  });
+
+  test('400 rest_invalid_param and rest_missing_callback_param carry their params', async () => {
+    const invalid = await failureOf(
+      wpError(400, 'rest_invalid_param', 'Invalid parameter(s): url', { params: { url: 'not absolute' } }),
+      'create',
+    );
+    expect(invalid).toMatchObject({
+      status: 400,
+      code: 'rest_invalid_param',
+      details: { url: 'not absolute' },
+    });
+    const missing = await failureOf(
+      wpError(400, 'rest_missing_callback_param', 'Missing parameter(s): url', { params: ['url'] }),
+      'create',
+    );
+    expect(missing).toMatchObject({ code: 'rest_missing_callback_param', details: ['url'] });
+    expect(missing.message).toMatch(
+      /^schemas\.create: Missing parameter\(s\): url \(400 rest_missing_callback_param at POST http:\/\/127\.0\.0\.1:\d+\/wp-json\/ns\/v1\/schemas\)/,
+    );
+  });
+
+  test('404 rest_no_route: tries ?rest_route= once, then names the usual causes', async () => {
+    const api = await scripted(() =>
+      wpError(404, 'rest_no_route', 'No route was found matching the URL and request method.'),
+    );
+    const error = await failure(api.client.schemas.list());
+    expect(api.server.requests.map((r) => r.url)).toEqual([
+      '/wp-json/ns/v1/schemas?page=1',
+      '/?rest_route=%2Fns%2Fv1%2Fschemas&page=1',
+    ]);
+    await api.close();
+    expect(error).toMatchObject({ status: 404, code: 'rest_no_route' });
+    expect(error.hint).toMatch(
+      /plugin may be inactive.*plan below Business.*also tried \?rest_route=|also tried \?rest_route=.*plugin may be inactive.*Business/,
+    );
+  });
+
+  test('404 not_found, 413, 500 db_error', async () => {
+    expect(await failureOf(wpError(404, 'not_found', 'No such schema'))).toMatchObject({
+      status: 404,
+      code: 'not_found',
+      hint: 'no record with that id or URL',
+    });
+    const tooBig = await failureOf(wpError(413, 'payload_too_large', 'Too large'), 'create');
+    expect(tooBig).toMatchObject({ status: 413, code: 'payload_too_large' });
+    expect(tooBig.hint).toMatch(/too large/);
+    const db = await failureOf(wpError(500, 'db_error', 'Database error'));
+    expect(db).toMatchObject({ status: 500, code: 'db_error' });
+    expect(db.hint).toMatch(/server failed/);
+  });
+
+  test('429 rate_limited after the retries are spent', async () => {
+    const error = await failureOf(
+      { ...wpError(429, 'rate_limited', 'Slow down'), headers: { 'retry-after': '0' } },
+      'create',
+      { retries: 2 },
+    );
+    expect(error).toMatchObject({ status: 429, code: 'rate_limited' });
+    expect(error.hint).toMatch(/rate-limits/);
+  });
+});
+
+describe('bodies that are not the API', () => {
+  test('an HTML 503 maintenance page', async () => {
+    const page = `<!DOCTYPE html><html><head><title>Maintenance</title></head><body>${'Briefly unavailable. '.repeat(30)}</body></html>`;
+    const error = await failureOf({ status: 503, body: page, headers: { 'retry-after': '0' } });
+    expect(error).toMatchObject({ status: 503, code: 'html_response' });
+    expect(error.serverMessage).toBe(`the server answered HTML, not JSON: ${page.slice(0, 200)}`);
+    expect(error.hint).toMatch(/firewall, a maintenance page/);
+  });
+
+  test('a 200 HTML page from a firewall', async () => {
+    const error = await failureOf({
+      status: 200,
+      body: '<html><body>Access denied by firewall</body></html>',
+    });
+    expect(error).toMatchObject({ status: 200, code: 'html_response' });
+  });
+
+  test('text that is not JSON, and JSON of the wrong shape', async () => {
+    const fatal = '<br />\n<b>Fatal error</b>: Allowed memory size exhausted in <b>/var/www/x.php</b>';
+    expect(await failureOf({ status: 200, body: fatal })).toMatchObject({ code: 'html_response' });
+    const text = await failureOf({
+      status: 200,
+      body: 'out of memory',
+      headers: { 'content-type': 'text/plain' },
+    });
+    expect(text).toMatchObject({
+      code: 'invalid_json',
+      serverMessage: 'the server answered text, not JSON: out of memory',
+    });
+    const shape = await failureOf({ body: { hello: 'world' } });
+    expect(shape).toMatchObject({ status: 200, code: 'invalid_response' });
+    expect(shape.serverMessage).toMatch(/id/);
+  });
+
+  test('a timeout', async () => {
+    const api = await scripted(() => undefined, { timeoutMs: 150, retries: 0 });
+    const error = await failure(api.client.schemas.get(1));
+    await api.close();
+    expect(error).toMatchObject({ status: null, code: 'timeout' });
+    expect(error.hint).toMatch(/timeoutMs \(150 ms\)/);
+  });
+
+  test('nothing listening', async () => {
+    const client = createClient({ baseUrl: 'http://127.0.0.1:9/wp-json/ns/v1', retries: 0 });
+    const error = await failure(client.schemas.get(1));
+    await client.close();
+    expect(error).toMatchObject({ status: null, code: 'network_error' });
+    expect(error.serverMessage).toMatch(/ECONNREFUSED/);
+  });
+});
+
+describe('options', () => {
+  test('bad options are listed one per line', () => {
+    expect(() =>
+      createClient({ baseUrl: 'https://e.com/wp-json/ns/v1', timeoutMs: -1, retries: 99 }),
+    ).toThrow(/timeoutMs {2}.*\n {1}retries {2}/);
+    expect(() => createClient({ baseUrl: 'not a url' })).toThrow(/baseUrl is not an absolute URL/);
+    expect(() => createClient({ baseUrl: 'https://e.com/v1', username: 'only' })).toThrow(
+      /username and password go together/,
+    );
+  });
+});
