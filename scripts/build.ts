@@ -24,7 +24,7 @@ execFileSync(join(root, 'node_modules/.bin/tsc'), ['-p', 'tsconfig.build.json'],
 });
 
 // Data files (vocabulary index, SQL migrations) live beside the code that loads them.
-const assetPattern = /\.(json|sql)$/;
+const assetPattern = /\.(json|sql|md)$/;
 function copyAssets(dir: string): void {
   for (const name of readdirSync(dir)) {
     const path = join(dir, name);

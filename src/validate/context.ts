@@ -1,0 +1,88 @@
+// What a JSON-LD `@context` means for Schema.org terms, without a full JSON-LD processor: whether bare terms
+// are Schema.org's, which prefixes stand for Schema.org, and which terms the document defines itself.
+
+export interface TermContext {
+  /** Bare terms resolve to Schema.org (`https://schema.org`, `{"@vocab": ...}`, or none declared). */
+  schema: boolean;
+  /** Prefixes that expand to the Schema.org namespace (`schema:` always does under Schema.org's context). */
+  prefixes: ReadonlySet<string>;
+  /** Terms the document maps itself; not Schema.org's to judge. */
+  localTerms: ReadonlySet<string>;
+  /** Context values that are neither Schema.org nor term definitions, as written. */
+  unknown: string[];
+}
+
+const schemaIri = /^https?:\/\/schema\.org\/?(docs\/jsonldcontext\.json(ld)?)?$/;
+const schemaNamespace = /^https?:\/\/schema\.org\/?$/;
+
+export const DEFAULT_CONTEXT: TermContext = {
+  schema: true,
+  prefixes: new Set(['schema']),
+  localTerms: new Set(),
+  unknown: [],
+};
+
+/**
+ * Reads a `@context` value on top of the context it appears in.
+ * @example readContext('https://schema.org/', null).schema // true
+ */
+export function readContext(value: unknown, outer: TermContext | null): TermContext {
+  const context: { schema: boolean; prefixes: Set<string>; localTerms: Set<string>; unknown: string[] } = {
+    schema: outer?.schema ?? false,
+    prefixes: new Set(outer?.prefixes ?? []),
+    localTerms: new Set(outer?.localTerms ?? []),
+    unknown: [],
+  };
+  const read = (item: unknown): void => {
+    if (item === null) {
+      context.schema = false;
+      context.prefixes.clear();
+      context.localTerms.clear();
+    } else if (typeof item === 'string') {
+      if (schemaIri.test(item)) {
+        context.schema = true;
+        context.prefixes.add('schema');
+      } else context.unknown.push(item);
+    } else if (Array.isArray(item)) {
+      for (const entry of item) read(entry);
+    } else if (typeof item === 'object') {
+      for (const [key, definition] of Object.entries(item as Record<string, unknown>)) {
+        if (key === '@vocab') {
+          if (typeof definition === 'string' && schemaNamespace.test(definition)) context.schema = true;
+          else {
+            context.schema = false;
+            context.unknown.push(`@vocab ${JSON.stringify(definition)}`);
+          }
+        } else if (key.startsWith('@')) {
+          // @language, @base, @version, @protected: no bearing on which vocabulary a term is from.
+        } else if (typeof definition === 'string' && schemaNamespace.test(definition))
+          context.prefixes.add(key);
+        else context.localTerms.add(key);
+      }
+    } else context.unknown.push(JSON.stringify(item));
+  };
+  read(value);
+  return context;
+}
+
+export type TermResolution = { kind: 'schema'; name: string } | { kind: 'foreign' } | { kind: 'keyword' };
+
+/**
+ * Resolves a property name or type as written (`name`, `schema:name`, `https://schema.org/name`).
+ * @example resolveTerm('schema:Article', DEFAULT_CONTEXT) // { kind: 'schema', name: 'Article' }
+ */
+export function resolveTerm(term: string, context: TermContext): TermResolution {
+  if (term.charCodeAt(0) === 64 /* @ */) return { kind: 'keyword' };
+  const colon = term.indexOf(':');
+  if (colon === -1) {
+    if (context.localTerms.has(term) || !context.schema) return { kind: 'foreign' };
+    return { kind: 'schema', name: term };
+  }
+  if (term.startsWith('https://schema.org/')) return { kind: 'schema', name: term.slice(19) };
+  if (term.startsWith('http://schema.org/')) return { kind: 'schema', name: term.slice(18) };
+  const prefix = term.slice(0, colon);
+  if (context.prefixes.has(prefix) && !term.startsWith('//', colon + 1)) {
+    return { kind: 'schema', name: term.slice(colon + 1) };
+  }
+  return { kind: 'foreign' };
+}

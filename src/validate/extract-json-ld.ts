@@ -1,0 +1,91 @@
+// Finds the JSON-LD scripts of an HTML page with htmlparser2's tokenizer, so comments, attributes and other
+// scripts that merely mention "ld+json" are read as a browser reads them. The raw tokenizer reports offsets
+// only, so nothing is sliced out of the page except script tags' names, `type` values and JSON-LD bodies.
+import { Tokenizer } from 'htmlparser2';
+
+export interface JsonLdScript {
+  /** The script's body, as written. */
+  text: string;
+  /** 1-based line and column of the body's first character. */
+  line: number;
+  column: number;
+}
+
+const noop = (): void => {};
+
+/**
+ * The bodies of every `<script type="application/ld+json">` in a page, in document order.
+ * @example extractJsonLd('<script type="application/ld+json">{}</script>') // [{ text: '{}', line: 1, column: 36 }]
+ */
+export function extractJsonLd(html: string): JsonLdScript[] {
+  const scripts: JsonLdScript[] = [];
+  // No script can match without this text: skip tokenizing pages that carry none.
+  if (!/ld\+json/i.test(html)) return scripts;
+  let script = false; // inside a <script ...> open tag
+  let typeAttribute = false;
+  let type = '';
+  let bodyStart = -1; // inside a JSON-LD script's body
+  let line = 1;
+  let lineStart = 0;
+  let counted = 0;
+  const tokenizer = new Tokenizer(
+    { decodeEntities: false },
+    {
+      onopentagname(start, end) {
+        script = end - start === 6 && html.slice(start, end).toLowerCase() === 'script';
+        type = '';
+      },
+      onattribname(start, end) {
+        typeAttribute = script && end - start === 4 && html.slice(start, end).toLowerCase() === 'type';
+      },
+      onattribdata(start, end) {
+        if (typeAttribute) type += html.slice(start, end);
+      },
+      onattribend() {
+        typeAttribute = false;
+      },
+      onopentagend(end) {
+        if (script && type.trim().toLowerCase() === 'application/ld+json') bodyStart = end + 1;
+        script = false;
+      },
+      onclosetag(start) {
+        if (bodyStart === -1) return;
+        // `start` is the tag name's offset, after "</".
+        for (let i = html.indexOf('\n', counted); i !== -1 && i < bodyStart; i = html.indexOf('\n', i + 1)) {
+          line++;
+          lineStart = i + 1;
+        }
+        counted = bodyStart;
+        scripts.push({ text: html.slice(bodyStart, start - 2), line, column: bodyStart - lineStart + 1 });
+        bodyStart = -1;
+      },
+      onselfclosingtag() {
+        script = false;
+      },
+      onattribentity: noop,
+      oncdata: noop,
+      oncomment: noop,
+      ondeclaration: noop,
+      onend: noop,
+      onprocessinginstruction: noop,
+      ontext: noop,
+      ontextentity: noop,
+    },
+  );
+  tokenizer.write(html.slice(0, relevantEnd(html)));
+  tokenizer.end();
+  return scripts;
+}
+
+const scriptEnd = /<\/script[^>]*>/gi;
+
+/**
+ * Where tokenizing can stop: no JSON-LD script can start after the last "ld+json" in the page, and a script
+ * that starts before it ends at the first `</script` after it. Built pages keep JSON-LD in the head, so the
+ * body is usually skipped.
+ */
+function relevantEnd(html: string): number {
+  const last = html.toLowerCase().lastIndexOf('ld+json');
+  scriptEnd.lastIndex = last;
+  return scriptEnd.exec(html) ? scriptEnd.lastIndex : html.length;
+}

@@ -1,0 +1,152 @@
+// Renders the results of checking files: a readable report grouped by page, JSON, JUnit XML for CI servers,
+// and GitHub workflow annotations. Pure: the caller decides where the text goes.
+import type { Severity, ValidationIssue } from './types.ts';
+
+export type ReportFormat = 'pretty' | 'json' | 'junit' | 'github';
+
+export interface CheckedDocument {
+  /** 0-based index of the script in its page. */
+  index: number;
+  /** Where the script's body starts in the file, 1-based. */
+  line: number;
+  column: number;
+  valid: boolean;
+  issues: ValidationIssue[];
+}
+
+export interface CheckedFile {
+  file: string;
+  documents: CheckedDocument[];
+}
+
+const rank: Record<Severity, number> = { info: 0, warning: 1, error: 2 };
+
+/**
+ * Formats a check report.
+ * @example formatReport([{ file: 'dist/index.html', documents: [] }], 'github', { failOn: 'error', color: false })
+ */
+export function formatReport(
+  files: CheckedFile[],
+  format: ReportFormat,
+  options: { failOn: Severity; color: boolean },
+): string {
+  switch (format) {
+    case 'json':
+      return `${JSON.stringify({ summary: summarize(files), files }, null, 2)}\n`;
+    case 'junit':
+      return junit(files, options.failOn);
+    case 'github':
+      return github(files);
+    default:
+      return pretty(files, options.color);
+  }
+}
+
+function summarize(files: CheckedFile[]) {
+  const count = { files: files.length, documents: 0, errors: 0, warnings: 0, infos: 0 };
+  for (const file of files) {
+    count.documents += file.documents.length;
+    for (const document of file.documents) {
+      for (const issue of document.issues) {
+        if (issue.severity === 'error') count.errors++;
+        else if (issue.severity === 'warning') count.warnings++;
+        else count.infos++;
+      }
+    }
+  }
+  return count;
+}
+
+const position = (document: CheckedDocument, issue: ValidationIssue) =>
+  `${issue.line ?? document.line}:${issue.column ?? document.column}`;
+
+function pretty(files: CheckedFile[], color: boolean): string {
+  const paint = (code: number, text: string) => (color ? `\u001b[${code}m${text}\u001b[0m` : text);
+  const label: Record<Severity, string> = {
+    error: paint(31, 'error  '),
+    warning: paint(33, 'warning'),
+    info: paint(36, 'info   '),
+  };
+  const lines: string[] = [];
+  for (const file of files) {
+    const issues = file.documents.flatMap((document) =>
+      document.issues.map((issue) => ({ document, issue })),
+    );
+    if (issues.length === 0) continue;
+    lines.push(paint(1, file.file));
+    for (const { document, issue } of issues) {
+      const where = `${position(document, issue)} script ${document.index + 1}`;
+      lines.push(
+        `  ${label[issue.severity]} ${issue.path}  ${issue.message}  ${paint(2, `${issue.code} (${issue.rule}) ${where}`)}`,
+      );
+    }
+    lines.push('');
+  }
+  const total = summarize(files);
+  const empty = files.filter((file) => file.documents.length === 0).length;
+  lines.push(
+    `${total.files} file(s), ${total.documents} JSON-LD document(s)${empty ? `, ${empty} file(s) without JSON-LD` : ''}: ` +
+      `${total.errors} error(s), ${total.warnings} warning(s), ${total.infos} info.`,
+  );
+  return `${lines.join('\n')}\n`;
+}
+
+const xml = (text: string) =>
+  text
+    .replace(/[<>&"']/g, (char) => `&#${char.charCodeAt(0)};`)
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '');
+
+function junit(files: CheckedFile[], failOn: Severity): string {
+  const cases: string[] = [];
+  let failures = 0;
+  for (const file of files) {
+    for (const document of file.documents) {
+      const failing = document.issues.filter((issue) => rank[issue.severity] >= rank[failOn]);
+      const name = `${file.file} script ${document.index + 1} (line ${document.line})`;
+      const body = failing.map(
+        (issue) =>
+          `      <failure type="${xml(issue.code)}" message="${xml(`${issue.path}: ${issue.message}`)}">${xml(`${issue.severity} ${issue.code} ${issue.path} ${issue.message} [${issue.rule}]`)}</failure>`,
+      );
+      const others = document.issues.filter((issue) => rank[issue.severity] < rank[failOn]);
+      if (others.length > 0) {
+        body.push(
+          `      <system-out>${xml(others.map((issue) => `${issue.severity} ${issue.code} ${issue.path} ${issue.message}`).join('\n'))}</system-out>`,
+        );
+      }
+      if (failing.length > 0) failures++;
+      cases.push(
+        `    <testcase classname="${xml(file.file)}" name="${xml(name)}"${body.length ? `>\n${body.join('\n')}\n    </testcase>` : ' />'}`,
+      );
+    }
+  }
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites name="astro-schema-manager check" tests="${cases.length}" failures="${failures}">`,
+    `  <testsuite name="JSON-LD" tests="${cases.length}" failures="${failures}" errors="0">`,
+    ...cases,
+    '  </testsuite>',
+    '</testsuites>',
+    '',
+  ].join('\n');
+}
+
+// Workflow commands: data escapes %, CR, LF; properties also escape : and ,.
+const data = (text: string) => text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+const property = (text: string) => data(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
+const level: Record<Severity, string> = { error: 'error', warning: 'warning', info: 'notice' };
+
+function github(files: CheckedFile[]): string {
+  const lines: string[] = [];
+  for (const file of files) {
+    for (const document of file.documents) {
+      for (const issue of document.issues) {
+        const line = issue.line ?? document.line;
+        const col = issue.column ?? document.column;
+        lines.push(
+          `::${level[issue.severity]} file=${property(file.file)},line=${line},col=${col},title=${property(issue.code)}::${data(`${issue.path}: ${issue.message} [${issue.rule}]`)}`,
+        );
+      }
+    }
+  }
+  return lines.length ? `${lines.join('\n')}\n` : '';
+}

@@ -1,0 +1,84 @@
+// Whether a JSON literal is a valid value of a Schema.org DataType, and how to say what was expected.
+
+const date = /^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?$/;
+const time = /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d+)?)?(Z|[+-]([01]\d|2[0-3]):?[0-5]\d)?$/;
+const numeric = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+const integer = /^[+-]?\d+$/;
+const url = /^([a-zA-Z][a-zA-Z0-9+.-]*:|\/|\.\.?\/|#|\?)\S*$/;
+const duration =
+  /^P(?!$)(\d+(\.\d+)?Y)?(\d+(\.\d+)?M)?(\d+(\.\d+)?W)?(\d+(\.\d+)?D)?(T(?=\d)(\d+(\.\d+)?H)?(\d+(\.\d+)?M)?(\d+(\.\d+)?S)?)?$/;
+
+function isDate(value: string): boolean {
+  const match = date.exec(value);
+  if (!match) return false;
+  const month = match[2] === undefined ? 1 : Number(match[2]);
+  if (month < 1 || month > 12) return false;
+  if (match[3] === undefined) return true;
+  const day = Number(match[3]);
+  return day >= 1 && day <= new Date(Date.UTC(Number(match[1]), month, 0)).getUTCDate();
+}
+
+function isDateTime(value: string): boolean {
+  const t = value.indexOf('T');
+  return t === 10 && isDate(value.slice(0, 10)) && time.test(value.slice(11));
+}
+
+/** Checks a literal against one DataType by name; Text accepts any string. */
+export function literalFits(dataType: string, value: string | number | boolean): boolean {
+  switch (dataType) {
+    case 'Text':
+    case 'CssSelectorType':
+    case 'XPathType':
+    case 'PronounceableText':
+      return typeof value === 'string';
+    case 'URL':
+      return typeof value === 'string' && url.test(value);
+    case 'Date':
+      return typeof value === 'string' && isDate(value);
+    case 'DateTime':
+      return typeof value === 'string' && isDateTime(value);
+    case 'Time':
+      return typeof value === 'string' && time.test(value);
+    case 'Number':
+    case 'Float':
+      return typeof value === 'number'
+        ? Number.isFinite(value)
+        : typeof value === 'string' && numeric.test(value);
+    case 'Integer':
+      return typeof value === 'number'
+        ? Number.isInteger(value)
+        : typeof value === 'string' && integer.test(value);
+    case 'Boolean':
+      return (
+        typeof value === 'boolean' ||
+        (typeof value === 'string' &&
+          /^(true|false|(https?:\/\/schema\.org\/|schema:)?(True|False))$/.test(value))
+      );
+    default:
+      return false;
+  }
+}
+
+/** ISO 8601 durations as Schema.org's Duration expects them (`PT1H30M`, `P2D`). */
+export function isDuration(value: string): boolean {
+  return duration.test(value);
+}
+
+/** Whether a string reads as a URL (absolute, or a path relative to the page). */
+export function isUrl(value: string): boolean {
+  return url.test(value);
+}
+
+/** What a DataType's values look like, for messages. */
+export const dataTypeFormat: Record<string, string> = {
+  URL: 'a URL',
+  Date: 'an ISO 8601 date (2024-05-31)',
+  DateTime: 'an ISO 8601 date and time (2024-05-31T09:00:00+02:00)',
+  Time: 'an ISO 8601 time (09:00:00)',
+  Number: 'a number',
+  Float: 'a number',
+  Integer: 'an integer',
+  Boolean: 'true or false',
+  Text: 'text',
+  Duration: 'an ISO 8601 duration (PT1H30M)',
+};

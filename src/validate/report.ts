@@ -1,0 +1,64 @@
+// Every issue code the validator emits, its default severity, and the collector that applies the caller's
+// severity overrides as issues are found.
+import { formatPath } from './json-path.ts';
+import type { Severity, ValidateOptions, ValidationIssue, ValidationResult } from './types.ts';
+
+/** Issue codes and their default severities. */
+export const ISSUE_CODES = {
+  'json-parse-error': 'error',
+  'invalid-json-ld': 'error',
+  'missing-context': 'error',
+  'unknown-context': 'warning',
+  'missing-type': 'error',
+  'unknown-type': 'error',
+  'unknown-property': 'error',
+  'invalid-value': 'error',
+  'unknown-enumeration-member': 'error',
+  'text-expected': 'warning',
+  'unexpected-value-type': 'warning',
+  'property-not-in-domain': 'warning',
+  'superseded-term': 'warning',
+  'unresolved-id': 'warning',
+  'pending-term': 'info',
+  'google-missing-required': 'error',
+  'google-missing-one-of': 'error',
+  'google-missing-recommended': 'warning',
+  'google-deprecated-rich-result': 'info',
+} as const satisfies Record<string, Severity>;
+
+export type IssueCode = keyof typeof ISSUE_CODES;
+
+/** Collects issues with the severities the caller asked for; `path` is the walker's live path stack. */
+export class Reporter {
+  readonly issues: ValidationIssue[] = [];
+  readonly path: Array<string | number> = [];
+  private readonly overrides: Record<string, Severity | 'off'>;
+
+  constructor(options: ValidateOptions | undefined) {
+    const unknownContext = options?.unknownContext ?? 'warning';
+    this.overrides = {
+      'unknown-context': unknownContext === 'ignore' ? 'off' : unknownContext,
+      ...options?.severity,
+    };
+  }
+
+  add(code: IssueCode, message: string, rule = 'schema.org', path: string = formatPath(this.path)): void {
+    const severity = this.overrides[code] ?? ISSUE_CODES[code];
+    if (severity === 'off') return;
+    this.issues.push({ severity, code, path, message, rule });
+  }
+
+  /** Runs `body` with `segment` pushed on the path. */
+  at<T>(segment: string | number, body: () => T): T {
+    this.path.push(segment);
+    try {
+      return body();
+    } finally {
+      this.path.pop();
+    }
+  }
+
+  result(): ValidationResult {
+    return { valid: !this.issues.some((issue) => issue.severity === 'error'), issues: this.issues };
+  }
+}

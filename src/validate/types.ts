@@ -1,0 +1,31 @@
+// The public shapes of the validator: what it is asked and what it answers.
+
+export type Severity = 'error' | 'warning' | 'info';
+
+export interface ValidateOptions {
+  /** Rule sets to apply; 'schema.org' always applies, 'google' adds Google's rich-result rules. */
+  rules?: Array<'schema.org' | 'google'>;
+  /** Severity per issue code, or 'off' to drop that code. */
+  severity?: Record<string, Severity | 'off'>;
+  /** How to report a `@context` that is not Schema.org's. Default 'warning'. */
+  unknownContext?: 'error' | 'warning' | 'ignore';
+}
+
+export interface ValidationIssue {
+  severity: Severity;
+  code: string;
+  /** A JSON path into the document: `$["@graph"][1].author.name`. */
+  path: string;
+  message: string;
+  /** 'schema.org', or 'google:<RichResult>' for Google's rules. */
+  rule: string;
+  /** 1-based position in the input text, for `json-parse-error` only. */
+  line?: number;
+  column?: number;
+}
+
+export interface ValidationResult {
+  /** No issue of severity 'error'. */
+  valid: boolean;
+  issues: ValidationIssue[];
+}

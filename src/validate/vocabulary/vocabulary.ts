@@ -1,0 +1,127 @@
+// The Schema.org vocabulary as the validator queries it: ids for names, and the superclass closure as one
+// bitset per type so "is T a kind of D" is a single array read.
+import { readFileSync } from 'node:fs';
+
+interface VocabularyFile {
+  source: string;
+  types: string[];
+  parents: number[][];
+  dataTypes: number[];
+  properties: string[];
+  domains: number[][];
+  ranges: number[][];
+  members: string[];
+  memberOf: number[][];
+  superseded: Record<string, string>;
+  pending: string[];
+}
+
+export interface Property {
+  id: number;
+  name: string;
+  domains: number[];
+  ranges: number[];
+  /** The range without its DataTypes, for values that are nodes. */
+  classRanges: number[];
+}
+
+export interface Vocabulary {
+  source: string;
+  typeNames: string[];
+  typeIds: Map<string, number>;
+  properties: Map<string, Property>;
+  /** Lower-case name -> real name, to suggest the spelling of a mistyped term. */
+  spelling: Map<string, string>;
+  /** Enumeration member name -> the enumerations it belongs to. */
+  members: Map<string, number[]>;
+  superseded: Map<string, string>;
+  pending: Set<string>;
+  isDataType: Uint8Array;
+  isEnumeration: Uint8Array;
+  /** True when type `a` is `b` or one of its subclasses. */
+  isA(a: number, b: number): boolean;
+  id(name: string): number;
+}
+
+let loaded: Vocabulary | null = null;
+
+/**
+ * The vocabulary index shipped beside this module, parsed once per process.
+ * @example const vocab = loadVocabulary(); vocab.isA(vocab.id('NewsArticle'), vocab.id('CreativeWork')) // true
+ */
+export function loadVocabulary(): Vocabulary {
+  if (loaded) return loaded;
+  const url = new URL('./schemaorg.generated.json', import.meta.url);
+  let text: string;
+  try {
+    text = readFileSync(url, 'utf8');
+  } catch (error) {
+    throw new Error(
+      `The Schema.org vocabulary index is missing at ${url.pathname}: run \`npm run build\` (scripts/build-vocabulary.ts) to generate it. ${(error as Error).message}`,
+    );
+  }
+  loaded = compileVocabulary(JSON.parse(text) as VocabularyFile);
+  return loaded;
+}
+
+function compileVocabulary(file: VocabularyFile): Vocabulary {
+  const count = file.types.length;
+  const words = (count + 31) >>> 5;
+  const ancestors = new Uint32Array(count * words);
+  const done = new Uint8Array(count);
+  const close = (type: number): void => {
+    if (done[type]) return;
+    done[type] = 1;
+    const row = type * words;
+    ancestors[row + (type >>> 5)]! |= 1 << (type & 31);
+    for (const parent of file.parents[type]!) {
+      close(parent);
+      for (let w = 0; w < words; w++) ancestors[row + w]! |= ancestors[parent * words + w]!;
+    }
+  };
+  for (let type = 0; type < count; type++) close(type);
+  const isA = (a: number, b: number): boolean => (ancestors[a * words + (b >>> 5)]! & (1 << (b & 31))) !== 0;
+
+  const typeIds = new Map(file.types.map((name, id) => [name, id]));
+  const id = (name: string): number => {
+    const found = typeIds.get(name);
+    if (found === undefined) throw new Error(`Schema.org type "${name}" is not in the vocabulary index.`);
+    return found;
+  };
+  const isDataType = new Uint8Array(count);
+  for (const type of file.dataTypes) isDataType[type] = 1;
+  const isEnumeration = new Uint8Array(count);
+  const enumeration = id('Enumeration');
+  for (let type = 0; type < count; type++)
+    if (type !== enumeration && isA(type, enumeration)) isEnumeration[type] = 1;
+
+  const properties = new Map<string, Property>();
+  const spelling = new Map<string, string>();
+  file.properties.forEach((name, index) => {
+    const ranges = file.ranges[index]!;
+    properties.set(name, {
+      id: index,
+      name,
+      domains: file.domains[index]!,
+      ranges,
+      classRanges: ranges.filter((range) => !isDataType[range]),
+    });
+    spelling.set(name.toLowerCase(), name);
+  });
+  for (const name of file.types) spelling.set(name.toLowerCase(), name);
+
+  return {
+    source: file.source,
+    typeNames: file.types,
+    typeIds,
+    properties,
+    spelling,
+    members: new Map(file.members.map((name, index) => [name, file.memberOf[index]!])),
+    superseded: new Map(Object.entries(file.superseded)),
+    pending: new Set(file.pending),
+    isDataType,
+    isEnumeration,
+    isA,
+    id,
+  };
+}

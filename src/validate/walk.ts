@@ -1,0 +1,244 @@
+// The JSON-LD walk: top-level nodes, `@graph`, contexts, types and properties, handing each value to the
+// value checks. The path stack lives in the reporter so paths are only formatted when an issue is found.
+
+import { checkLiteral, checkNodeRange, checkReference, reportTermStatus } from './check-value.ts';
+import { DEFAULT_CONTEXT, readContext, resolveTerm, type TermContext } from './context.ts';
+import type { Reporter } from './report.ts';
+import type { Property, Vocabulary } from './vocabulary/vocabulary.ts';
+
+/** A node with its Schema.org types, for the rule tables that run after the walk. */
+export interface TypedNode {
+  node: Record<string, unknown>;
+  types: number[];
+  path: Array<string | number>;
+  top: boolean;
+}
+
+export interface Walk {
+  vocab: Vocabulary;
+  report: Reporter;
+  root: unknown;
+  /** Filled only when a rule table needs it. */
+  typed: TypedNode[] | null;
+  ids: Map<string, Record<string, unknown>> | null;
+}
+
+type JsonObject = Record<string, unknown>;
+const isObject = (value: unknown): value is JsonObject =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Walks a parsed document: an object, an array of documents, or a `@graph` container. */
+export function walkDocument(walk: Walk): void {
+  const { root, report } = walk;
+  if (Array.isArray(root)) {
+    for (let i = 0; i < root.length; i++) {
+      report.path.push(i);
+      walkTop(walk, root[i], null);
+      report.path.pop();
+    }
+  } else walkTop(walk, root, null);
+}
+
+function walkTop(walk: Walk, value: unknown, outer: TermContext | null): void {
+  const { report } = walk;
+  if (!isObject(value)) {
+    report.add(
+      'invalid-json-ld',
+      `A JSON-LD document is an object with "@context" and "@type"; found ${kind(value)}.`,
+    );
+    return;
+  }
+  let context = outer;
+  if ('@context' in value) context = contextOf(walk, value['@context'], outer);
+  else if (!context) {
+    report.add(
+      'missing-context',
+      'No "@context": add "@context": "https://schema.org" so the terms are read as Schema.org.',
+    );
+    context = DEFAULT_CONTEXT;
+  }
+  if ('@graph' in value) {
+    walkGraph(walk, value['@graph'], context);
+    const own = Object.keys(value).some((key) => key !== '@context' && key !== '@graph' && key !== '@id');
+    if (own) walkNode(walk, value, context, null, null, true);
+    return;
+  }
+  walkNode(walk, value, context, null, null, true);
+}
+
+function walkGraph(walk: Walk, graph: unknown, context: TermContext): void {
+  const { report } = walk;
+  report.path.push('@graph');
+  if (Array.isArray(graph)) {
+    for (let i = 0; i < graph.length; i++) {
+      report.path.push(i);
+      walkTop(walk, graph[i], context);
+      report.path.pop();
+    }
+  } else walkTop(walk, graph, context);
+  report.path.pop();
+}
+
+function contextOf(walk: Walk, value: unknown, outer: TermContext | null): TermContext {
+  const context = readContext(value, outer);
+  if (context.unknown.length > 0) {
+    walk.report.add(
+      'unknown-context',
+      `"@context" ${context.unknown.map((entry) => JSON.stringify(entry)).join(', ')} is not Schema.org's; ` +
+        (context.schema ? 'terms it defines may be reported as unknown.' : 'its terms are not checked.'),
+    );
+  }
+  return context;
+}
+
+/** Resolves `@type` to vocabulary ids, reporting unknown, superseded and pending types. */
+export function nodeTypes(walk: Walk, node: JsonObject, context: TermContext, quiet: boolean): number[] {
+  const { report, vocab } = walk;
+  const written = node['@type'];
+  const list = Array.isArray(written) ? written : [written];
+  const types: number[] = [];
+  if (!quiet) report.path.push('@type');
+  for (const type of list) {
+    if (typeof type !== 'string') {
+      if (!quiet)
+        report.add(
+          'invalid-json-ld',
+          `"@type" must be a string or an array of strings; found ${kind(type)}.`,
+        );
+      continue;
+    }
+    const term = resolveTerm(type, context);
+    if (term.kind !== 'schema') continue;
+    const id = vocab.typeIds.get(term.name);
+    if (id !== undefined) {
+      types.push(id);
+      if (!quiet) reportTermStatus(walk, term.name);
+    } else if (!quiet) {
+      report.add('unknown-type', `"${type}" is not a Schema.org type.${suggest(vocab, term.name)}`);
+    }
+  }
+  if (!quiet) report.path.pop();
+  return types;
+}
+
+/**
+ * Walks one node. `inferred` are the types an untyped node is read as (its property's range); `outer` is the
+ * property the node is the value of, which a Role node may repeat.
+ */
+export function walkNode(
+  walk: Walk,
+  node: JsonObject,
+  outerContext: TermContext,
+  inferred: number[] | null,
+  outer: Property | null,
+  top: boolean,
+): number[] {
+  const { report, vocab } = walk;
+  const context = '@context' in node && !top ? contextOf(walk, node['@context'], outerContext) : outerContext;
+  const typed = '@type' in node;
+  if (!typed && top) {
+    report.add('missing-type', 'No "@type": name the Schema.org type of this node (for example "Article").');
+  }
+  const explicit = typed ? nodeTypes(walk, node, context, false) : [];
+  const types = typed ? explicit : (inferred ?? []);
+  if (walk.typed && explicit.length > 0) walk.typed.push({ node, types, path: [...report.path], top });
+  const role = outer && explicit.some((type) => vocab.isA(type, vocab.id('Role'))) ? outer : null;
+
+  for (const key in node) {
+    const value = node[key];
+    if (key.charCodeAt(0) === 64 /* @ */) {
+      if (key === '@graph') walkGraph(walk, value, context);
+      continue;
+    }
+    report.path.push(key);
+    const term = resolveTerm(key, context);
+    if (term.kind === 'schema') {
+      const property = role && term.name === role.name ? role : vocab.properties.get(term.name);
+      if (property) {
+        reportTermStatus(walk, term.name);
+        if (property !== role && types.length > 0 && property.domains.length > 0) {
+          checkDomain(walk, property, types);
+        }
+        walkValue(walk, value, property, context);
+      } else {
+        // `query-input` and friends: Schema.org's Action annotations (`<property>-input`/`-output`).
+        const annotated = /^(.+)-(input|output)$/.exec(term.name)?.[1];
+        if (!annotated || !vocab.properties.has(annotated)) {
+          report.add(
+            'unknown-property',
+            `"${key}" is not a Schema.org property.${suggest(vocab, term.name)}`,
+          );
+        }
+        walkValue(walk, value, null, context);
+      }
+    } else walkValue(walk, value, null, context);
+    report.path.pop();
+  }
+  return explicit;
+}
+
+function walkValue(walk: Walk, value: unknown, property: Property | null, context: TermContext): void {
+  const { report } = walk;
+  if (value === null) return;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      report.path.push(i);
+      walkValue(walk, value[i], property, context);
+      report.path.pop();
+    }
+    return;
+  }
+  if (typeof value !== 'object') {
+    if (property) checkLiteral(walk, value as string | number | boolean, property);
+    return;
+  }
+  const object = value as JsonObject;
+  if ('@value' in object) {
+    const literal = object['@value'];
+    if (property && literal !== null && typeof literal !== 'object') {
+      report.path.push('@value');
+      checkLiteral(walk, literal as string | number | boolean, property);
+      report.path.pop();
+    }
+    return;
+  }
+  for (const list of ['@list', '@set']) {
+    if (list in object) {
+      report.path.push(list);
+      walkValue(walk, object[list], property, context);
+      report.path.pop();
+      return;
+    }
+  }
+  let keys = 0;
+  for (const _ in object) keys++;
+  if (keys === 1 && '@id' in object) {
+    checkReference(walk, object['@id'], property, context);
+    return;
+  }
+  const types = walkNode(walk, object, context, property ? property.classRanges : null, property, false);
+  if (property && (types.length > 0 || property.classRanges.length === 0))
+    checkNodeRange(walk, types, property);
+}
+
+function checkDomain(walk: Walk, property: Property, types: number[]): void {
+  const { vocab } = walk;
+  for (const type of types) for (const domain of property.domains) if (vocab.isA(type, domain)) return;
+  const names = (ids: number[]) => ids.map((id) => vocab.typeNames[id]).join(', ');
+  walk.report.add(
+    'property-not-in-domain',
+    `"${property.name}" is not a property of ${names(types)}; Schema.org defines it on ${names(property.domains.slice(0, 6))}${property.domains.length > 6 ? ', …' : ''}.`,
+  );
+}
+
+/** " Did you mean "datePublished"?" when a term differs from a real one only in letter case. */
+export function suggest(vocab: Vocabulary, name: string): string {
+  const real = vocab.spelling.get(name.toLowerCase());
+  return real && real !== name ? ` Did you mean "${real}"?` : '';
+}
+
+export function kind(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  return typeof value === 'object' ? 'an object' : `${typeof value} ${JSON.stringify(value)}`;
+}

@@ -1,0 +1,99 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const root = join(import.meta.dirname, '../..');
+const site = 'test/fixtures/validate/site';
+const run = promisify(execFile);
+
+async function check(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, ['src/cli/main.ts', 'check', ...args], {
+      cwd: root,
+      env: { ...process.env, NO_COLOR: '1' },
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
+}
+
+let temp: string;
+beforeAll(async () => {
+  temp = await mkdtemp(join(tmpdir(), 'check-'));
+});
+afterAll(async () => {
+  await rm(temp, { recursive: true, force: true });
+});
+
+describe('astro-schema-manager check', () => {
+  it('reports a directory of HTML and .jsonld files grouped by page, and exits 1 on errors', async () => {
+    const { code, stdout } = await check(site);
+    expect(code).toBe(1);
+    expect(stdout).toContain(`${site}/blog/post.html`);
+    expect(stdout).toMatch(/error\s+\$\.datePublished .*invalid-value \(schema\.org\) 5:36 script 2/);
+    expect(stdout).toMatch(/json-parse-error .* 7:20 script 3/);
+    expect(stdout).not.toContain('node_modules');
+    expect(stdout).toContain('4 file(s), 5 JSON-LD document(s), 1 file(s) without JSON-LD: 2 error(s)');
+  });
+
+  it('exits 0 when nothing reaches --fail-on', async () => {
+    const { code } = await check(`${site}/index.html`, `${site}/data.jsonld`, '--rules', 'google');
+    expect(code).toBe(0);
+  });
+
+  it('exits 1 on an info issue with --fail-on info', async () => {
+    const { code, stdout } = await check(`${site}/index.html`, '--rules', 'google', '--fail-on', 'info');
+    expect(code).toBe(1);
+    expect(stdout).toContain('google-deprecated-rich-result (google:SitelinksSearchBox)');
+  });
+
+  it('writes GitHub workflow annotations', async () => {
+    const { code, stdout } = await check(site, '--format', 'github');
+    expect(code).toBe(1);
+    expect(stdout.trim().split('\n')).toEqual([
+      expect.stringMatching(
+        /^::error file=test\/fixtures\/validate\/site\/blog\/post\.html,line=5,col=36,title=invalid-value::\$\.datePublished: /,
+      ),
+      expect.stringMatching(
+        /^::error file=.*post\.html,line=7,col=20,title=json-parse-error::\$: .*line 7, column 20/,
+      ),
+    ]);
+  });
+
+  it('writes JSON with a summary', async () => {
+    const { code, stdout } = await check(site, '--format', 'json');
+    expect(code).toBe(1);
+    const report = JSON.parse(stdout);
+    expect(report.summary).toEqual({ files: 4, documents: 5, errors: 2, warnings: 0, infos: 0 });
+    const post = report.files.find((file: { file: string }) => file.file.endsWith('post.html'));
+    expect(post.documents[1].issues[0]).toMatchObject({ code: 'invalid-value', path: '$.datePublished' });
+  });
+
+  it('writes a JUnit file CI servers read', async () => {
+    const output = join(temp, 'report.xml');
+    const { code, stdout } = await check(site, '--format', 'junit', '--output', output);
+    expect(code).toBe(1);
+    expect(stdout).toBe('');
+    const xml = await readFile(output, 'utf8');
+    expect(xml).toMatch(
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites name="astro-schema-manager check" tests="5" failures="2">/,
+    );
+    expect(xml).toContain('<failure type="invalid-value" message="$.datePublished: ');
+  });
+
+  it('exits 2 on a usage error, a missing path, or nothing to check', async () => {
+    expect((await check()).code).toBe(2);
+    expect((await check(site, '--format', 'xml')).code).toBe(2);
+    const missing = await check(join(temp, 'nope'));
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('does not exist');
+    const empty = await check(temp);
+    expect(empty.code).toBe(2);
+    expect(empty.stderr).toContain('No .html, .htm or .jsonld files found');
+  });
+});

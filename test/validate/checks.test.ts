@@ -1,0 +1,195 @@
+import { describe, expect, it } from 'vitest';
+import { extractJsonLd, validateJsonLd } from '../../src/validate/index.ts';
+
+const codes = (input: string | object, options?: Parameters<typeof validateJsonLd>[1]) =>
+  validateJsonLd(input, options).issues.map((issue) => `${issue.severity} ${issue.code} ${issue.path}`);
+
+describe('parsing', () => {
+  it('reports a JSON error with its line and column', () => {
+    const [issue] = validateJsonLd('{\n  "@context": "https://schema.org",\n  "@type" "Thing"\n}').issues;
+    expect(issue).toMatchObject({
+      severity: 'error',
+      code: 'json-parse-error',
+      path: '$',
+      line: 3,
+      column: 11,
+    });
+    expect(issue?.message).toContain('line 3, column 11');
+  });
+  it('finds the position when V8 gives none', () => {
+    expect(validateJsonLd('{"a": tru}').issues[0]).toMatchObject({ line: 1, column: 7 });
+  });
+});
+
+describe('JSON-LD forms', () => {
+  const article = { '@type': 'Article', headline: 'x' };
+  it.each([
+    'https://schema.org',
+    'http://schema.org',
+    'https://schema.org/',
+    'http://schema.org/',
+    { '@vocab': 'https://schema.org/' },
+    ['https://schema.org', { ex: 'https://example.com/ns#' }],
+  ])('accepts @context %j', (context) => {
+    expect(codes({ '@context': context, ...article })).toEqual([]);
+  });
+  it('reads schema: prefixes and full IRIs for types and properties', () => {
+    const doc = {
+      '@context': { schema: 'https://schema.org/' },
+      '@type': 'schema:Article',
+      'schema:headline': 'x',
+    };
+    expect(codes(doc)).toEqual([]);
+    expect(
+      codes({
+        '@context': 'https://schema.org',
+        '@type': 'http://schema.org/Article',
+        'https://schema.org/headline': 'x',
+      }),
+    ).toEqual([]);
+  });
+  it('treats several types as the union of their properties', () => {
+    expect(
+      codes({ '@context': 'https://schema.org', '@type': ['Book', 'Product'], isbn: '1', sku: '2' }),
+    ).toEqual([]);
+    expect(codes({ '@context': 'https://schema.org', '@type': ['Book'], sku: '2' })).toEqual([
+      'warning property-not-in-domain $.sku',
+    ]);
+  });
+  it('leaves other vocabularies and locally defined terms alone', () => {
+    const doc = {
+      '@context': ['https://schema.org', { mine: 'https://example.com/mine' }],
+      '@type': 'Thing',
+      mine: 1,
+      'https://purl.org/dc/terms/title': 'x',
+    };
+    expect(codes(doc)).toEqual([]);
+  });
+  it('resolves @id references within the document, and warns on a dangling one', () => {
+    const graph = (ref: string) => ({
+      '@context': 'https://schema.org',
+      '@graph': [
+        { '@type': 'WebPage', '@id': '#page', publisher: { '@id': ref } },
+        { '@type': 'Organization', '@id': '#org', name: 'x' },
+      ],
+    });
+    expect(codes(graph('#org'))).toEqual([]);
+    expect(codes(graph('#nobody'))).toEqual(['warning unresolved-id $["@graph"][0].publisher']);
+  });
+  it('accepts Role wrappers and checks the wrapped value against the outer property', () => {
+    const role = (actor: unknown) => ({
+      '@context': 'https://schema.org',
+      '@type': 'Movie',
+      actor: { '@type': 'PerformanceRole', actor, characterName: 'Gromit' },
+    });
+    expect(codes(role({ '@type': 'Person', name: 'x' }))).toEqual([]);
+    expect(codes(role({ '@type': 'Offer', price: '1' }))).toEqual([
+      'warning unexpected-value-type $.actor.actor',
+    ]);
+  });
+  it('accepts text and URLs where a Thing is expected', () => {
+    expect(
+      codes({
+        '@context': 'https://schema.org',
+        '@type': 'Article',
+        author: 'Jane',
+        publisher: 'https://example.com/#org',
+      }),
+    ).toEqual([]);
+  });
+  it('accepts enumeration members in every written form', () => {
+    for (const availability of [
+      'https://schema.org/InStock',
+      'http://schema.org/InStock',
+      'schema:InStock',
+      'InStock',
+    ]) {
+      expect(codes({ '@context': 'https://schema.org', '@type': 'Offer', availability })).toEqual([]);
+    }
+    expect(
+      codes({
+        '@context': 'https://schema.org',
+        '@type': 'Offer',
+        availability: { '@id': 'https://schema.org/InStok' },
+      }),
+    ).toEqual(['error unknown-enumeration-member $.availability']);
+  });
+  it('accepts query-input on a SearchAction', () => {
+    const doc = {
+      '@context': 'https://schema.org',
+      '@type': 'SearchAction',
+      target: 'https://e.com/?q={q}',
+      'query-input': 'required name=q',
+    };
+    expect(codes(doc)).toEqual([]);
+  });
+  it('validates every document of an array and nested @context', () => {
+    expect(codes([{ '@context': 'https://schema.org', '@type': 'Thing' }, { '@type': 'Thing' }])).toEqual([
+      'error missing-context $[1]',
+    ]);
+  });
+});
+
+describe('options', () => {
+  const doc = { '@context': 'https://example.org/ctx', '@type': 'Thing' };
+  it('handles an unknown context as asked', () => {
+    expect(codes(doc)).toEqual(['warning unknown-context $']);
+    expect(codes(doc, { unknownContext: 'error' })).toEqual(['error unknown-context $']);
+    expect(codes(doc, { unknownContext: 'ignore' })).toEqual([]);
+  });
+  it('overrides severities per code, or turns a code off', () => {
+    const bad = { '@context': 'https://schema.org', '@type': 'Person', headline: 'x', datePublished: 5 };
+    const result = validateJsonLd(bad, {
+      severity: { 'invalid-value': 'warning', 'property-not-in-domain': 'off' },
+    });
+    expect(result.issues.map((issue) => `${issue.severity} ${issue.code}`)).toEqual([
+      'warning invalid-value',
+    ]);
+    expect(result.valid).toBe(true);
+  });
+  it('applies the Google rules only on request, labelled with the rich result', () => {
+    const product = { '@context': 'https://schema.org', '@type': 'Product', image: 'https://e.com/a.jpg' };
+    expect(codes(product)).toEqual([]);
+    const issues = validateJsonLd(product, { rules: ['google'] }).issues;
+    expect(issues.map((issue) => `${issue.code} ${issue.path} ${issue.rule}`)).toEqual([
+      'google-missing-required $.name google:Product',
+      'google-missing-one-of $ google:Product',
+    ]);
+  });
+  it('checks nested Google paths through arrays and references', () => {
+    const crumbs = {
+      '@context': 'https://schema.org',
+      '@type': 'BreadcrumbList',
+      itemListElement: [
+        { '@type': 'ListItem', position: 1, name: 'Home' },
+        { '@type': 'ListItem', name: 'Two' },
+      ],
+    };
+    expect(codes(crumbs, { rules: ['google'] })).toEqual([
+      'error google-missing-required $.itemListElement[1].position',
+    ]);
+  });
+  it('reports deprecated rich results as info', () => {
+    expect(
+      codes({ '@context': 'https://schema.org', '@type': 'HowTo', name: 'x' }, { rules: ['google'] }),
+    ).toEqual(['info google-deprecated-rich-result $']);
+  });
+});
+
+describe('extractJsonLd', () => {
+  it('returns each JSON-LD script with the line and column of its body, and skips comments', () => {
+    const html =
+      '<html>\n<head><script type="application/ld+json">{}</script>\n<!-- <script type="application/ld+json">x</script> -->\n  <script type=" Application/LD+JSON ">{"a":"&lt;"}</script><script>var x = 1</script></head></html>';
+    expect(extractJsonLd(html)).toEqual([
+      { text: '{}', line: 2, column: 42 },
+      { text: '{"a":"&lt;"}', line: 4, column: 40 },
+    ]);
+  });
+  it('finds scripts late in the body and ignores mentions after the last one', () => {
+    const html = `<head></head><body>${'<p>x</p>\n'.repeat(50)}<script type="application/ld+json">{"b":2}</SCRIPT ><p>ld+json</p><!-- ld+json --></body>`;
+    expect(extractJsonLd(html).map((script) => [script.text, script.line])).toEqual([['{"b":2}', 51]]);
+  });
+  it('returns nothing for a page without JSON-LD', () => {
+    expect(extractJsonLd('<p>hello</p>')).toEqual([]);
+  });
+});
