@@ -16,6 +16,11 @@ type CommandTable = Record<string, () => Promise<{ command: Command }>>;
 export const commands: CommandTable = {
   serve: () => import('./serve.ts'),
   check: () => import('./check.ts'),
+  validate: () => import('./validate.ts'),
+  pull: () => import('./pull.ts'),
+  push: () => import('./push.ts'),
+  scan: () => import('./scan.ts'),
+  bulk: () => import('./bulk.ts'),
 };
 
 /** A mistake in how the command was called: printed with the usage, exit code 2. */

@@ -1,0 +1,130 @@
+// How API commands reach a server: `--api` / `--user` flags and SCHEMA_MANAGER_* environment variables turned
+// into a client. The password is read from the environment only, so it never shows in `ps` or shell history.
+import { ApiError, createClient, type SchemaClient } from '../client/index.ts';
+import type { Command } from './run.ts';
+import { UsageError } from './run.ts';
+
+export const apiEnv = {
+  api: 'SCHEMA_MANAGER_API',
+  user: 'SCHEMA_MANAGER_USER',
+  password: 'SCHEMA_MANAGER_PASSWORD',
+} as const;
+
+/** The options every API command takes; spread into its `options`. */
+export const apiOptions = {
+  api: { type: 'string' },
+  user: { type: 'string' },
+  // Declared only to refuse it with a useful message instead of "unknown option".
+  password: { type: 'string' },
+  'allow-insecure-auth': { type: 'boolean', default: false },
+  timeout: { type: 'string', default: '30000' },
+} satisfies Command['options'];
+
+/** The lines of `--help` describing `apiOptions`, the same in every API command. */
+export const apiUsage = `Connection:
+  --api <base url>       the API's {base_url}, e.g. https://example.com/wp-json/schemafy/v1
+                         (default: $${apiEnv.api})
+  --user <name>          WordPress user name (default: $${apiEnv.user}); the application password is
+                         read from $${apiEnv.password} only, never from the command line
+  --timeout <ms>         per request (default 30000)
+  --allow-insecure-auth  send credentials over plain http to a host other than this machine (default off)`;
+
+/**
+ * Builds a client from the flags and the environment.
+ *
+ * @example
+ * const client = connect(values, process.env); // --api or SCHEMA_MANAGER_API, optional credentials
+ */
+export function connect(values: Record<string, unknown>, env: NodeJS.ProcessEnv = process.env): SchemaClient {
+  if (values.password !== undefined) {
+    throw new UsageError(
+      `--password is not accepted (it would show in the process list and shell history); ` +
+        `set ${apiEnv.password} in the environment instead.`,
+    );
+  }
+  const flagApi = values.api as string | undefined;
+  if (flagApi !== undefined && /^[a-z][a-z0-9+.-]*:\/\/[^/@]*:[^/@]*@/i.test(flagApi)) {
+    throw new UsageError(
+      `--api must not carry a password (user:password@host); set ${apiEnv.password} in the environment instead.`,
+    );
+  }
+  const baseUrl = flagApi ?? env[apiEnv.api];
+  if (!baseUrl) {
+    throw new UsageError(
+      `Name the API with --api <base url> or ${apiEnv.api} (e.g. https://example.com/wp-json/schemafy/v1).`,
+    );
+  }
+  const username = (values.user as string | undefined) ?? (env[apiEnv.user] || undefined);
+  const password = env[apiEnv.password] || undefined;
+  if (username !== undefined && password === undefined) {
+    throw new UsageError(`User "${username}" given but ${apiEnv.password} is not set.`);
+  }
+  if (username === undefined && password !== undefined) {
+    throw new UsageError(`${apiEnv.password} is set but no user: pass --user <name> or set ${apiEnv.user}.`);
+  }
+  const timeoutMs = Number(values.timeout ?? 30_000);
+  if (!Number.isInteger(timeoutMs) || timeoutMs <= 0) {
+    throw new UsageError(`--timeout "${values.timeout}" must be a positive whole number of milliseconds.`);
+  }
+  try {
+    return createClient({
+      baseUrl,
+      username,
+      password,
+      timeoutMs,
+      allowInsecureAuth: values['allow-insecure-auth'] === true,
+      userAgent: 'astro-schema-manager-cli',
+    });
+  } catch (error) {
+    // A bad address or refused auth setup is a mistake in the call, not a failure of the server.
+    if (error instanceof ApiError) throw new UsageError(error.message);
+    throw error;
+  }
+}
+
+/**
+ * Runs `work` with a connected client and closes it afterwards, whatever happens.
+ *
+ * @example
+ * return withClient(values, async (client) => { await client.probe(); return 0; });
+ */
+export async function withClient<T>(
+  values: Record<string, unknown>,
+  work: (client: SchemaClient) => Promise<T>,
+): Promise<T> {
+  const client = connect(values);
+  try {
+    return await work(client);
+  } finally {
+    await client.close();
+  }
+}
+
+/** Whether an error means the credentials may not do this (so an optional part can be skipped). */
+export function isNotAllowed(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 401 || error.status === 403);
+}
+
+/** Whole positive numbers from repeatable, comma-separable `--id` values. */
+export function readIds(values: unknown): number[] {
+  const ids = ((values as string[] | undefined) ?? []).flatMap((value) => value.split(','));
+  return ids.map((text) => {
+    const id = Number(text.trim());
+    if (!/^\s*\d+\s*$/.test(text) || !Number.isSafeInteger(id) || id < 1) {
+      throw new UsageError(`--id "${text}" must be a positive whole number.`);
+    }
+    return id;
+  });
+}
+
+/** Every item of a listing, in order. */
+export async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
+  const out: T[] = [];
+  for await (const item of items) out.push(item);
+  return out;
+}
+
+/** Writes a value as indented JSON on stdout. */
+export function printJson(value: unknown): void {
+  process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+}

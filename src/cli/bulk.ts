@@ -1,0 +1,58 @@
+// `astro-schema-manager bulk`: the server's site-wide repairs (fix, cleanup, duplicates) over POST /bulk.
+import type { BulkAction } from '../client/index.ts';
+import { apiOptions, apiUsage, printJson, readIds, withClient } from './api-connection.ts';
+import { type Command, UsageError } from './run.ts';
+
+const actions: readonly BulkAction[] = ['fix', 'cleanup', 'duplicates'];
+
+export const command: Command = {
+  summary: 'Run a bulk repair on the API: fix, cleanup or duplicates (POST /bulk)',
+  usage: `Usage: astro-schema-manager bulk <fix | cleanup | duplicates> [options]
+
+  fix          repair what can be repaired: missing or http: @context, schema_type out of step with
+               @type, stray whitespace
+  cleanup      delete inactive records and records whose schema_data does not parse
+  duplicates   delete all but the oldest of records with the same url and the same schema_data
+Needs manage_options.
+
+Options:
+  --dry-run     list what would change, change nothing (default off)
+  --id <n>      only these records; repeatable or comma-separated (default: all)
+  --json        print the server's answer as JSON
+
+${apiUsage}
+
+Exit codes: 0 done; 1 the server reported errors, or the API failed; 2 usage error.`,
+  allowPositionals: true,
+  options: {
+    ...apiOptions,
+    'dry-run': { type: 'boolean', default: false },
+    id: { type: 'string', multiple: true },
+    json: { type: 'boolean', default: false },
+  },
+  async run({ values, positionals }) {
+    const action = positionals[0] as BulkAction | undefined;
+    if (positionals.length !== 1 || !action || !actions.includes(action)) {
+      throw new UsageError(`Name one action: ${actions.join(', ')}.`);
+    }
+    const ids = readIds(values.id);
+    const dryRun = values['dry-run'] === true;
+    const result = await withClient(values, (client) =>
+      client.bulk(action, { dry_run: dryRun, ...(ids.length > 0 && { ids }) }),
+    );
+    if (values.json) printJson(result);
+    else {
+      const lines = result.items.map(
+        (item) => `${`#${item.id ?? '?'}`.padEnd(8)} ${item.url ?? '-'}  ${item.change}`,
+      );
+      for (const error of result.errors)
+        lines.push(`error    ${error.url ?? '-'}  ${error.code}: ${error.message}`);
+      lines.push(
+        `${action}: ${result.affected} record(s) ${dryRun ? 'would be ' : ''}affected` +
+          `${result.errors.length > 0 ? `, ${result.errors.length} error(s)` : ''}.${dryRun ? ' Dry run: nothing was changed.' : ''}`,
+      );
+      process.stdout.write(`${lines.join('\n')}\n`);
+    }
+    return result.errors.length > 0 ? 1 : 0;
+  },
+};

@@ -1,0 +1,328 @@
+// `astro-schema-manager push`: makes the server match a pull file. The plan is computed from the file and the
+// server's state before anything is written, so a refusal (invalid schemas, missing rights) changes nothing.
+import type { MetaTags, SchemaClient, SchemaRecord, SocialTags } from '../client/index.ts';
+import { topLevelTypes } from '../server/checks.ts';
+import { type ValidationIssue, validateJsonLd } from '../validate/index.ts';
+import { apiOptions, apiUsage, collect, printJson, withClient } from './api-connection.ts';
+import { readSchemaFile, type SchemaFile } from './pull.ts';
+import { type Command, UsageError } from './run.ts';
+
+export interface DesiredSchema {
+  /** Position in the file's `schemas`, for messages. */
+  index: number;
+  url: string;
+  schema_type: string;
+  schema_name: string;
+  schema_data: string | object;
+  is_active: boolean;
+}
+
+export type SchemaStep =
+  | { action: 'create'; entry: DesiredSchema }
+  | { action: 'update'; id: number; entry: DesiredSchema; changes: Array<'schema_data' | 'is_active'> }
+  | { action: 'unchanged'; id: number; entry: DesiredSchema }
+  | { action: 'delete'; record: SchemaRecord };
+
+export type TagStep =
+  | { kind: 'meta'; url: string; fields: Record<string, string | null> }
+  | {
+      kind: 'social';
+      url: string;
+      fields: { og?: Record<string, string | null>; twitter?: Record<string, string | null> };
+    };
+
+const parse = (text: string): unknown => {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+};
+
+/** JSON with object keys sorted, so documents equal up to key order compare equal. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const keys = Object.keys(value).sort();
+    return `{${keys.map((key) => `${JSON.stringify(key)}:${canonical((value as Record<string, unknown>)[key])}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+function sameDocument(wanted: string | object, record: SchemaRecord): boolean {
+  const parsed = typeof wanted === 'string' ? parse(wanted) : wanted;
+  if (parsed === undefined || record.data === null)
+    return String(wanted).trim() === record.schema_data.trim();
+  return canonical(parsed) === canonical(record.data);
+}
+
+/** The file's schemas with the defaults the seed loader uses: type from the first `@type`, name = type. */
+export function desiredSchemas(file: SchemaFile): DesiredSchema[] {
+  return file.schemas.map((entry, index) => {
+    const doc = typeof entry.schema_data === 'string' ? parse(entry.schema_data) : entry.schema_data;
+    const derived =
+      doc && typeof doc === 'object'
+        ? topLevelTypes(doc as Parameters<typeof topLevelTypes>[0])[0]
+        : undefined;
+    const schema_type = entry.schema_type ?? derived ?? '';
+    return {
+      index,
+      url: entry.url,
+      schema_type,
+      schema_name: entry.schema_name ?? schema_type,
+      schema_data: entry.schema_data,
+      is_active: entry.is_active ?? true,
+    };
+  });
+}
+
+const keyOf = (s: { url: string; schema_type: string; schema_name: string }) =>
+  JSON.stringify([s.url, s.schema_type, s.schema_name]);
+
+/**
+ * What to do with each schema: records are matched by url + schema_type + schema_name (several of one key
+ * pair up in id order); `prune` deletes the server's records that nothing in the file matched.
+ *
+ * @example planSchemas(desiredSchemas(file), await collect(client.schemas.listAll()), { prune: false })
+ */
+export function planSchemas(
+  wanted: DesiredSchema[],
+  existing: SchemaRecord[],
+  options: { prune: boolean },
+): SchemaStep[] {
+  const pool = new Map<string, SchemaRecord[]>();
+  for (const record of [...existing].sort((a, b) => a.id - b.id)) {
+    const key = keyOf(record);
+    pool.set(key, [...(pool.get(key) ?? []), record]);
+  }
+  const steps: SchemaStep[] = wanted.map((entry) => {
+    const record = pool.get(keyOf(entry))?.shift();
+    if (!record) return { action: 'create', entry };
+    const changes: Array<'schema_data' | 'is_active'> = [];
+    if (!sameDocument(entry.schema_data, record)) changes.push('schema_data');
+    if (entry.is_active !== record.is_active) changes.push('is_active');
+    return changes.length > 0
+      ? { action: 'update', id: record.id, entry, changes }
+      : { action: 'unchanged', id: record.id, entry };
+  });
+  if (options.prune) {
+    const left = [...pool.values()].flat().sort((a, b) => a.id - b.id);
+    for (const record of left) steps.push({ action: 'delete', record });
+  }
+  return steps;
+}
+
+/** Meta and social writes for the file's entries whose given fields differ from the server's. */
+export function planTags(file: SchemaFile, meta: MetaTags[], social: SocialTags[]): TagStep[] {
+  const steps: TagStep[] = [];
+  const metaByUrl = new Map(meta.map((tags) => [tags.url, tags as unknown as Record<string, string | null>]));
+  for (const { url, ...fields } of file.meta) {
+    const current = metaByUrl.get(url) ?? {};
+    if (Object.entries(fields).some(([name, value]) => (current[name] ?? null) !== value)) {
+      steps.push({ kind: 'meta', url, fields });
+    }
+  }
+  const socialByUrl = new Map(social.map((tags) => [tags.url, tags]));
+  for (const { url, og, twitter } of file.social) {
+    const current = socialByUrl.get(url);
+    const differs = (
+      given: Record<string, string | null> | undefined,
+      now: Record<string, string | null> = {},
+    ) => Object.entries(given ?? {}).some(([name, value]) => (now[name] ?? null) !== value);
+    if (differs(og, current?.og) || differs(twitter, current?.twitter)) {
+      steps.push({ kind: 'social', url, fields: { ...(og && { og }), ...(twitter && { twitter }) } });
+    }
+  }
+  return steps;
+}
+
+/** Runs `work` over `items`, `limit` at a time; failures are collected, not thrown. */
+async function eachWithLimit<T>(
+  items: T[],
+  limit: number,
+  work: (item: T) => Promise<void>,
+): Promise<Array<{ item: T; error: Error }>> {
+  const failures: Array<{ item: T; error: Error }> = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const item = items[next++]!;
+      try {
+        await work(item);
+      } catch (error) {
+        failures.push({ item, error: error as Error });
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return failures;
+}
+
+function applyStep(client: SchemaClient, step: SchemaStep | TagStep): Promise<unknown> {
+  if ('kind' in step) {
+    return step.kind === 'meta'
+      ? client.meta.set(step.url, step.fields)
+      : client.social.set(step.url, step.fields);
+  }
+  if (step.action === 'create') {
+    const { index: _index, ...input } = step.entry;
+    return client.schemas.create(input);
+  }
+  if (step.action === 'update') {
+    const patch = Object.fromEntries(step.changes.map((field) => [field, step.entry[field]]));
+    return client.schemas.update(step.id, patch);
+  }
+  if (step.action === 'delete') return client.schemas.delete(step.record.id);
+  return Promise.resolve();
+}
+
+function describe(step: SchemaStep | TagStep): string {
+  if ('kind' in step) {
+    return `${step.kind.padEnd(10)} ${step.url} (${Object.keys(step.fields).join(', ')})`;
+  }
+  if (step.action === 'delete') {
+    const { id, url, schema_type, schema_name } = step.record;
+    return `${`delete #${id}`.padEnd(10)} ${url}  ${schema_type} "${schema_name}"`;
+  }
+  const { url, schema_type, schema_name } = step.entry;
+  const head = step.action === 'create' ? 'create' : `${step.action} #${step.id}`;
+  const changes = step.action === 'update' ? ` (${step.changes.join(', ')})` : '';
+  return `${head.padEnd(10)} ${url}  ${schema_type} "${schema_name}"${changes}`;
+}
+
+function invalidSchemas(wanted: DesiredSchema[], rules: Array<'google'>) {
+  return wanted
+    .map((entry) => ({ entry, issues: validateJsonLd(entry.schema_data, { rules }).issues }))
+    .map(({ entry, issues }) => ({ entry, errors: issues.filter((issue) => issue.severity === 'error') }))
+    .filter(({ errors }) => errors.length > 0);
+}
+
+const issueLine = (issue: ValidationIssue) => `    ${issue.path}  ${issue.message}  (${issue.code})`;
+
+export const command: Command = {
+  summary:
+    'Make the API match a pull file: create, update and optionally delete schemas; set meta and social',
+  usage: `Usage: astro-schema-manager push <file.json | -> [options]
+
+Reads a pull file ({ schemas, meta, social }, as written by \`pull\`), validates every schema locally, then
+creates the schemas the server lacks and updates those whose schema_data or is_active differ. Records are
+matched by url + schema_type + schema_name (type defaults to the document's first @type, name to the type).
+Meta and social entries are set where their given fields differ. Nothing is written if any schema has
+validation errors (unless --force) or if the server cannot be read.
+
+Options:
+  --dry-run        print the plan and change nothing (default off)
+  --prune          also delete server schemas that no entry of the file matches (default off)
+  --force          push even when local validation finds errors (default off)
+  --rules <set>    add google's rich-result rules to the local validation (default schema.org only)
+  --concurrency <n> writes in flight at once (default 4)
+  --json           print the plan and the summary as JSON
+
+${apiUsage}
+
+Exit codes: 0 the server matches the file (or the dry run planned it); 1 validation errors, a write that
+failed, or the API failed; 2 usage error (unreadable or malformed file).`,
+  allowPositionals: true,
+  options: {
+    ...apiOptions,
+    'dry-run': { type: 'boolean', default: false },
+    prune: { type: 'boolean', default: false },
+    force: { type: 'boolean', default: false },
+    rules: { type: 'string', multiple: true },
+    concurrency: { type: 'string', default: '4' },
+    json: { type: 'boolean', default: false },
+  },
+  async run({ values, positionals }) {
+    if (positionals.length !== 1) throw new UsageError('Name one pull file to push (or - for stdin).');
+    const rules = ((values.rules as string[] | undefined) ?? []).flatMap((rule) => rule.split(','));
+    if (rules.some((rule) => rule !== 'google'))
+      throw new UsageError(`--rules accepts google; got "${rules.join(',')}".`);
+    const concurrency = Number(values.concurrency);
+    if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 32) {
+      throw new UsageError(`--concurrency "${values.concurrency}" must be a whole number from 1 to 32.`);
+    }
+    const file = readSchemaFile(positionals[0]!);
+    const wanted = desiredSchemas(file);
+    const json = values.json === true;
+    const dryRun = values['dry-run'] === true;
+
+    const invalid = invalidSchemas(wanted, rules as Array<'google'>);
+    if (invalid.length > 0 && !values.force) {
+      if (json) {
+        printJson({
+          refused: true,
+          invalid: invalid.map(({ entry, errors }) => ({ index: entry.index, url: entry.url, errors })),
+        });
+      } else {
+        const lines = invalid.flatMap(({ entry, errors }) => [
+          `  schemas[${entry.index}] ${entry.url}  ${entry.schema_type}`,
+          ...errors.map(issueLine),
+        ]);
+        process.stderr.write(
+          `Refusing to push: ${invalid.length} schema(s) have validation errors (--force pushes anyway).\n${lines.join('\n')}\n`,
+        );
+      }
+      return 1;
+    }
+    if (invalid.length > 0) {
+      process.stderr.write(`Pushing ${invalid.length} schema(s) with validation errors (--force).\n`);
+    }
+
+    return withClient(values, async (client) => {
+      const existing = await collect(client.schemas.listAll());
+      const [meta, social] = await Promise.all([
+        file.meta.length > 0 ? collect(client.meta.listAll()) : [],
+        file.social.length > 0 ? collect(client.social.listAll()) : [],
+      ]);
+      const schemaSteps = planSchemas(wanted, existing, { prune: values.prune === true });
+      const tagSteps = planTags(file, meta, social);
+      const writes = [...schemaSteps.filter((step) => step.action !== 'unchanged'), ...tagSteps];
+      const failures = dryRun
+        ? []
+        : await eachWithLimit(writes, concurrency, (step) => applyStep(client, step).then(() => {}));
+      const failed = new Set<SchemaStep | TagStep>(failures.map(({ item }) => item));
+      const count = (action: SchemaStep['action']) =>
+        schemaSteps.filter((step) => step.action === action && !failed.has(step)).length;
+      const tagCount = (kind: TagStep['kind']) =>
+        tagSteps.filter((step) => step.kind === kind && !failed.has(step)).length;
+      const summary = {
+        dry_run: dryRun,
+        schemas: {
+          created: count('create'),
+          updated: count('update'),
+          unchanged: count('unchanged'),
+          deleted: count('delete'),
+        },
+        meta: {
+          set: tagCount('meta'),
+          unchanged: file.meta.length - tagSteps.filter((s) => s.kind === 'meta').length,
+        },
+        social: {
+          set: tagCount('social'),
+          unchanged: file.social.length - tagSteps.filter((s) => s.kind === 'social').length,
+        },
+        failed: failures.length,
+      };
+      if (json) {
+        printJson({
+          ...summary,
+          steps: writes.map(describe),
+          failures: failures.map(({ item, error }) => ({ step: describe(item), message: error.message })),
+        });
+      } else {
+        const lines = writes.filter((step) => !failed.has(step)).map(describe);
+        if (dryRun) lines.unshift('Plan (dry run, nothing was changed):');
+        for (const { item, error } of failures) lines.push(`failed ${describe(item)}\n  ${error.message}`);
+        const { schemas: s, meta: m, social: o } = summary;
+        const verb = dryRun ? 'would be ' : '';
+        lines.push(
+          `Schemas: ${s.created} ${verb}created, ${s.updated} ${verb}updated, ${s.unchanged} unchanged, ${s.deleted} ${verb}deleted. ` +
+            `Meta: ${m.set} ${verb}set, ${m.unchanged} unchanged. Social: ${o.set} ${verb}set, ${o.unchanged} unchanged.` +
+            (failures.length > 0 ? ` ${failures.length} write(s) failed.` : ''),
+        );
+        process.stdout.write(`${lines.join('\n')}\n`);
+      }
+      return failures.length > 0 ? 1 : 0;
+    });
+  },
+};

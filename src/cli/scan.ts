@@ -1,0 +1,64 @@
+// `astro-schema-manager scan`: asks the server to read pages (or a sitemap's) and generate schemas for them.
+import { apiOptions, apiUsage, printJson, withClient } from './api-connection.ts';
+import { type Command, UsageError } from './run.ts';
+
+export const command: Command = {
+  summary: 'Ask the API to scan pages or a sitemap and generate schemas for them (POST /scan)',
+  usage: `Usage: astro-schema-manager scan [--url <page url>...] [--sitemap <url>] [options]
+
+The server fetches the pages and proposes schemas (WebSite and Organization for the home page, WebPage,
+Article, BreadcrumbList), for pages that have none unless --overwrite. Needs manage_options.
+
+Options:
+  --url <page url>   a page to scan; repeatable or comma-separated
+  --sitemap <url>    absolute URL of a sitemap.xml whose pages to scan
+                     (at least one --url or --sitemap is required)
+  --dry-run          show the schemas that would be written, write nothing (default off)
+  --overwrite        also regenerate pages that already have schemas (default off)
+  --json             print the server's answer as JSON
+
+${apiUsage}
+
+Exit codes: 0 scanned without errors; 1 a page could not be scanned, or the API failed; 2 usage error.`,
+  options: {
+    ...apiOptions,
+    url: { type: 'string', multiple: true },
+    sitemap: { type: 'string' },
+    'dry-run': { type: 'boolean', default: false },
+    overwrite: { type: 'boolean', default: false },
+    json: { type: 'boolean', default: false },
+  },
+  async run({ values }) {
+    const urls = ((values.url as string[] | undefined) ?? [])
+      .flatMap((url) => url.split(','))
+      .filter(Boolean);
+    const sitemap = values.sitemap as string | undefined;
+    if (urls.length === 0 && !sitemap)
+      throw new UsageError('Name the pages to scan: --url <page url> or --sitemap <url>.');
+    const dryRun = values['dry-run'] === true;
+    const result = await withClient(values, (client) =>
+      client.scan({
+        ...(urls.length > 0 && { urls }),
+        ...(sitemap && { sitemap }),
+        dry_run: dryRun,
+        overwrite: values.overwrite === true,
+      }),
+    );
+    if (values.json) printJson(result);
+    else {
+      const lines = result.schemas.map(
+        (schema) =>
+          `${(schema.id === null ? 'proposed' : `#${schema.id}`).padEnd(10)} ${schema.url}  ${schema.schema_type} "${schema.schema_name}"`,
+      );
+      for (const error of result.errors)
+        lines.push(`error      ${error.url ?? '-'}  ${error.code}: ${error.message}`);
+      const verb = dryRun ? 'would be ' : '';
+      lines.push(
+        `Scanned ${result.scanned} page(s): ${result.created} ${verb}created, ${result.updated} ${verb}updated, ` +
+          `${result.skipped} skipped, ${result.errors.length} error(s).${dryRun ? ' Dry run: nothing was written.' : ''}`,
+      );
+      process.stdout.write(`${lines.join('\n')}\n`);
+    }
+    return result.errors.length > 0 ? 1 : 0;
+  },
+};

@@ -1,0 +1,188 @@
+// `astro-schema-manager validate`: JSON-LD from a file, stdin or the API, checked by the local validator (or by
+// the API's POST /validate with --remote), reported as `check` reports pages.
+import type { SchemaClient, ValidateBody } from '../client/index.ts';
+import { type CheckedFile, formatReport, type ReportFormat } from '../validate/format-report.ts';
+import { type Severity, type ValidationIssue, validateJsonLd } from '../validate/index.ts';
+import { apiOptions, apiUsage, connect, readIds } from './api-connection.ts';
+import { readText } from './pull.ts';
+import { type Command, UsageError } from './run.ts';
+
+const formats: ReportFormat[] = ['pretty', 'json', 'junit', 'github'];
+const rank: Record<Severity, number> = { info: 0, warning: 1, error: 2 };
+
+/** Something to validate: the document itself (local) and how the API names it (remote). */
+interface Target {
+  label: string;
+  documents: Array<{ value: string | object; remote: ValidateBody }>;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  !!value && typeof value === 'object' && !Array.isArray(value);
+
+/**
+ * The documents of a file's text: a pull (seed) file gives each schema, an array each item, anything else
+ * one document; text that is not JSON stays text, so the validator reports where it breaks.
+ *
+ * @example documentsOfFile('x.json', '[{"@type":"Thing"},{"@type":"Thing"}]') // one target, two documents
+ */
+export function documentsOfFile(path: string, text: string): Target[] {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return [{ label: path, documents: [{ value: text, remote: { schema_data: text } }] }];
+  }
+  const one = (document: unknown) => {
+    const data = isObject(document) || Array.isArray(document) ? document : JSON.stringify(document);
+    return { value: data as string | object, remote: { schema_data: data as string | object } };
+  };
+  const isSeed =
+    isObject(value) && Array.isArray(value.schemas) && !('@context' in value) && !('@type' in value);
+  if (isSeed) {
+    return (value as { schemas: unknown[] }).schemas.map((entry, index) => {
+      const schema = isObject(entry) ? entry : {};
+      return {
+        label: `${path} schemas[${index}] ${schema.url ?? ''}`.trim(),
+        documents: [one(schema.schema_data)],
+      };
+    });
+  }
+  if (Array.isArray(value)) return [{ label: path, documents: value.map(one) }];
+  return [{ label: path, documents: [one(value)] }];
+}
+
+async function apiTargets(
+  client: SchemaClient,
+  ids: number[],
+  urls: string[],
+  remote: boolean,
+): Promise<Target[]> {
+  const targets: Target[] = [];
+  for (const id of ids) {
+    // Remote validation reads the record itself; locally it is fetched first.
+    const value = remote ? '' : (await client.schemas.get(id)).schema_data;
+    targets.push({ label: `schema #${id}`, documents: [{ value, remote: { id } }] });
+  }
+  for (const url of urls) {
+    if (remote) {
+      targets.push({ label: url, documents: [{ value: '', remote: { url } }] });
+      continue;
+    }
+    const records = await client.schemasByUrl(url);
+    if (records.length === 0) throw new Error(`No active schema for ${url}.`);
+    targets.push({
+      label: url,
+      documents: records.map((record) => ({ value: record.schema_data, remote: { id: record.id } })),
+    });
+  }
+  return targets;
+}
+
+async function check(
+  targets: Target[],
+  client: SchemaClient | null,
+  rules: Array<'google'>,
+): Promise<CheckedFile[]> {
+  const checked: CheckedFile[] = [];
+  for (const target of targets) {
+    const documents = [];
+    for (const [index, document] of target.documents.entries()) {
+      let issues: ValidationIssue[];
+      if (client) {
+        const answer = await client.validate(document.remote);
+        const as = (severity: Severity) => (issue: { path: string; code: string; message: string }) => ({
+          severity,
+          code: issue.code,
+          path: issue.path,
+          message: issue.message,
+          rule: 'remote',
+        });
+        issues = [...answer.errors.map(as('error')), ...answer.warnings.map(as('warning'))];
+      } else issues = validateJsonLd(document.value, { rules }).issues;
+      documents.push({
+        index,
+        line: 1,
+        column: 1,
+        valid: !issues.some((i) => i.severity === 'error'),
+        issues,
+      });
+    }
+    checked.push({ file: target.label, documents });
+  }
+  return checked;
+}
+
+export const command: Command = {
+  summary: "Validate JSON-LD from a file, stdin or the API (locally, or with the API's /validate)",
+  usage: `Usage: astro-schema-manager validate [file.json | -] [--id <n>...] [--url <page url>...] [options]
+
+Validates JSON-LD documents against the Schema.org vocabulary: a file (one document, an array of them, or a
+pull file, whose schemas are each validated), stdin with -, the stored schema of each --id, or the active
+schemas of each --url (the public /schemas-by-url route: no credentials needed). Sources may be combined.
+
+Options:
+  --id <n>            a stored schema to validate; repeatable or comma-separated (needs edit_posts)
+  --url <page url>    the active schemas of this page; repeatable
+  --remote            validate with the API's POST /validate instead of locally (needs edit_posts)
+  --rules <set>       add google (Google's rich-result rules); local only (default schema.org only)
+  --format <format>   pretty (default), json, junit, github (workflow annotations)
+  --fail-on <level>   error (default), warning, info: exit 1 when an issue at or above it is found
+
+${apiUsage}
+(--api is needed only with --id, --url or --remote.)
+
+Exit codes: 0 nothing at or above --fail-on; 1 findings at or above it, or the API failed; 2 usage error.`,
+  allowPositionals: true,
+  options: {
+    ...apiOptions,
+    id: { type: 'string', multiple: true },
+    url: { type: 'string', multiple: true },
+    remote: { type: 'boolean', default: false },
+    rules: { type: 'string', multiple: true },
+    format: { type: 'string', default: 'pretty' },
+    'fail-on': { type: 'string', default: 'error' },
+  },
+  async run({ values, positionals }) {
+    const format = values.format as ReportFormat;
+    if (!formats.includes(format))
+      throw new UsageError(`--format must be one of ${formats.join(', ')}; got "${format}".`);
+    const failOn = values['fail-on'] as Severity;
+    if (!(failOn in rank)) throw new UsageError(`--fail-on must be error, warning or info; got "${failOn}".`);
+    const rules = ((values.rules as string[] | undefined) ?? []).flatMap((rule) => rule.split(','));
+    if (rules.some((rule) => rule !== 'google'))
+      throw new UsageError(`--rules accepts google; got "${rules.join(',')}".`);
+    const remote = values.remote === true;
+    if (remote && rules.length > 0)
+      throw new UsageError('--rules applies to local validation only, not with --remote.');
+    if (positionals.length > 1) throw new UsageError('Name at most one file (or - for stdin).');
+    const ids = readIds(values.id);
+    const urls = (values.url as string[] | undefined) ?? [];
+    if (positionals.length === 0 && ids.length === 0 && urls.length === 0) {
+      throw new UsageError('Name what to validate: a file, - for stdin, --id <n> or --url <page url>.');
+    }
+    const targets = positionals.flatMap((path) =>
+      documentsOfFile(path === '-' ? 'stdin' : path, readText(path)),
+    );
+    const needsApi = remote || ids.length > 0 || urls.length > 0;
+    const client = needsApi ? connect(values) : null;
+    let checked: CheckedFile[];
+    try {
+      if (client) targets.push(...(await apiTargets(client, ids, urls, remote)));
+      checked = await check(targets, remote ? client : null, rules as Array<'google'>);
+    } finally {
+      await client?.close();
+    }
+    process.stdout.write(
+      formatReport(checked, format, {
+        failOn,
+        color: process.stdout.isTTY === true && !process.env.NO_COLOR,
+      }),
+    );
+    const failing = checked.some((file) =>
+      file.documents.some((document) =>
+        document.issues.some((issue) => rank[issue.severity] >= rank[failOn]),
+      ),
+    );
+    return failing ? 1 : 0;
+  },
+};

@@ -1,0 +1,398 @@
+// The API workflow commands (pull, push, validate, scan, bulk) run as child processes against a reference
+// server started here, with credentials in the environment as a user would give them.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer as createHttpServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { toSchemaFile } from '../../src/cli/pull.ts';
+import { createClient, type SchemaRecord } from '../../src/client/index.ts';
+import { createServer, type ReferenceServer, type SeedFile } from '../../src/server/index.ts';
+
+const main = fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url));
+const dir = mkdtempSync(join(tmpdir(), 'workflows-'));
+const admin = {
+  name: 'admin',
+  password: 'Adm1n s3cret Pass w0rd',
+  capabilities: ['manage_options' as const],
+};
+const editor = { name: 'editor', password: 'Ed1tor-s3cret', capabilities: ['edit_posts' as const] };
+const secrets = [admin.password, editor.password, 'wrong-s3cret'];
+const doc = (type: string, extra: Record<string, unknown> = {}) => ({
+  '@context': 'https://schema.org',
+  '@type': type,
+  ...extra,
+});
+
+const seed: SeedFile = {
+  schemas: [
+    { url: 'https://example.com/blog/b/', schema_data: doc('Article', { headline: 'B' }) },
+    { url: 'https://example.com/', schema_data: doc('WebSite', { name: 'Example' }) },
+    { url: 'https://example.com/blog/a/', schema_data: doc('Article', { headline: 'A' }), is_active: false },
+  ],
+  meta: [{ url: 'https://example.com/', title: 'Home', description: 'The home page' }],
+  social: [{ url: 'https://example.com/', og: { title: 'Home OG' }, twitter: { card: 'summary' } }],
+};
+
+const servers: ReferenceServer[] = [];
+async function startApi(options: { seed?: SeedFile; site?: string[] } = {}): Promise<string> {
+  const server = createServer({ users: [admin, editor], ...options });
+  servers.push(server);
+  return server.listen(0);
+}
+let site: Server;
+let origin: string;
+afterAll(async () => {
+  await Promise.all(servers.map((server) => server.close()));
+  await new Promise((resolve) => site?.close(resolve));
+  rmSync(dir, { recursive: true, force: true });
+});
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the CLI with only the given SCHEMA_MANAGER_* variables; asserts no password ever shows. */
+function cli(args: string[], env: Record<string, string> = {}, input?: string): Promise<Run> {
+  const base = Object.fromEntries(
+    Object.entries(process.env).filter(([key]) => !key.startsWith('SCHEMA_MANAGER_')),
+  );
+  const child = spawn(process.execPath, [main, ...args], {
+    env: { ...base, NO_COLOR: '1', ...env },
+    cwd: dir,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk) => (stdout += chunk));
+  child.stderr.on('data', (chunk) => (stderr += chunk));
+  child.stdin.end(input ?? '');
+  const done = new Promise<number | null>((resolve) => child.once('close', resolve));
+  return done.then((code) => {
+    for (const secret of secrets) expect(stdout + stderr).not.toContain(secret);
+    return { code, stdout, stderr };
+  });
+}
+
+const as = (user: { name: string; password: string }, api: string) => ({
+  SCHEMA_MANAGER_API: api,
+  SCHEMA_MANAGER_USER: user.name,
+  SCHEMA_MANAGER_PASSWORD: user.password,
+});
+
+async function readBack(api: string): Promise<SchemaRecord[]> {
+  const client = createClient({ baseUrl: api, username: admin.name, password: admin.password });
+  const records: SchemaRecord[] = [];
+  for await (const record of client.schemas.listAll()) records.push(record);
+  await client.close();
+  return records;
+}
+
+const readJson = (name: string) => JSON.parse(readFileSync(join(dir, name), 'utf8'));
+
+beforeAll(async () => {
+  site = createHttpServer((request, response) => {
+    if (request.url === '/post/') {
+      response.setHeader('content-type', 'text/html');
+      response.end(
+        '<html><head><title>A post</title><meta name="description" content="About"></head><body></body></html>',
+      );
+    } else {
+      response.statusCode = 404;
+      response.end('not here');
+    }
+  });
+  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+});
+
+test('pull writes a sorted seed-format file that a new server loads into the same records', async () => {
+  const api = await startApi({ seed });
+  const run = await cli(['pull', '--out', 'pulled.json'], as(admin, api));
+  expect(run).toMatchObject({ code: 0, stderr: '' });
+  expect(run.stdout).toContain('Wrote 3 schema(s), 1 meta and 1 social entry to pulled.json.');
+  const pulled = readJson('pulled.json');
+  expect(pulled.schemas.map((s: { url: string }) => s.url)).toEqual([
+    'https://example.com/',
+    'https://example.com/blog/a/',
+    'https://example.com/blog/b/',
+  ]);
+  expect(pulled.schemas[1]).toEqual({
+    url: 'https://example.com/blog/a/',
+    schema_type: 'Article',
+    schema_name: 'Article',
+    schema_data: doc('Article', { headline: 'A' }),
+    is_active: false,
+  });
+  expect(pulled.meta).toEqual([{ url: 'https://example.com/', title: 'Home', description: 'The home page' }]);
+  expect(pulled.social).toEqual([
+    { url: 'https://example.com/', og: { title: 'Home OG' }, twitter: { card: 'summary' } },
+  ]);
+
+  // Round trip: a server seeded with the pull holds the same records, and pulls to the same file.
+  const reloaded = await startApi({ seed: pulled });
+  const strip = (records: SchemaRecord[]) =>
+    records
+      .map(({ id: _i, created_at: _c, updated_at: _u, ...rest }) => rest)
+      .sort((a, b) => a.url.localeCompare(b.url));
+  expect(strip(await readBack(reloaded))).toEqual(strip(await readBack(api)));
+  expect((await cli(['pull', '--out', 'again.json'], as(admin, reloaded))).code).toBe(0);
+  expect(readJson('again.json')).toEqual(pulled);
+
+  // Filters, stdout output, and an editor (no manage_options) whose tags are skipped with a note.
+  const filtered = await cli(
+    ['pull', '--out', '-', '--type', 'Article', '--url', 'https://example.com/blog/b/'],
+    as(editor, api),
+  );
+  expect(filtered.code).toBe(0);
+  expect(JSON.parse(filtered.stdout)).toEqual({
+    schemas: [expect.objectContaining({ url: 'https://example.com/blog/b/' })],
+    meta: [],
+    social: [],
+  });
+  expect(filtered.stderr).toContain('Skipped meta: the user may not read it (needs manage_options).');
+});
+
+test('pull keeps schema_data that does not parse as its raw text', () => {
+  const record = (id: number, url: string, data: unknown, raw: string): SchemaRecord => ({
+    id,
+    url,
+    schema_type: 'Thing',
+    schema_name: 'T',
+    schema_data: raw,
+    data,
+    data_error: data === null ? 'not JSON' : null,
+    is_active: true,
+    created_at: null,
+    updated_at: null,
+  });
+  const file = toSchemaFile(
+    [record(2, 'https://x.test/', null, '{broken'), record(1, 'https://x.test/', { a: 1 }, '{"a":1}')],
+    [],
+    [],
+  );
+  expect(file.schemas!.map((s) => s.schema_data)).toEqual([{ a: 1 }, '{broken']);
+});
+
+test('push plans with --dry-run without writing, then creates, updates, sets tags and prunes', async () => {
+  const api = await startApi({ seed });
+  const before = await readBack(api);
+  const file = {
+    schemas: [
+      {
+        url: 'https://example.com/',
+        schema_data: { name: 'Example', '@type': 'WebSite', '@context': 'https://schema.org' },
+      },
+      { url: 'https://example.com/blog/b/', schema_data: doc('Article', { headline: 'B, revised' }) },
+      {
+        url: 'https://example.com/blog/c/',
+        schema_type: 'Article',
+        schema_name: 'C post',
+        schema_data: JSON.stringify(doc('Article', { headline: 'C' })),
+      },
+    ],
+    meta: [{ url: 'https://example.com/', title: 'Home', description: 'New description' }],
+    social: [{ url: 'https://example.com/', og: { title: 'Home OG' } }],
+  };
+  writeFileSync(join(dir, 'push.json'), JSON.stringify(file));
+
+  const dry = await cli(['push', 'push.json', '--dry-run', '--prune'], as(admin, api));
+  expect(dry.code).toBe(0);
+  expect(dry.stdout).toContain('Plan (dry run, nothing was changed):');
+  expect(dry.stdout).toMatch(
+    /update #\d+ +https:\/\/example\.com\/blog\/b\/ {2}Article "Article" \(schema_data\)/,
+  );
+  expect(dry.stdout).toMatch(/create +https:\/\/example\.com\/blog\/c\/ {2}Article "C post"/);
+  expect(dry.stdout).toMatch(/delete #\d+ +https:\/\/example\.com\/blog\/a\//);
+  expect(dry.stdout).toContain(
+    'Schemas: 1 would be created, 1 would be updated, 1 unchanged, 1 would be deleted. Meta: 1 would be set, 0 unchanged. Social: 0 would be set, 1 unchanged.',
+  );
+  expect(await readBack(api)).toEqual(before);
+
+  const real = await cli(['push', 'push.json', '--json'], as(admin, api));
+  expect(real.code).toBe(0);
+  expect(JSON.parse(real.stdout)).toMatchObject({
+    dry_run: false,
+    schemas: { created: 1, updated: 1, unchanged: 1, deleted: 0 },
+    meta: { set: 1, unchanged: 0 },
+    failed: 0,
+  });
+  const after = await readBack(api);
+  expect(after).toHaveLength(4);
+  expect(after.find((r) => r.url === 'https://example.com/blog/b/')?.data).toEqual(
+    doc('Article', { headline: 'B, revised' }),
+  );
+  expect(after.find((r) => r.url === 'https://example.com/blog/c/')).toMatchObject({
+    schema_name: 'C post',
+    is_active: true,
+  });
+  const client = createClient({ baseUrl: api, username: admin.name, password: admin.password });
+  expect(await client.meta.get('https://example.com/')).toMatchObject({
+    title: 'Home',
+    description: 'New description',
+  });
+  await client.close();
+
+  const pruned = await cli(['push', 'push.json', '--prune'], as(admin, api));
+  expect(pruned.stdout).toContain('Schemas: 0 created, 0 updated, 3 unchanged, 1 deleted.');
+  expect((await readBack(api)).map((r) => r.url).sort()).toEqual([
+    'https://example.com/',
+    'https://example.com/blog/b/',
+    'https://example.com/blog/c/',
+  ]);
+});
+
+test('push refuses a file with invalid schemas and writes nothing, unless --force', async () => {
+  const api = await startApi();
+  writeFileSync(
+    join(dir, 'bad.json'),
+    JSON.stringify({
+      schemas: [{ url: 'https://example.com/x/', schema_data: doc('Article', { datePublished: 5 }) }],
+    }),
+  );
+  const refused = await cli(['push', 'bad.json'], as(admin, api));
+  expect(refused.code).toBe(1);
+  expect(refused.stderr).toContain('Refusing to push: 1 schema(s) have validation errors');
+  expect(refused.stderr).toContain('schemas[0] https://example.com/x/  Article');
+  expect(refused.stderr).toContain('$.datePublished');
+  expect(await readBack(api)).toEqual([]);
+
+  const forced = await cli(['push', 'bad.json', '--force'], as(admin, api));
+  expect(forced.code).toBe(0);
+  expect(await readBack(api)).toHaveLength(1);
+
+  writeFileSync(join(dir, 'shape.json'), JSON.stringify({ schemas: [{ schema_data: {} }] }));
+  const malformed = await cli(['push', 'shape.json'], as(admin, api));
+  expect(malformed.code).toBe(2);
+  expect(malformed.stderr).toContain('schemas.0.url');
+});
+
+test('connection mistakes are usage errors; refused credentials fail with a hint and never echo the password', async () => {
+  const api = await startApi({ seed });
+  const noApi = await cli(['pull']);
+  expect(noApi.code).toBe(2);
+  expect(noApi.stderr).toContain('--api <base url> or SCHEMA_MANAGER_API');
+
+  const flag = await cli(['pull', '--api', api, '--user', 'admin', '--password', 'wrong-s3cret']);
+  expect(flag.code).toBe(2);
+  expect(flag.stderr).toContain('set SCHEMA_MANAGER_PASSWORD in the environment instead');
+
+  const noPassword = await cli(['pull', '--api', api, '--user', 'admin']);
+  expect(noPassword).toMatchObject({ code: 2 });
+  expect(noPassword.stderr).toContain('SCHEMA_MANAGER_PASSWORD is not set');
+
+  const refused = await cli(['pull', '--out', 'never.json'], {
+    ...as(admin, api),
+    SCHEMA_MANAGER_PASSWORD: 'wrong-s3cret',
+  });
+  expect(refused.code).toBe(1);
+  expect(refused.stderr).toMatch(/401 incorrect_password .*Hint: the credentials were refused/);
+  expect(() => readFileSync(join(dir, 'never.json'))).toThrow();
+
+  const insecure = await cli(
+    ['bulk', 'fix', '--api', 'http://cms.example.org/wp-json/x/v1'],
+    as(admin, 'unused'),
+  );
+  expect(insecure.code).toBe(2);
+  expect(insecure.stderr).toContain('refusing to send credentials over plain http');
+});
+
+test('validate checks files, pull files and stdin locally, and stored schemas locally or remotely', async () => {
+  writeFileSync(
+    join(dir, 'docs.json'),
+    JSON.stringify([doc('Article', { headline: 'Ok' }), doc('Article', { datePublished: 5 })]),
+  );
+  const file = await cli(['validate', 'docs.json']);
+  expect(file.code).toBe(1);
+  expect(file.stdout).toMatch(/docs\.json\n {2}error +\$\.datePublished .* script 2/);
+
+  writeFileSync(join(dir, 'seed.json'), JSON.stringify(seed));
+  const seedRun = await cli(['validate', 'seed.json', '--format', 'json']);
+  expect(seedRun.code).toBe(0);
+  const report = JSON.parse(seedRun.stdout);
+  expect(report.summary).toMatchObject({ files: 3, documents: 3, errors: 0 });
+  expect(report.files[1].file).toBe('seed.json schemas[1] https://example.com/');
+
+  const stdin = await cli(['validate', '-'], {}, '{"@context": "https://schema.org",\n  "@type": "Thing",,}');
+  expect(stdin.code).toBe(1);
+  expect(stdin.stdout).toMatch(/stdin\n.*json-parse-error .* 2:\d+/);
+
+  const api = await startApi({
+    seed: {
+      schemas: [
+        ...seed.schemas!,
+        { url: 'https://example.com/bad/', schema_data: doc('Article', { datePublished: 5 }) },
+      ],
+    },
+  });
+  const local = await cli(
+    ['validate', '--url', 'https://example.com/bad/', '--url', 'https://example.com/'],
+    { SCHEMA_MANAGER_API: api },
+  );
+  expect(local.code).toBe(1);
+  expect(local.stdout).toContain('https://example.com/bad/\n');
+  expect(local.stdout).toContain('2 file(s), 2 JSON-LD document(s): 1 error(s)');
+
+  const remote = await cli(
+    ['validate', '--id', '1', '--id', '4', '--remote', '--format', 'json'],
+    as(editor, api),
+  );
+  expect(remote.code).toBe(1);
+  const files = JSON.parse(remote.stdout).files;
+  expect(files.map((f: { file: string }) => f.file)).toEqual(['schema #1', 'schema #4']);
+  expect(files[1].documents[0].issues[0]).toMatchObject({
+    severity: 'error',
+    path: '$.datePublished',
+    rule: 'remote',
+  });
+
+  expect((await cli(['validate', '--remote', '--rules', 'google', '--id', '1'], as(editor, api))).code).toBe(
+    2,
+  );
+  expect((await cli(['validate'])).code).toBe(2);
+});
+
+test('scan proposes with --dry-run, then writes; pages that fail are listed and exit 1', async () => {
+  const api = await startApi({ site: [origin] });
+  const dry = await cli(['scan', '--url', `${origin}/post/`, '--dry-run'], as(admin, api));
+  expect(dry.code).toBe(0);
+  expect(dry.stdout).toMatch(/proposed +http:\/\/127\.0\.0\.1:\d+\/post\/ {2}WebPage/);
+  expect(dry.stdout).toContain('Dry run: nothing was written.');
+  expect(await readBack(api)).toEqual([]);
+
+  const run = await cli(['scan', '--url', `${origin}/post/,${origin}/gone/`, '--json'], as(admin, api));
+  expect(run.code).toBe(1);
+  const result = JSON.parse(run.stdout);
+  expect(result).toMatchObject({ scanned: 1, created: expect.any(Number) });
+  expect(result.errors).toEqual([expect.objectContaining({ url: `${origin}/gone/` })]);
+  expect((await readBack(api)).length).toBe(result.created);
+
+  expect((await cli(['scan'], as(admin, api))).code).toBe(2);
+});
+
+test('bulk duplicates lists affected records, changes nothing on --dry-run, then removes them', async () => {
+  const copy = { url: 'https://example.com/', schema_data: doc('WebSite', { name: 'Example' }) };
+  const api = await startApi({
+    seed: { schemas: [copy, copy, { ...copy, url: 'https://example.com/blog/a/' }] },
+  });
+  const dry = await cli(['bulk', 'duplicates', '--dry-run'], as(admin, api));
+  expect(dry.code).toBe(0);
+  expect(dry.stdout).toMatch(/#2 +https:\/\/example\.com\/ /);
+  expect(dry.stdout).toContain('duplicates: 1 record(s) would be affected. Dry run: nothing was changed.');
+  expect(await readBack(api)).toHaveLength(3);
+
+  const run = await cli(['bulk', 'duplicates', '--json'], as(admin, api));
+  expect(JSON.parse(run.stdout)).toMatchObject({ action: 'duplicates', affected: 1, items: [{ id: 2 }] });
+  expect((await readBack(api)).map((r) => r.id)).toEqual([1, 3]);
+
+  expect((await cli(['bulk', 'purge'], as(admin, api))).code).toBe(2);
+  expect((await cli(['bulk', 'fix', '--id', 'x'], as(admin, api))).code).toBe(2);
+  const forbidden = await cli(['bulk', 'fix'], as(editor, api));
+  expect(forbidden.code).toBe(1);
+  expect(forbidden.stderr).toContain('manage_options');
+});
