@@ -1,6 +1,6 @@
 // The Schema.org vocabulary as the validator queries it: ids for names, and the superclass closure as one
 // bitset per type so "is T a kind of D" is a single array read.
-import { readFileSync } from 'node:fs';
+import vocabularyFile from './schemaorg.generated.json' with { type: 'json' };
 
 interface VocabularyFile {
   source: string;
@@ -46,21 +46,12 @@ export interface Vocabulary {
 let loaded: Vocabulary | null = null;
 
 /**
- * The vocabulary index shipped beside this module, parsed once per process.
+ * The vocabulary index shipped beside this module, compiled once per process. It is imported, not read
+ * from disk, so the validator keeps working when a bundler (an Astro server build) moves this module.
  * @example const vocab = loadVocabulary(); vocab.isA(vocab.id('NewsArticle'), vocab.id('CreativeWork')) // true
  */
 export function loadVocabulary(): Vocabulary {
-  if (loaded) return loaded;
-  const url = new URL('./schemaorg.generated.json', import.meta.url);
-  let text: string;
-  try {
-    text = readFileSync(url, 'utf8');
-  } catch (error) {
-    throw new Error(
-      `The Schema.org vocabulary index is missing at ${url.pathname}: run \`npm run build\` (scripts/build-vocabulary.ts) to generate it. ${(error as Error).message}`,
-    );
-  }
-  loaded = compileVocabulary(JSON.parse(text) as VocabularyFile);
+  loaded ??= compileVocabulary(vocabularyFile as unknown as VocabularyFile);
   return loaded;
 }
 

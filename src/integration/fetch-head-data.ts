@@ -1,0 +1,191 @@
+// Page URLs -> API answers. Chooses between reading the whole index in a few list requests and asking
+// page by page, from what the server has and what the credentials may do.
+import type { MetaTags, ProbeResult, SchemaClient, SchemaRecord, SocialTags } from '../client/index.ts';
+import { urlVariants } from './pages.ts';
+
+export type Strategy = 'auto' | 'index' | 'per-page';
+
+/** What the API knows about one page. */
+export interface PageData {
+  schemas: SchemaRecord[];
+  meta: MetaTags | null;
+  social: SocialTags | null;
+}
+
+export interface FetchOutcome {
+  /** By CMS URL; a page missing here has its failure in `failures`. */
+  data: Map<string, PageData>;
+  /** By CMS URL: why its data could not be had. */
+  failures: Map<string, string>;
+  strategy: 'index' | 'per-page';
+  requests: number;
+  /** Things the build log should say once (missing capabilities, strategy changes). */
+  notes: string[];
+}
+
+export interface FetchProgress {
+  done: number;
+  total: number;
+  requests: number;
+  errors: number;
+}
+
+export interface FetchOptions {
+  strategy: Strategy;
+  concurrency: number;
+  onProgress?: (progress: FetchProgress) => void;
+}
+
+/**
+ * Fetches schemas, meta and social tags for every given CMS URL.
+ *
+ * @example const outcome = await fetchHeadData(client, ['https://x.com/a/'], { strategy: 'auto', concurrency: 8 });
+ */
+export async function fetchHeadData(
+  client: SchemaClient,
+  urls: string[],
+  options: FetchOptions,
+): Promise<FetchOutcome> {
+  const unique = [...new Set(urls)];
+  const startRequests = client.stats().requests;
+  const requests = () => client.stats().requests - startRequests;
+  const notes: string[] = [];
+  const data = new Map<string, PageData>();
+  const failures = new Map<string, string>();
+
+  let probe: ProbeResult;
+  try {
+    probe = await client.probe();
+  } catch (error) {
+    const reason = `the API could not be reached: ${messageOf(error)}`;
+    for (const url of unique) failures.set(url, reason);
+    return { data, failures, strategy: 'per-page', requests: requests(), notes };
+  }
+
+  const canListSchemas = probe.routes.schemas && probe.canEditPosts;
+  const canReadTags = probe.canManageOptions && probe.routes.meta && probe.routes.social;
+  if (!probe.canManageOptions) {
+    notes.push(
+      probe.authenticated
+        ? 'The credentials lack manage_options: meta and social tags are skipped (the API reads them with that capability only).'
+        : 'No credentials: only public schemas are read. Meta and social tags need a user with manage_options (SCHEMA_MANAGER_USER and SCHEMA_MANAGER_PASSWORD).',
+    );
+  }
+  if (options.strategy === 'index' && !canListSchemas) {
+    throw new Error(
+      'strategy "index" needs GET /schemas, which takes a user with edit_posts: set SCHEMA_MANAGER_USER and SCHEMA_MANAGER_PASSWORD, or use strategy "auto".',
+    );
+  }
+
+  const index =
+    options.strategy !== 'per-page' && canListSchemas
+      ? await readIndex(client, unique.length, options.strategy === 'index', canReadTags, notes)
+      : null;
+
+  let done = 0;
+  let errors = 0;
+  const report = () => options.onProgress?.({ done, total: unique.length, requests: requests(), errors });
+  await forEachConcurrently(unique, options.concurrency, async (url) => {
+    try {
+      const [schemas, meta, social] = await Promise.all([
+        index ? (lookup(index.schemas, url) ?? []) : client.schemasByUrl(url),
+        !canReadTags ? null : index?.meta ? (lookup(index.meta, url) ?? null) : client.meta.get(url),
+        !canReadTags ? null : index?.social ? (lookup(index.social, url) ?? null) : client.social.get(url),
+      ]);
+      data.set(url, { schemas: schemas.filter((record) => record.is_active), meta, social });
+    } catch (error) {
+      errors++;
+      failures.set(url, messageOf(error));
+    }
+    done++;
+    if (done % 50 === 0 || done === unique.length) report();
+  });
+  return { data, failures, strategy: index ? 'index' : 'per-page', requests: requests(), notes };
+}
+
+interface HeadIndex {
+  schemas: Map<string, SchemaRecord[]>;
+  /** Null when the server has no list form: meta is then read page by page. */
+  meta: Map<string, MetaTags> | null;
+  social: Map<string, SocialTags> | null;
+}
+
+/**
+ * Every active schema (and, with manage_options, every meta and social entry), keyed by URL; null when
+ * listing the CMS would take more requests than asking for each page.
+ */
+async function readIndex(
+  client: SchemaClient,
+  pageCount: number,
+  forced: boolean,
+  canReadTags: boolean,
+  notes: string[],
+): Promise<HeadIndex | null> {
+  let first: Awaited<ReturnType<SchemaClient['schemas']['list']>>;
+  try {
+    first = await client.schemas.list({ per_page: 100, page: 1 });
+  } catch (error) {
+    if (forced) throw error;
+    notes.push(`Listing schemas failed (${messageOf(error)}); asking page by page instead.`);
+    return null;
+  }
+  if (!forced && (first.totalPages ?? 1) > pageCount) return null;
+
+  const schemas = new Map<string, SchemaRecord[]>();
+  const add = (record: SchemaRecord) => {
+    const list = schemas.get(record.url);
+    if (list) list.push(record);
+    else schemas.set(record.url, [record]);
+  };
+  first.items.forEach(add);
+  if (first.items.length === 100 && (first.totalPages ?? 2) > 1) {
+    for await (const record of client.schemas.listAll({ per_page: 100, page: 2 })) add(record);
+  }
+
+  let meta: Map<string, MetaTags> | null = null;
+  let social: Map<string, SocialTags> | null = null;
+  if (canReadTags) {
+    try {
+      meta = new Map();
+      for await (const entry of client.meta.listAll({ per_page: 100 })) meta.set(entry.url, entry);
+      social = new Map();
+      for await (const entry of client.social.listAll({ per_page: 100 })) social.set(entry.url, entry);
+    } catch (error) {
+      notes.push(
+        `The server has no list form of /meta or /social (${messageOf(error)}); reading them per page.`,
+      );
+      meta = null;
+      social = null;
+    }
+  }
+  return { schemas, meta, social };
+}
+
+/** Finds a page by its exact URL, then by the same URL with the other trailing slash. */
+function lookup<T>(map: Map<string, T>, url: string): T | undefined {
+  for (const variant of urlVariants(url)) {
+    const hit = map.get(variant);
+    if (hit !== undefined) return hit;
+  }
+  return undefined;
+}
+
+/** Runs `work` over `items` with at most `limit` in flight. */
+export async function forEachConcurrently<T>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T) => Promise<void>,
+): Promise<void> {
+  let next = 0;
+  const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) {
+      const item = items[next++] as T;
+      await work(item);
+    }
+  });
+  await Promise.all(lanes);
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

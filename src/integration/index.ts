@@ -1,0 +1,115 @@
+// The Astro integration: each hook remembers what the build pass needs, and the pass runs when the
+// pages are on disk.
+import type { AstroConfig, AstroIntegration } from 'astro';
+import { AstroError } from 'astro/errors';
+import { OptionsError, type ResolvedOptions, resolveOptions, type SchemaManagerOptions } from './options.ts';
+import type { RouteInfo, SiteLayout } from './pages.ts';
+import { processBuild } from './process-build.ts';
+import { type RuntimeConfig, shareRuntimeConfig, virtualConfigPlugin } from './runtime-config.ts';
+
+export type { SchemaManagerOptions } from './options.ts';
+export type { BuiltPage } from './pages.ts';
+export type { Finding } from './plan-page.ts';
+export type { BuildResult } from './report.ts';
+
+/**
+ * JSON-LD, meta and social tags from the Schema Management API in every page's head, validated at build time.
+ *
+ * @example
+ * // astro.config.mjs
+ * import schemaManager from 'astro-schema-manager';
+ * export default defineConfig({
+ *   site: 'https://www.example.com',
+ *   integrations: [schemaManager({ api: 'https://cms.example.com/wp-json/schemafy/v1' })],
+ * });
+ */
+export default function schemaManager(userOptions: SchemaManagerOptions = {}): AstroIntegration {
+  let options: ResolvedOptions;
+  let runtime: RuntimeConfig;
+  let config: AstroConfig;
+  let routes: RouteInfo[] = [];
+
+  return {
+    name: 'astro-schema-manager',
+    hooks: {
+      'astro:config:setup': ({ config: astroConfig, command, addMiddleware, updateConfig, logger }) => {
+        try {
+          options = resolveOptions(userOptions, process.env);
+        } catch (error) {
+          if (error instanceof OptionsError) {
+            throw new AstroError(error.message, 'See the options table in the astro-schema-manager README.');
+          }
+          throw error;
+        }
+        for (const name of ['PUBLIC_SCHEMA_MANAGER_USER', 'PUBLIC_SCHEMA_MANAGER_PASSWORD']) {
+          if (process.env[name]) {
+            logger.warn(
+              `${name} is set: PUBLIC_ variables are bundled into client code. Rename it without PUBLIC_.`,
+            );
+          }
+        }
+        runtime = { options, layout: layoutOf(astroConfig), command };
+        shareRuntimeConfig(runtime);
+        // Static sites get their heads at build time only; a request-time pass needs dev or an adapter.
+        const onDemand = command === 'build' && options.onDemand && astroConfig.adapter !== undefined;
+        if ((command === 'dev' && options.dev) || onDemand) {
+          updateConfig({
+            vite: {
+              plugins: [virtualConfigPlugin(() => runtime)],
+              // The middleware imports a virtual module, so Vite must process this package, not externalise it.
+              ssr: { noExternal: ['astro-schema-manager'] },
+            },
+          });
+          addMiddleware({ order: 'post', entrypoint: middlewareEntrypoint() });
+        }
+      },
+      'astro:config:done': ({ config: doneConfig }) => {
+        config = doneConfig;
+        runtime = { ...runtime, layout: layoutOf(doneConfig) };
+        shareRuntimeConfig(runtime);
+      },
+      'astro:routes:resolved': ({ routes: resolved }) => {
+        routes = resolved;
+      },
+      'astro:build:done': async ({ pages, dir, logger }) => {
+        await processBuild({
+          options,
+          layout: runtime.layout,
+          routes,
+          pathnames: pages.map((page) => page.pathname),
+          outDir: dir,
+          root: config.root,
+          logger,
+        });
+      },
+    },
+  };
+}
+
+function layoutOf(config: AstroConfig): SiteLayout {
+  if (!config.site) {
+    throw new AstroError(
+      "astro-schema-manager needs `site` in astro.config to know each page's absolute URL.",
+      "Add site: 'https://www.example.com' to defineConfig().",
+    );
+  }
+  const routing = config.i18n?.routing;
+  const fallbackType = config.i18n?.fallback
+    ? typeof routing === 'object'
+      ? routing.fallbackType
+      : 'redirect'
+    : null;
+  return {
+    site: config.site,
+    base: config.base,
+    format: config.build.format,
+    trailingSlash: config.trailingSlash,
+    fallbackType,
+  };
+}
+
+/** The middleware module beside this one, whether running from source (.ts) or from dist (.js). */
+function middlewareEntrypoint(): URL {
+  const extension = import.meta.url.endsWith('.ts') ? 'ts' : 'js';
+  return new URL(`./middleware.${extension}`, import.meta.url);
+}

@@ -1,0 +1,92 @@
+// The request-time pass: pages served by `astro dev` and on-demand pages of a server build get the same
+// head as prerendered pages get at build time. Prerendered pages are left to the build pass.
+
+import bakedConfig from 'virtual:astro-schema-manager/config';
+import type { MiddlewareHandler } from 'astro';
+import { createClient, type SchemaClient } from '../client/index.ts';
+import { rewriteHead } from '../head/index.ts';
+import { planPage } from './plan-page.ts';
+import { formatFinding } from './report.ts';
+import { type RuntimeConfig, sharedRuntimeConfig } from './runtime-config.ts';
+import { userAgent } from './user-agent.ts';
+
+let client: { key: string; client: SchemaClient } | undefined;
+
+/** One pooled client per process, rebuilt only when the options change (a dev server restart). */
+function clientFor(config: RuntimeConfig): SchemaClient {
+  const { options } = config;
+  const username = options.username ?? process.env.SCHEMA_MANAGER_USER;
+  const password = options.password ?? process.env.SCHEMA_MANAGER_PASSWORD;
+  const key = `${options.api}\n${username ?? ''}\n${options.timeoutMs}`;
+  if (client?.key !== key) {
+    void client?.client.close();
+    client = {
+      key,
+      client: createClient({
+        baseUrl: options.api,
+        username,
+        password,
+        timeoutMs: options.timeoutMs,
+        retries: options.retries,
+        connections: options.concurrency,
+        userAgent: userAgent(),
+      }),
+    };
+  }
+  return client.client;
+}
+
+export const onRequest: MiddlewareHandler = async (context, next) => {
+  const response = await next();
+  const config = sharedRuntimeConfig() ?? bakedConfig;
+  const dev = config.command === 'dev';
+  if (dev ? !config.options.dev : !config.options.onDemand || context.isPrerendered) return response;
+  if (!(response.headers.get('content-type') ?? '').includes('text/html') || response.status >= 300)
+    return response;
+
+  const { options, layout } = config;
+  const pathname = context.url.pathname;
+  const relative = pathname.startsWith(layout.base)
+    ? `/${pathname.slice(layout.base.length).replace(/^\/+/, '')}`
+    : pathname;
+  if (options.exclude.some((prefix) => relative.startsWith(prefix))) return response;
+
+  const pageUrl = new URL(pathname + context.url.search, layout.site).toString();
+  const cmsUrl = options.cmsUrl ? options.cmsUrl(pageUrl) : pageUrl;
+  const api = clientFor(config);
+  let html = await response.text();
+  try {
+    const probe = await api.probe();
+    const [schemas, meta, social] = await Promise.all([
+      api.schemasByUrl(cmsUrl),
+      probe.canManageOptions ? api.meta.get(cmsUrl) : null,
+      probe.canManageOptions ? api.social.get(cmsUrl) : null,
+    ]);
+    const page = { file: '', url: pageUrl, pathname: relative };
+    const plan = planPage(
+      page,
+      cmsUrl,
+      { schemas: schemas.filter((record) => record.is_active), meta, social },
+      {
+        cmsOrigin: new URL(options.api).origin,
+        siteOrigin: new URL(layout.site).origin,
+        rewriteUrls: options.rewriteUrls,
+        keepPathPrefixes: options.keepPathPrefixes,
+        graph: options.graph,
+        validation: options.validate === 'off' ? null : { rules: options.rules, severity: options.severity },
+      },
+    );
+    for (const finding of plan.findings) {
+      if (finding.severity !== 'info') console.warn(`[astro-schema-manager] ${formatFinding(finding)}`);
+    }
+    html = rewriteHead(html, plan.tags, { onConflict: options.onConflict }).html;
+  } catch (error) {
+    // A page is better served without its schemas than not at all; the build pass is where this fails hard.
+    console.warn(
+      `[astro-schema-manager] ${pageUrl}: head data not added: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+  const headers = new Headers(response.headers);
+  headers.delete('content-length');
+  return new Response(html, { status: response.status, statusText: response.statusText, headers });
+};

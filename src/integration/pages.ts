@@ -1,0 +1,152 @@
+// Built output -> pages: which HTML files Astro wrote for which routes, and the public URL of each,
+// following Astro's own output rules (build.format, trailingSlash, base, i18n fallbacks, 404/500).
+
+export type BuildFormat = 'directory' | 'file' | 'preserve';
+export type TrailingSlash = 'always' | 'never' | 'ignore';
+
+/** The parts of a resolved route (astro:routes:resolved) this module reads. */
+export interface RouteInfo {
+  pattern: string;
+  patternRegex: RegExp;
+  type: string;
+  origin: string;
+  isPrerendered: boolean;
+  /** The source file, e.g. `src/pages/blog/index.astro`. */
+  entrypoint: string;
+  fallbackRoutes: Array<{ pattern: string }>;
+}
+
+export interface SiteLayout {
+  /** `site` from the Astro config, e.g. `https://www.example.com`. */
+  site: string;
+  /** `base`, e.g. `/` or `/docs`. */
+  base: string;
+  format: BuildFormat;
+  trailingSlash: TrailingSlash;
+  /** i18n fallback pages are real pages only when Astro renders them in place ('rewrite'). */
+  fallbackType: 'rewrite' | 'redirect' | null;
+}
+
+export interface BuiltPage {
+  /** Path of the HTML file relative to the output directory, with `/` separators. */
+  file: string;
+  /** The page's public URL. */
+  url: string;
+  /** Pathname after `base`, with a leading slash, used for `exclude`. */
+  pathname: string;
+}
+
+const STATUS_CODE_PAGES = new Set(['/404', '/500']);
+
+/**
+ * The HTML file Astro writes for a page pathname, relative to the output directory.
+ *
+ * @example outputFileFor('blog/hello/', 'directory', false) // 'blog/hello/index.html'
+ */
+export function outputFileFor(pathname: string, format: BuildFormat, isIndex: boolean): string {
+  const name = stripSlashes(pathname);
+  if (name === '') return 'index.html';
+  if (format === 'file' || STATUS_CODE_PAGES.has(`/${name}`)) return `${name}.html`;
+  if (format === 'preserve' && !isIndex) return `${name}.html`;
+  return `${name}/index.html`;
+}
+
+/**
+ * The public URL of a page, from `site`, `base` and the page pathname, with the trailing slash Astro serves.
+ *
+ * @example pageUrlFor('blog/hello/', layout) // 'https://www.example.com/blog/hello/'
+ */
+export function pageUrlFor(pathname: string, layout: SiteLayout, isIndex = false): string {
+  const name = stripSlashes(pathname);
+  const base = stripSlashes(layout.base);
+  const path = [base, name].filter(Boolean).join('/');
+  let slash: boolean;
+  if (path === '') slash = true;
+  else if (layout.trailingSlash === 'always') slash = true;
+  else if (layout.trailingSlash === 'never') slash = false;
+  else if (STATUS_CODE_PAGES.has(`/${name}`)) slash = false;
+  else if (layout.format === 'directory') slash = true;
+  else if (layout.format === 'preserve') slash = isIndex || name === '';
+  else slash = name === '';
+  const origin = layout.site.replace(/\/+$/, '');
+  return `${origin}/${path}${slash && path !== '' ? '/' : ''}`;
+}
+
+/**
+ * Every page of a static build (or the prerendered pages of a server build): the pathnames Astro reports in
+ * `astro:build:done`, plus the i18n fallback pages it renders in place, minus endpoints and redirects.
+ */
+export function listBuiltPages(pathnames: string[], routes: RouteInfo[], layout: SiteLayout): BuiltPage[] {
+  const pages = new Map<string, BuiltPage>();
+  const add = (pathname: string, route: RouteInfo | undefined) => {
+    const isIndex = route ? isIndexRoute(route, pathname) : stripSlashes(pathname) === '';
+    const file = outputFileFor(pathname, layout.format, isIndex);
+    if (pages.has(file)) return;
+    pages.set(file, {
+      file,
+      url: pageUrlFor(pathname, layout, isIndex),
+      pathname: `/${stripSlashes(pathname)}`,
+    });
+  };
+  const pageRoutes = routes.filter((route) => route.type === 'page' && route.origin !== 'internal');
+  for (const pathname of pathnames) {
+    const route = routeFor(pathname, routes);
+    if (route && route.type !== 'page') continue;
+    add(pathname, route);
+  }
+  if (layout.fallbackType === 'rewrite') {
+    for (const route of pageRoutes) {
+      for (const fallback of route.fallbackRoutes) {
+        if (fallback.pattern === route.pattern) continue;
+        for (const pathname of pathnames) {
+          if (routeFor(pathname, routes) !== route) continue;
+          const moved = swapPrefix(`/${stripSlashes(pathname)}`, route.pattern, fallback.pattern);
+          if (moved !== null) add(moved, route);
+        }
+      }
+    }
+  }
+  return [...pages.values()].sort((a, b) => a.file.localeCompare(b.file));
+}
+
+/** The route that renders a pathname: Astro reports routes in priority order. */
+function routeFor(pathname: string, routes: RouteInfo[]): RouteInfo | undefined {
+  const candidates = [`/${stripSlashes(pathname)}`, `/${stripSlashes(pathname)}/`];
+  return routes.find((route) => candidates.some((candidate) => route.patternRegex.test(candidate)));
+}
+
+/** A page file named index (src/pages/blog/index.astro) renders its folder's URL: `preserve` keeps it a folder. */
+function isIndexRoute(route: RouteInfo, pathname: string): boolean {
+  return stripSlashes(pathname) === '' || /(^|\/)index\.[a-z]+$/i.test(route.entrypoint);
+}
+
+/**
+ * Moves a pathname rendered by one route to the place its i18n fallback takes, by the prefix in which the
+ * two patterns differ (`/en/about` -> `/fr/about`; `/about` -> `/fr/about` without a default-locale prefix).
+ */
+function swapPrefix(pathname: string, from: string, to: string): string | null {
+  let shared = 0;
+  while (shared < from.length && shared < to.length && from.at(-1 - shared) === to.at(-1 - shared)) shared++;
+  const fromPrefix = from.slice(0, from.length - shared);
+  const toPrefix = to.slice(0, to.length - shared);
+  if (!pathname.startsWith(fromPrefix)) return null;
+  return toPrefix + pathname.slice(fromPrefix.length);
+}
+
+function stripSlashes(value: string): string {
+  return value.replace(/^\/+|\/+$/g, '');
+}
+
+/**
+ * The URLs to look a page up by, in order: the exact URL first, then the same URL with the other trailing
+ * slash (CMSs store either form; the API matches exactly).
+ *
+ * @example urlVariants('https://x.com/a/') // ['https://x.com/a/', 'https://x.com/a']
+ */
+export function urlVariants(url: string): string[] {
+  const parsed = new URL(url);
+  if (parsed.pathname === '/') return [url];
+  const other = new URL(url);
+  other.pathname = parsed.pathname.endsWith('/') ? parsed.pathname.slice(0, -1) : `${parsed.pathname}/`;
+  return [url, other.toString()];
+}

@@ -1,0 +1,126 @@
+// API answers -> tags and findings for one page. Pure: no I/O, so a whole site can be planned (and
+// rejected) before a single file is touched.
+import type { SchemaRecord } from '../client/index.ts';
+import { type HeadTag, prepareHeadData, renderHeadTags } from '../head/index.ts';
+import { type ValidateOptions, type ValidationIssue, validateJsonLd } from '../validate/index.ts';
+import type { PageData } from './fetch-head-data.ts';
+import type { BuiltPage } from './pages.ts';
+
+/** One problem on one page, located down to the schema and the JSON path. */
+export interface Finding {
+  severity: 'error' | 'warning' | 'info';
+  code: string;
+  /** The page's public URL. */
+  page: string;
+  /** Which schema: `#12 Article "Hello post"`; null for page-level findings. */
+  schema: string | null;
+  /** JSON path inside the schema, `$` for the whole document, empty for page-level findings. */
+  path: string;
+  message: string;
+}
+
+export interface PagePlan {
+  page: BuiltPage;
+  cmsUrl: string;
+  tags: HeadTag[];
+  /** The schemas written, by type, for the summary. */
+  schemaTypes: string[];
+  findings: Finding[];
+}
+
+export interface PlanContext {
+  cmsOrigin: string;
+  siteOrigin: string;
+  rewriteUrls: boolean;
+  keepPathPrefixes: string[];
+  graph: boolean;
+  /** Null when validation is off. */
+  validation: ValidateOptions | null;
+}
+
+/**
+ * Prepares, renders and validates what one page gets.
+ *
+ * @example planPage(page, 'https://cms.example.com/a/', { schemas, meta, social }, context)
+ */
+export function planPage(page: BuiltPage, cmsUrl: string, data: PageData, context: PlanContext): PagePlan {
+  const findings: Finding[] = [];
+  const usable: SchemaRecord[] = [];
+  for (const record of data.schemas) {
+    if (record.data === null) {
+      findings.push({
+        severity: 'error',
+        code: 'json-parse-error',
+        page: page.url,
+        schema: describeSchema(record),
+        path: '$',
+        message: `schema_data is not JSON: ${record.data_error ?? 'it does not parse'}. It was left out of the page.`,
+      });
+    } else {
+      usable.push(record);
+    }
+  }
+
+  const prepared = prepareHeadData(
+    { schemas: usable.map((record) => record.data), meta: data.meta, social: data.social },
+    {
+      cmsOrigin: context.cmsOrigin,
+      siteOrigin: context.siteOrigin,
+      rewriteUrls: context.rewriteUrls,
+      keepPathPrefixes: context.keepPathPrefixes,
+    },
+  );
+  const headFinding = (warning: { code: string; key: string; message: string }): Finding => {
+    const index = /^jsonld:(\d+)$/.exec(warning.key)?.[1];
+    const record = index === undefined ? undefined : usable[Number(index)];
+    return {
+      severity: 'warning',
+      code: warning.code,
+      page: page.url,
+      schema: record ? describeSchema(record) : null,
+      path: record ? '$' : warning.key,
+      message: warning.message,
+    };
+  };
+  for (const warning of prepared.warnings) findings.push(headFinding(warning));
+
+  const tags = renderHeadTags(prepared, {
+    graph: context.graph,
+    onWarning: (warning) => findings.push(headFinding(warning)),
+  });
+
+  if (context.validation && usable.length > 0) {
+    // One page is one graph to a search engine: validating its documents together resolves an @id that
+    // one schema (WebSite.publisher) makes to a node another schema on the page defines (Organization).
+    const result = validateJsonLd(prepared.schemas as object[], context.validation);
+    for (const issue of result.issues) findings.push(pageIssueFinding(issue, page, usable));
+  }
+
+  return {
+    page,
+    cmsUrl,
+    tags,
+    schemaTypes: usable.map((record) => record.schema_type),
+    findings,
+  };
+}
+
+/** A validator issue on the page's array of documents, located in the schema it is about. */
+function pageIssueFinding(issue: ValidationIssue, page: BuiltPage, records: SchemaRecord[]): Finding {
+  const match = /^\$\[(\d+)\](.*)$/.exec(issue.path);
+  const record = match ? records[Number(match[1])] : undefined;
+  return {
+    severity: issue.severity,
+    code: issue.code,
+    page: page.url,
+    schema: record ? describeSchema(record) : null,
+    path: match ? `$${match[2]}` : issue.path,
+    message: issue.message,
+  };
+}
+
+/** `#12 Article "Hello post"`: how a user finds the schema in the CMS. */
+export function describeSchema(record: SchemaRecord): string {
+  const name = record.schema_name ? ` "${record.schema_name}"` : '';
+  return `#${record.id} ${record.schema_type || 'schema'}${name}`;
+}

@@ -1,0 +1,213 @@
+// The build pass, in the order data travels: built pages -> page URLs -> API answers -> tags and findings
+// -> validation verdict -> rewritten files -> summary and report.
+import { existsSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { AstroIntegrationLogger } from 'astro';
+import { AstroError } from 'astro/errors';
+import { createClient, type SchemaClient } from '../client/index.ts';
+import { fetchHeadData, forEachConcurrently, type PageData } from './fetch-head-data.ts';
+import type { ResolvedOptions } from './options.ts';
+import { type BuiltPage, listBuiltPages, type RouteInfo, type SiteLayout } from './pages.ts';
+import { describeSchema, type Finding, type PagePlan, type PlanContext, planPage } from './plan-page.ts';
+import { throttledProgress } from './progress.ts';
+import {
+  type BuildResult,
+  countSchemaTypes,
+  FETCH_HINT,
+  fetchFailureMessage,
+  listFindings,
+  summaryLines,
+  VALIDATION_HINT,
+  validationFailureMessage,
+} from './report.ts';
+import { userAgent } from './user-agent.ts';
+import { writePage } from './write-page.ts';
+
+export interface BuildInput {
+  options: ResolvedOptions;
+  layout: SiteLayout;
+  routes: RouteInfo[];
+  /** Pathnames from astro:build:done. */
+  pathnames: string[];
+  /** Where the HTML files are (dist/, or dist/client/ in a server build). */
+  outDir: URL;
+  /** The project root, for a relative report path. */
+  root: URL;
+  logger: AstroIntegrationLogger;
+}
+
+/** How many files are read and written at once. */
+const FILE_CONCURRENCY = 16;
+
+/**
+ * Writes every built page's head from the API and validates it; throws an AstroError when the build must fail.
+ */
+export async function processBuild(input: BuildInput): Promise<BuildResult> {
+  const started = performance.now();
+  const { options, logger } = input;
+  const outDir = fileURLToPath(input.outDir);
+  const pages = listBuiltPages(input.pathnames, input.routes, input.layout).filter(
+    (page) =>
+      !options.exclude.some((prefix) => page.pathname.startsWith(prefix)) &&
+      existsSync(resolve(outDir, page.file)),
+  );
+  const cmsUrlOf = new Map(pages.map((page) => [page, cmsUrlFor(page, options)]));
+  logger.info(
+    `Reading schemas, meta and social tags for ${pages.length} pages from ${redactedOrigin(options.api)}`,
+  );
+
+  const client = createClient({
+    baseUrl: options.api,
+    username: options.username,
+    password: options.password,
+    timeoutMs: options.timeoutMs,
+    retries: options.retries,
+    connections: options.concurrency,
+    userAgent: userAgent(),
+  });
+  try {
+    const progress = throttledProgress((line) => logger.info(line), options.progressIntervalSeconds * 1000);
+    const outcome = await fetchHeadData(client, [...cmsUrlOf.values()], {
+      strategy: options.strategy,
+      concurrency: options.concurrency,
+      onProgress: ({ done, total, requests, errors }) =>
+        progress.update(() => `${done}/${total} pages fetched, ${requests} requests, ${errors} errors`),
+    }).finally(() => progress.stop());
+    for (const note of outcome.notes) logger.warn(note);
+
+    const fetchFailures = pages.flatMap((page) => {
+      const reason = outcome.failures.get(cmsUrlOf.get(page) as string);
+      return reason ? [{ page: page.url, reason }] : [];
+    });
+    if (fetchFailures.length > 0) {
+      if (options.onFetchError === 'fail')
+        throw new AstroError(fetchFailureMessage(fetchFailures), FETCH_HINT);
+      logger.warn(`${fetchFailureMessage(fetchFailures)}\nThese pages ship without API data.`);
+    }
+
+    const context = planContext(input);
+    const plans: PagePlan[] = [];
+    for (const page of pages) {
+      const data = outcome.data.get(cmsUrlOf.get(page) as string);
+      if (data) plans.push(planPage(page, cmsUrlOf.get(page) as string, data, context));
+    }
+    if (options.remoteValidate) await addRemoteFindings(client, plans, outcome.data, options.concurrency);
+
+    const findings = plans.flatMap((plan) => plan.findings);
+    const errors = findings.filter((finding) => finding.severity === 'error');
+    const result: BuildResult = {
+      pages: pages.length,
+      pagesWithSchemas: plans.filter((plan) => plan.schemaTypes.length > 0).length,
+      pagesChanged: 0,
+      schemasByType: countSchemaTypes(plans),
+      tagsWritten: 0,
+      requests: outcome.requests,
+      strategy: outcome.strategy,
+      fetchFailures,
+      findings,
+      durationMs: 0,
+      pageResults: [],
+    };
+
+    if (errors.length > 0 && options.validate === 'error') {
+      result.durationMs = performance.now() - started;
+      await writeReport(input, result);
+      throw new AstroError(validationFailureMessage(errors), VALIDATION_HINT);
+    }
+    const shown = findings.filter((finding) => finding.severity !== 'info');
+    if (shown.length > 0) logger.warn(`Schema findings (the pages ship with them):\n${listFindings(shown)}`);
+
+    await forEachConcurrently(plans, FILE_CONCURRENCY, async (plan) => {
+      const written = await writePage(outDir, plan.page.file, plan.tags, options.onConflict);
+      if (written.changed) result.pagesChanged++;
+      result.tagsWritten += written.written;
+      result.pageResults.push({
+        url: plan.page.url,
+        cmsUrl: plan.cmsUrl,
+        file: plan.page.file,
+        schemas: plan.schemaTypes,
+        changed: written.changed,
+        tags: written.written,
+      });
+    });
+    result.pageResults.sort((a, b) => a.file.localeCompare(b.file));
+
+    result.durationMs = performance.now() - started;
+    for (const line of summaryLines(result)) logger.info(line);
+    await writeReport(input, result);
+    return result;
+  } finally {
+    await client.close();
+  }
+}
+
+/** The URL the CMS knows a page by. */
+function cmsUrlFor(page: BuiltPage, options: ResolvedOptions): string {
+  if (!options.cmsUrl) return page.url;
+  const mapped = options.cmsUrl(page.url);
+  if (typeof mapped !== 'string' || !/^https?:\/\//.test(mapped)) {
+    throw new AstroError(
+      `cmsUrl("${page.url}") returned ${JSON.stringify(mapped)}, not an absolute http(s) URL.`,
+      'Make the cmsUrl option return the absolute URL the CMS stores for that page.',
+    );
+  }
+  return mapped;
+}
+
+function planContext(input: BuildInput): PlanContext {
+  const { options, layout } = input;
+  return {
+    cmsOrigin: new URL(options.api).origin,
+    siteOrigin: new URL(layout.site).origin,
+    rewriteUrls: options.rewriteUrls,
+    keepPathPrefixes: options.keepPathPrefixes,
+    graph: options.graph,
+    validation: options.validate === 'off' ? null : { rules: options.rules, severity: options.severity },
+  };
+}
+
+/** Asks the API's own POST /validate about every schema, and files its answers as findings. */
+async function addRemoteFindings(
+  client: SchemaClient,
+  plans: PagePlan[],
+  data: Map<string, PageData>,
+  concurrency: number,
+): Promise<void> {
+  const jobs = plans.flatMap((plan) =>
+    (data.get(plan.cmsUrl)?.schemas ?? [])
+      .filter((record) => record.data !== null)
+      .map((record) => ({ plan, record })),
+  );
+  await forEachConcurrently(jobs, concurrency, async ({ plan, record }) => {
+    const answer = await client.validate({ schema_data: record.schema_data });
+    const add = (severity: Finding['severity'], issue: { path: string; code: string; message: string }) =>
+      plan.findings.push({
+        severity,
+        code: `remote:${issue.code}`,
+        page: plan.page.url,
+        schema: describeSchema(record),
+        path: issue.path,
+        message: issue.message,
+      });
+    for (const issue of answer.errors) add('error', issue);
+    for (const issue of answer.warnings) add('warning', issue);
+  });
+}
+
+async function writeReport(input: BuildInput, result: BuildResult): Promise<void> {
+  if (!input.options.report) return;
+  const path = resolve(fileURLToPath(input.root), input.options.report);
+  await mkdir(dirname(path), { recursive: true });
+  await writeFile(path, `${JSON.stringify(result, null, 2)}\n`, 'utf8');
+  input.logger.info(`Report written to ${path}`);
+}
+
+/** The API's origin and path for the log, without any user:password part. */
+function redactedOrigin(api: string): string {
+  const url = new URL(api);
+  url.username = '';
+  url.password = '';
+  return url.toString();
+}

@@ -1,0 +1,90 @@
+// Findings -> what people read: the build log summary, the failure message, the JSON report for CI.
+import type { Finding, PagePlan } from './plan-page.ts';
+
+/** One page in the report. */
+export interface PageResult {
+  url: string;
+  /** The URL the CMS was asked about, when `cmsUrl` maps it elsewhere. */
+  cmsUrl: string;
+  file: string;
+  schemas: string[];
+  changed: boolean;
+  tags: number;
+}
+
+export interface BuildResult {
+  pages: number;
+  pagesWithSchemas: number;
+  pagesChanged: number;
+  schemasByType: Record<string, number>;
+  tagsWritten: number;
+  requests: number;
+  strategy: 'index' | 'per-page';
+  fetchFailures: Array<{ page: string; reason: string }>;
+  findings: Finding[];
+  durationMs: number;
+  pageResults: PageResult[];
+}
+
+/** How many findings the failure message lists before it says "and N more". */
+export const LISTED_FINDINGS = 20;
+
+/** Counts schemas per type over the planned pages. */
+export function countSchemaTypes(plans: PagePlan[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const plan of plans) {
+    for (const type of plan.schemaTypes) counts[type] = (counts[type] ?? 0) + 1;
+  }
+  return Object.fromEntries(Object.entries(counts).sort(([a], [b]) => a.localeCompare(b)));
+}
+
+/** One line per finding: `page  schema  path  [code] message`. */
+export function formatFinding(finding: Finding): string {
+  const where = [finding.schema, finding.path].filter(Boolean).join(' at ');
+  return `${finding.page}${where ? ` ${where}` : ''}: [${finding.code}] ${finding.message}`;
+}
+
+/** The first findings, one per line, then a count of the rest. */
+export function listFindings(findings: Finding[], limit = LISTED_FINDINGS): string {
+  const lines = findings.slice(0, limit).map((finding) => `  - ${formatFinding(finding)}`);
+  if (findings.length > limit)
+    lines.push(`  … and ${findings.length - limit} more (see the report option for all).`);
+  return lines.join('\n');
+}
+
+export function validationFailureMessage(errors: Finding[]): string {
+  const pages = new Set(errors.map((finding) => finding.page)).size;
+  return `${plural(errors.length, 'invalid schema finding')} on ${plural(pages, 'page')}:\n${listFindings(errors)}`;
+}
+
+export const VALIDATION_HINT =
+  'Fix the schemas in the CMS (the #id names the record), or relax the check: schemaManager({ validate: "warn" }) ships them with warnings, ' +
+  'schemaManager({ severity: { <code>: "warning" } }) downgrades one rule, and rules: ["schema.org"] turns off Google\'s rich-result rules.';
+
+export function fetchFailureMessage(failures: Array<{ page: string; reason: string }>): string {
+  const lines = failures.slice(0, LISTED_FINDINGS).map((failure) => `  - ${failure.page}: ${failure.reason}`);
+  if (failures.length > LISTED_FINDINGS) lines.push(`  … and ${failures.length - LISTED_FINDINGS} more.`);
+  return `The Schema Management API did not answer for ${plural(failures.length, 'page')} after retries:\n${lines.join('\n')}`;
+}
+
+export const FETCH_HINT =
+  'Check that the api option points at <site>/wp-json/<namespace>/v1 and that the CMS is up. To ship these pages without their schemas ' +
+  'anyway, set schemaManager({ onFetchError: "warn" }).';
+
+/** The closing lines of the build log. */
+export function summaryLines(result: BuildResult): string[] {
+  const types = Object.entries(result.schemasByType)
+    .map(([type, count]) => `${type} ${count}`)
+    .join(', ');
+  const warnings = result.findings.filter((finding) => finding.severity === 'warning').length;
+  const errors = result.findings.filter((finding) => finding.severity === 'error').length;
+  return [
+    `${plural(result.pages, 'page')}: ${result.pagesChanged} rewritten, ${result.pagesWithSchemas} with schemas, ${plural(result.tagsWritten, 'tag')} written.`,
+    `Schemas: ${types || 'none'}.`,
+    `${plural(result.requests, 'API request')} (${result.strategy === 'index' ? 'whole index read in list requests' : 'page by page'}), ${plural(result.fetchFailures.length, 'fetch failure')}, ${plural(errors, 'error')}, ${plural(warnings, 'warning')}, ${(result.durationMs / 1000).toFixed(1)} s.`,
+  ];
+}
+
+export function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}

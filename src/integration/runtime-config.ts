@@ -1,0 +1,48 @@
+// What the request-time pass (astro dev, on-demand pages) needs to know. In dev it runs in the same process
+// as the integration and reads the resolved options directly; in a server build it reads the options baked
+// into the bundle by the virtual module below, which never holds credentials: those come from the
+// environment at run time.
+import type { ResolvedOptions } from './options.ts';
+import type { SiteLayout } from './pages.ts';
+
+export const VIRTUAL_CONFIG_ID = 'virtual:astro-schema-manager/config';
+
+export interface RuntimeConfig {
+  options: ResolvedOptions;
+  layout: SiteLayout;
+  command: 'dev' | 'build' | 'preview' | 'sync';
+}
+
+const SHARED = Symbol.for('astro-schema-manager.runtime-config');
+
+/** Remembers the resolved options for a request-time pass in this process. */
+export function shareRuntimeConfig(config: RuntimeConfig): void {
+  (globalThis as Record<symbol, unknown>)[SHARED] = config;
+}
+
+export function sharedRuntimeConfig(): RuntimeConfig | undefined {
+  return (globalThis as Record<symbol, unknown>)[SHARED] as RuntimeConfig | undefined;
+}
+
+/** Keys that never go into a built file. */
+const SECRET_KEYS = new Set(['username', 'password', 'cmsUrl']);
+
+/** Source of the virtual module: the options minus credentials and functions, as JSON. */
+export function virtualConfigSource(config: RuntimeConfig): string {
+  const options = Object.fromEntries(Object.entries(config.options).filter(([key]) => !SECRET_KEYS.has(key)));
+  return `export default ${JSON.stringify({ options, layout: config.layout, command: config.command })};\n`;
+}
+
+/** A Vite plugin serving the virtual module. */
+export function virtualConfigPlugin(config: () => RuntimeConfig) {
+  const resolvedId = `\0${VIRTUAL_CONFIG_ID}`;
+  return {
+    name: 'astro-schema-manager:config',
+    resolveId(id: string) {
+      return id === VIRTUAL_CONFIG_ID ? resolvedId : undefined;
+    },
+    load(id: string) {
+      return id === resolvedId ? virtualConfigSource(config()) : undefined;
+    },
+  };
+}

@@ -1,0 +1,47 @@
+// Tags -> rewritten files. Each file is replaced atomically (write beside it, then rename), so an
+// interrupted build never leaves a half-written page.
+import { randomBytes } from 'node:crypto';
+import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { type ConflictPolicy, type HeadTag, rewriteHead } from '../head/index.ts';
+
+export interface WriteResult {
+  changed: boolean;
+  written: number;
+  replaced: number;
+  skipped: string[];
+}
+
+/**
+ * Rewrites one built page's head in place.
+ *
+ * @example await writePage('/site/dist', 'blog/index.html', tags, 'api')
+ */
+export async function writePage(
+  outDir: string,
+  file: string,
+  tags: HeadTag[],
+  onConflict: ConflictPolicy,
+): Promise<WriteResult> {
+  const path = join(outDir, file);
+  const html = await readFile(path, 'utf8');
+  const result = rewriteHead(html, tags, { onConflict });
+  if (result.changed) await writeFileAtomically(path, result.html);
+  return {
+    changed: result.changed,
+    written: result.written,
+    replaced: result.replaced,
+    skipped: result.skipped,
+  };
+}
+
+export async function writeFileAtomically(path: string, content: string): Promise<void> {
+  const temporary = `${path}.${randomBytes(6).toString('hex')}.tmp`;
+  try {
+    await writeFile(temporary, content, 'utf8');
+    await rename(temporary, path);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
+  }
+}

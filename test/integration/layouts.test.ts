@@ -1,0 +1,130 @@
+// Every build.format with every trailingSlash, a base, and i18n fallbacks: each page file is found and
+// looked up by the URL Astro serves it at.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { readHeadTags } from '../../src/head/index.ts';
+import { basicSeed, type RunningApi, SITE, startApi } from './support/api.ts';
+import { buildFixture } from './support/build-fixture.ts';
+
+let api: RunningApi;
+beforeAll(async () => {
+  const seed = basicSeed();
+  const docs = basicSeed('/docs');
+  const i18n = ['/en/', '/en/about/', '/fr/', '/fr/about/'].map((path) => ({
+    url: `${SITE}${path}`,
+    schema_type: 'WebPage',
+    schema_name: path,
+    schema_data: { '@context': 'https://schema.org', '@type': 'WebPage', name: `page ${path}` },
+  }));
+  api = await startApi({
+    schemas: [...(seed.schemas ?? []), ...(docs.schemas ?? []), ...i18n],
+    meta: [...(seed.meta ?? []), ...(docs.meta ?? [])],
+  });
+});
+afterAll(() => api?.close());
+
+interface ReportPage {
+  url: string;
+  file: string;
+  schemas: string[];
+}
+function reportOf(root: string): ReportPage[] {
+  return JSON.parse(readFileSync(join(root, 'report.json'), 'utf8')).pageResults;
+}
+
+const expected = {
+  directory: {
+    files: { post: 'blog/first/index.html', blog: 'blog/index.html', notFound: '404.html' },
+    ignore: { post: '/blog/first/', blog: '/blog/' },
+  },
+  file: {
+    files: { post: 'blog/first.html', blog: 'blog.html', notFound: '404.html' },
+    ignore: { post: '/blog/first', blog: '/blog' },
+  },
+  preserve: {
+    files: { post: 'blog/first.html', blog: 'blog/index.html', notFound: '404.html' },
+    ignore: { post: '/blog/first', blog: '/blog/' },
+  },
+} as const;
+
+describe.each(['directory', 'file', 'preserve'] as const)('build.format %s', (format) => {
+  test.each(['always', 'never', 'ignore'] as const)('trailingSlash %s', async (trailingSlash) => {
+    const build = await buildFixture({
+      fixture: 'site-basic',
+      astro: { build: { format }, trailingSlash },
+      options: { report: 'report.json' },
+      env: api.env,
+    });
+    try {
+      expect(build.exitCode, build.log).toBe(0);
+      const { files, ignore } = expected[format];
+      const slash = (path: string) =>
+        trailingSlash === 'always'
+          ? path.replace(/\/?$/, '/')
+          : trailingSlash === 'never'
+            ? path.replace(/\/$/, '')
+            : path;
+      const pages = reportOf(build.root);
+      const byFile = new Map(pages.map((page) => [page.file, page]));
+      expect(byFile.get(files.post)?.url).toBe(`${SITE}${slash(ignore.post)}`);
+      expect(byFile.get(files.blog)?.url).toBe(`${SITE}${slash(ignore.blog)}`);
+      expect(byFile.get('index.html')?.url).toBe(`${SITE}/`);
+      expect(byFile.get(files.notFound)?.url).toBe(`${SITE}${trailingSlash === 'always' ? '/404/' : '/404'}`);
+      // Found whichever slash the CMS stored the URL with.
+      expect(byFile.get(files.post)?.schemas).toEqual(['Article']);
+      const head = readHeadTags(build.read(files.post));
+      expect(head.jsonLd.map((text) => JSON.parse(text).headline)).toEqual(['First post']);
+      expect(head.values.title).toEqual(['First post from the API']);
+    } finally {
+      build.remove();
+    }
+  });
+});
+
+test('base: pages live under it, and so do their URLs', async () => {
+  const build = await buildFixture({
+    fixture: 'site-basic',
+    astro: { base: '/docs' },
+    options: { report: 'report.json' },
+    env: api.env,
+  });
+  try {
+    expect(build.exitCode, build.log).toBe(0);
+    const pages = new Map(reportOf(build.root).map((page) => [page.file, page]));
+    expect(pages.get('blog/first/index.html')?.url).toBe(`${SITE}/docs/blog/first/`);
+    expect(pages.get('index.html')?.url).toBe(`${SITE}/docs/`);
+    expect(readHeadTags(build.read('index.html')).values.title).toEqual(['Home from the API']);
+  } finally {
+    build.remove();
+  }
+});
+
+test('i18n: a fallback page rendered in place gets the data of its own URL', async () => {
+  const build = await buildFixture({
+    fixture: 'site-i18n',
+    astro: {
+      i18n: {
+        locales: ['en', 'fr'],
+        defaultLocale: 'en',
+        routing: { prefixDefaultLocale: true, fallbackType: 'rewrite' },
+        fallback: { fr: 'en' },
+      },
+    },
+    options: { report: 'report.json' },
+    env: api.env,
+  });
+  try {
+    expect(build.exitCode, build.log).toBe(0);
+    const pages = new Map(reportOf(build.root).map((page) => [page.file, page]));
+    expect(pages.get('fr/about/index.html')?.url).toBe(`${SITE}/fr/about/`);
+    expect(
+      readHeadTags(build.read('fr/about/index.html')).jsonLd.map((text) => JSON.parse(text).name),
+    ).toEqual(['page /fr/about/']);
+    expect(
+      readHeadTags(build.read('en/about/index.html')).jsonLd.map((text) => JSON.parse(text).name),
+    ).toEqual(['page /en/about/']);
+  } finally {
+    build.remove();
+  }
+});

@@ -1,0 +1,171 @@
+// What the build does with bad schemas, unreachable APIs, conflicting page tags and CMS URLs elsewhere.
+import { createServer as createHttpServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { readHeadTags } from '../../src/head/index.ts';
+import { basicSeed, EDITOR, type RunningApi, SITE, startApi } from './support/api.ts';
+import { buildFixture } from './support/build-fixture.ts';
+
+let api: RunningApi;
+beforeAll(async () => {
+  const seed = basicSeed();
+  api = await startApi(
+    {
+      ...seed,
+      schemas: [
+        ...(seed.schemas ?? []),
+        {
+          url: `${SITE}/blog/`,
+          schema_type: 'Event',
+          schema_name: 'Broken event',
+          schema_data: {
+            '@context': 'https://schema.org',
+            '@type': 'Event',
+            name: 'Launch',
+            startDate: 'next friday',
+            location: { '@type': 'Place', name: 'Shop', address: 'Portland' },
+          },
+        },
+        // The CMS knows the about page under its own origin (see the cmsUrl test).
+        {
+          url: 'https://cms.example.org/pages/about',
+          schema_type: 'AboutPage',
+          schema_name: 'CMS-side about',
+          schema_data: {
+            '@context': 'https://schema.org',
+            '@type': 'AboutPage',
+            name: 'About, as the CMS knows it',
+          },
+        },
+      ],
+    },
+    [SITE, 'https://cms.example.org'],
+  );
+});
+afterAll(() => api?.close());
+
+test("validate 'error' (the default) fails the build on an invalid schema, naming page, schema, path and fix", async () => {
+  const build = await buildFixture({ fixture: 'site-basic', env: api.env });
+  try {
+    expect(build.exitCode).not.toBe(0);
+    expect(build.log).toContain('https://www.example.com/blog/');
+    expect(build.log).toMatch(/#\d+ Event "Broken event" at \$\.startDate/);
+    expect(build.log).toContain('validate: "warn"');
+    // Nothing was rewritten: the build stopped before touching a page.
+    expect(build.read('index.html')).not.toContain('data-schema-manager');
+  } finally {
+    build.remove();
+  }
+});
+
+test("validate 'warn' builds, logs the finding, and ships the schema", async () => {
+  const build = await buildFixture({ fixture: 'site-basic', options: { validate: 'warn' }, env: api.env });
+  try {
+    expect(build.exitCode, build.log).toBe(0);
+    expect(build.log).toMatch(/#\d+ Event "Broken event" at \$\.startDate/);
+    const names = readHeadTags(build.read('blog/index.html')).jsonLd.map((text) => JSON.parse(text).name);
+    expect(names).toEqual(['Launch']);
+  } finally {
+    build.remove();
+  }
+});
+
+test("onFetchError 'fail' stops the build when the API is down; 'warn' ships pages unchanged", async () => {
+  const down = createHttpServer((_request, response) => {
+    response.writeHead(503, { 'content-type': 'text/html' }).end('<html><body>Maintenance</body></html>');
+  });
+  await new Promise<void>((resolve) => down.listen(0, '127.0.0.1', resolve));
+  const baseUrl = `http://127.0.0.1:${(down.address() as AddressInfo).port}/wp-json/schemafy/v1`;
+  try {
+    const failing = await buildFixture({
+      fixture: 'site-basic',
+      options: { retries: 0 },
+      env: { SCHEMA_MANAGER_API: baseUrl },
+    });
+    expect(failing.exitCode).not.toBe(0);
+    expect(failing.log).toContain('did not answer for 6 pages');
+    expect(failing.log).toContain('onFetchError: "warn"');
+    failing.remove();
+
+    const warning = await buildFixture({
+      fixture: 'site-basic',
+      options: { retries: 0, onFetchError: 'warn' },
+      env: { SCHEMA_MANAGER_API: baseUrl },
+    });
+    expect(warning.exitCode, warning.log).toBe(0);
+    expect(warning.log).toContain('ship without API data');
+    expect(warning.read('index.html')).not.toContain('data-schema-manager');
+    warning.remove();
+  } finally {
+    down.close();
+  }
+});
+
+test("onConflict 'page' keeps the page's own title, description and canonical, and adds the rest", async () => {
+  const build = await buildFixture({
+    fixture: 'site-basic',
+    options: { onConflict: 'page', validate: 'warn' },
+    env: api.env,
+  });
+  try {
+    expect(build.exitCode, build.log).toBe(0);
+    const head = readHeadTags(build.read('about/index.html'));
+    expect(head.values.title).toEqual(["About (page's own title)"]);
+    expect(head.values['meta:description']).toEqual(["The page's own description"]);
+    expect(head.values['link:canonical']).toEqual(['https://www.example.com/about-us/']);
+    expect(head.values['property:og:title']).toEqual(["Page's own og title"]);
+    expect(head.values['name:twitter:card']).toEqual(['summary']);
+    expect(head.jsonLd).toHaveLength(1);
+  } finally {
+    build.remove();
+  }
+});
+
+test('cmsUrl maps page URLs to the URLs the CMS stores', async () => {
+  const build = await buildFixture({
+    fixture: 'site-basic',
+    options: { validate: 'warn', report: 'report.json' },
+    optionsSource: `cmsUrl: (url) => url === 'https://www.example.com/about/' ? 'https://cms.example.org/pages/about' : url`,
+    env: api.env,
+  });
+  try {
+    expect(build.exitCode, build.log).toBe(0);
+    const names = readHeadTags(build.read('about/index.html')).jsonLd.map((text) => JSON.parse(text).name);
+    expect(names).toEqual(['About, as the CMS knows it']);
+  } finally {
+    build.remove();
+  }
+});
+
+test('an edit_posts user builds from the index of schemas, and is told meta and social are out of reach', async () => {
+  const build = await buildFixture({
+    fixture: 'site-basic',
+    options: { validate: 'warn', report: 'report.json' },
+    env: { ...api.env, SCHEMA_MANAGER_USER: EDITOR.name, SCHEMA_MANAGER_PASSWORD: EDITOR.password },
+  });
+  try {
+    expect(build.exitCode, build.log).toBe(0);
+    expect(build.log).toContain('lack manage_options');
+    const head = readHeadTags(build.read('index.html'));
+    expect(head.jsonLd).toHaveLength(1);
+    expect(head.values.title).toEqual(['Home']);
+  } finally {
+    build.remove();
+  }
+});
+
+test('without credentials, public /schemas-by-url per page still fills the JSON-LD', async () => {
+  const build = await buildFixture({
+    fixture: 'site-basic',
+    options: { validate: 'warn', report: 'report.json' },
+    env: { SCHEMA_MANAGER_API: api.baseUrl },
+  });
+  try {
+    expect(build.exitCode, build.log).toBe(0);
+    expect(build.log).toContain('No credentials');
+    expect(readHeadTags(build.read('blog/first/index.html')).jsonLd).toHaveLength(1);
+    expect(build.log).toMatch(/page by page/);
+  } finally {
+    build.remove();
+  }
+});

@@ -1,0 +1,120 @@
+// Runs a real `astro build` of a fixture site in a child process, the way a user's CI does.
+import { execFile } from 'node:child_process';
+import {
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repo = fileURLToPath(new URL('../../../', import.meta.url));
+const integrationEntry = join(repo, 'src/integration/index.ts');
+const astroBin = join(repo, 'node_modules/astro/bin/astro.mjs');
+
+export interface FixtureBuild {
+  /** The project root of this build (a copy of the fixture). */
+  root: string;
+  /** Where the HTML is: dist/, or dist/client/ for a server build. */
+  outDir: string;
+  exitCode: number;
+  /** stdout and stderr together. */
+  log: string;
+  read(file: string): string;
+  exists(file: string): boolean;
+  /** Removes the copy. */
+  remove(): void;
+}
+
+export interface BuildFixtureOptions {
+  fixture: 'site-basic' | 'site-i18n' | 'site-server';
+  /** Top-level Astro config as JSON-able values (format, trailingSlash, base, i18n, redirects...). */
+  astro?: Record<string, unknown>;
+  /** The integration's options as JSON-able values. */
+  options?: Record<string, unknown>;
+  /** Extra integration options as JavaScript source, e.g. `cmsUrl: (url) => url.replace(...)`. */
+  optionsSource?: string;
+  /** Extra lines at the top of astro.config.mjs (imports). */
+  preamble?: string;
+  /** Extra top-level config as JavaScript source, e.g. `adapter: node({ mode: 'standalone' })`. */
+  astroSource?: string;
+  env?: Record<string, string>;
+}
+
+/**
+ * Copies a fixture into a temporary project, writes its astro.config.mjs, and builds it.
+ */
+export async function buildFixture(options: BuildFixtureOptions): Promise<FixtureBuild> {
+  const root = mkdtempSync(join(tmpdir(), `asm-${options.fixture}-`));
+  cpSync(join(repo, 'test/fixtures', options.fixture), root, { recursive: true });
+  symlinkSync(join(repo, 'node_modules'), join(root, 'node_modules'), 'dir');
+  const astro = { site: 'https://www.example.com', ...options.astro };
+  const astroEntries = JSON.stringify(astro).slice(1, -1);
+  const optionEntries = JSON.stringify(options.options ?? {}).slice(1, -1);
+  writeFileSync(
+    join(root, 'astro.config.mjs'),
+    `import { defineConfig } from 'astro/config';
+import schemaManager from ${JSON.stringify(integrationEntry)};
+${options.preamble ?? ''}
+export default defineConfig({
+  ${astroEntries}${options.astroSource ? `, ${options.astroSource}` : ''},
+  integrations: [schemaManager({ ${optionEntries}${options.optionsSource ? `${optionEntries ? ',' : ''} ${options.optionsSource}` : ''} })],
+});
+`,
+  );
+  const { code, output } = await run(process.execPath, [astroBin, 'build', '--root', root], {
+    ...process.env,
+    // Credentials and API address reach the build only through the environment, as in CI.
+    SCHEMA_MANAGER_API: '',
+    SCHEMA_MANAGER_USER: '',
+    SCHEMA_MANAGER_PASSWORD: '',
+    ASTRO_TELEMETRY_DISABLED: '1',
+    NO_COLOR: '1',
+    FORCE_COLOR: '0',
+    ...options.env,
+  });
+  const outDir = existsSync(join(root, 'dist/client')) ? join(root, 'dist/client') : join(root, 'dist');
+  return {
+    root,
+    outDir,
+    exitCode: code,
+    log: output,
+    read: (file) => readFileSync(join(outDir, file), 'utf8'),
+    exists: (file) => existsSync(join(outDir, file)),
+    remove: () => rmSync(root, { recursive: true, force: true }),
+  };
+}
+
+function run(
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+): Promise<{ code: number; output: string }> {
+  return new Promise((resolve) => {
+    execFile(command, args, { env, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
+      const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
+      resolve({ code, output: `${stdout}\n${stderr}` });
+    });
+  });
+}
+
+/** Every file below a directory, relative, with `/` separators. */
+export function listFiles(dir: string): string[] {
+  const out: string[] = [];
+  const walk = (current: string, prefix: string) => {
+    for (const name of readdirSync(current)) {
+      const path = join(current, name);
+      if (statSync(path).isDirectory()) walk(path, `${prefix}${name}/`);
+      else out.push(`${prefix}${name}`);
+    }
+  };
+  walk(dir, '');
+  return out.sort();
+}
