@@ -3,17 +3,22 @@
 
 import bakedConfig from 'virtual:astro-schema-manager/config';
 import type { MiddlewareHandler } from 'astro';
-import { createClient, type SchemaClient } from '../client/index.ts';
+import { createClient, type ProbeResult, type SchemaClient } from '../client/index.ts';
 import { rewriteHead } from '../head/index.ts';
 import { planPage } from './plan-page.ts';
 import { formatFinding } from './report.ts';
 import { type RuntimeConfig, sharedRuntimeConfig } from './runtime-config.ts';
 import { userAgent } from './user-agent.ts';
 
-let client: { key: string; client: SchemaClient } | undefined;
+/** How long what the server can do is trusted before it is asked again. */
+const PROBE_TTL_MS = 60_000;
+
+let client:
+  | { key: string; client: SchemaClient; probe?: { at: number; answer: Promise<ProbeResult> } }
+  | undefined;
 
 /** One pooled client per process, rebuilt only when the options change (a dev server restart). */
-function clientFor(config: RuntimeConfig): SchemaClient {
+function clientFor(config: RuntimeConfig): NonNullable<typeof client> {
   const { options } = config;
   const username = options.username ?? process.env.SCHEMA_MANAGER_USER;
   const password = options.password ?? process.env.SCHEMA_MANAGER_PASSWORD;
@@ -33,7 +38,20 @@ function clientFor(config: RuntimeConfig): SchemaClient {
       }),
     };
   }
-  return client.client;
+  return client;
+}
+
+/** The server's routes and the credentials' capabilities, asked once a minute rather than once a page view. */
+function probeOf(cached: NonNullable<typeof client>): Promise<ProbeResult> {
+  if (!cached.probe || Date.now() - cached.probe.at > PROBE_TTL_MS) {
+    const answer = cached.client.probe();
+    cached.probe = { at: Date.now(), answer };
+    // A failed probe is not remembered: the next page view asks again.
+    answer.catch(() => {
+      if (cached.probe?.answer === answer) cached.probe = undefined;
+    });
+  }
+  return cached.probe.answer;
 }
 
 export const onRequest: MiddlewareHandler = async (context, next) => {
@@ -53,10 +71,11 @@ export const onRequest: MiddlewareHandler = async (context, next) => {
 
   const pageUrl = new URL(pathname + context.url.search, layout.site).toString();
   const cmsUrl = options.cmsUrl ? options.cmsUrl(pageUrl) : pageUrl;
-  const api = clientFor(config);
+  const cached = clientFor(config);
+  const api = cached.client;
   let html = await response.text();
   try {
-    const probe = await api.probe();
+    const probe = await probeOf(cached);
     const [schemas, meta, social] = await Promise.all([
       api.schemasByUrl(cmsUrl),
       probe.canManageOptions ? api.meta.get(cmsUrl) : null,

@@ -17,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 
 const repo = fileURLToPath(new URL('../../../', import.meta.url));
 const integrationEntry = join(repo, 'src/integration/index.ts');
-const astroBin = join(repo, 'node_modules/astro/bin/astro.mjs');
+export const astroBin = join(repo, 'node_modules/astro/bin/astro.mjs');
 
 export interface FixtureBuild {
   /** The project root of this build (a copy of the fixture). */
@@ -52,6 +52,46 @@ export interface BuildFixtureOptions {
  * Copies a fixture into a temporary project, writes its astro.config.mjs, and builds it.
  */
 export async function buildFixture(options: BuildFixtureOptions): Promise<FixtureBuild> {
+  const root = prepareFixture(options);
+  const { code, output } = await run(
+    process.execPath,
+    [astroBin, 'build', '--root', root],
+    fixtureEnv(options),
+  );
+  const outDir = existsSync(join(root, 'dist/client')) ? join(root, 'dist/client') : join(root, 'dist');
+  return {
+    root,
+    outDir,
+    exitCode: code,
+    log: output,
+    read: (file) => readFileSync(join(outDir, file), 'utf8'),
+    exists: (file) => existsSync(join(outDir, file)),
+    remove: () => rmSync(root, { recursive: true, force: true }),
+  };
+}
+
+/** The child process environment: credentials and API address only through it, as in CI. */
+export function fixtureEnv(options: BuildFixtureOptions): NodeJS.ProcessEnv {
+  // Astro changes how it serves when it sees it runs under Vitest; a user's build does not.
+  const inherited = Object.fromEntries(
+    Object.entries(process.env).filter(
+      ([name]) => !name.startsWith('VITEST') && name !== 'NODE_ENV' && name !== 'TEST',
+    ),
+  );
+  return {
+    ...inherited,
+    SCHEMA_MANAGER_API: '',
+    SCHEMA_MANAGER_USER: '',
+    SCHEMA_MANAGER_PASSWORD: '',
+    ASTRO_TELEMETRY_DISABLED: '1',
+    NO_COLOR: '1',
+    FORCE_COLOR: '0',
+    ...options.env,
+  };
+}
+
+/** A temporary copy of a fixture with its astro.config.mjs written; returns its root. */
+export function prepareFixture(options: BuildFixtureOptions): string {
   const root = mkdtempSync(join(tmpdir(), `asm-${options.fixture}-`));
   cpSync(join(repo, 'test/fixtures', options.fixture), root, { recursive: true });
   symlinkSync(join(repo, 'node_modules'), join(root, 'node_modules'), 'dir');
@@ -69,27 +109,7 @@ export default defineConfig({
 });
 `,
   );
-  const { code, output } = await run(process.execPath, [astroBin, 'build', '--root', root], {
-    ...process.env,
-    // Credentials and API address reach the build only through the environment, as in CI.
-    SCHEMA_MANAGER_API: '',
-    SCHEMA_MANAGER_USER: '',
-    SCHEMA_MANAGER_PASSWORD: '',
-    ASTRO_TELEMETRY_DISABLED: '1',
-    NO_COLOR: '1',
-    FORCE_COLOR: '0',
-    ...options.env,
-  });
-  const outDir = existsSync(join(root, 'dist/client')) ? join(root, 'dist/client') : join(root, 'dist');
-  return {
-    root,
-    outDir,
-    exitCode: code,
-    log: output,
-    read: (file) => readFileSync(join(outDir, file), 'utf8'),
-    exists: (file) => existsSync(join(outDir, file)),
-    remove: () => rmSync(root, { recursive: true, force: true }),
-  };
+  return root;
 }
 
 function run(
