@@ -5,6 +5,7 @@ import bakedConfig from 'virtual:astro-schema-manager/config';
 import type { MiddlewareHandler } from 'astro';
 import { createClient, type ProbeResult, type SchemaClient } from '../client/index.ts';
 import { rewriteHead } from '../head/index.ts';
+import { isExcluded } from './pages.ts';
 import { planPage } from './plan-page.ts';
 import { formatFinding } from './report.ts';
 import { type RuntimeConfig, sharedRuntimeConfig } from './runtime-config.ts';
@@ -67,7 +68,7 @@ export const onRequest: MiddlewareHandler = async (context, next) => {
   const relative = pathname.startsWith(layout.base)
     ? `/${pathname.slice(layout.base.length).replace(/^\/+/, '')}`
     : pathname;
-  if (options.exclude.some((prefix) => relative.startsWith(prefix))) return response;
+  if (isExcluded(relative, options.exclude)) return response;
 
   const pageUrl = new URL(pathname + context.url.search, layout.site).toString();
   const cmsUrl = options.cmsUrl ? options.cmsUrl(pageUrl) : pageUrl;

@@ -150,3 +150,14 @@ export function urlVariants(url: string): string[] {
   other.pathname = parsed.pathname.endsWith('/') ? parsed.pathname.slice(0, -1) : `${parsed.pathname}/`;
   return [url, other.toString()];
 }
+
+/**
+ * Whether a page is left alone by the `exclude` option: a prefix matches the pathname after `base`, with or
+ * without its trailing slash, so `/drafts/` excludes `/drafts` as well as `/drafts/a`.
+ *
+ * @example isExcluded('/blog/first', ['/blog/first/']) // true
+ */
+export function isExcluded(pathname: string, prefixes: readonly string[]): boolean {
+  const slashed = pathname.endsWith('/') ? pathname : `${pathname}/`;
+  return prefixes.some((prefix) => pathname.startsWith(prefix) || slashed.startsWith(prefix));
+}

@@ -9,7 +9,7 @@ import { AstroError } from 'astro/errors';
 import { createClient, type SchemaClient } from '../client/index.ts';
 import { fetchHeadData, forEachConcurrently, type PageData } from './fetch-head-data.ts';
 import type { ResolvedOptions } from './options.ts';
-import { type BuiltPage, listBuiltPages, type RouteInfo, type SiteLayout } from './pages.ts';
+import { type BuiltPage, isExcluded, listBuiltPages, type RouteInfo, type SiteLayout } from './pages.ts';
 import { describeSchema, type Finding, type PagePlan, type PlanContext, planPage } from './plan-page.ts';
 import { throttledProgress } from './progress.ts';
 import {
@@ -49,9 +49,7 @@ export async function processBuild(input: BuildInput): Promise<BuildResult> {
   const { options, logger } = input;
   const outDir = fileURLToPath(input.outDir);
   const pages = listBuiltPages(input.pathnames, input.routes, input.layout).filter(
-    (page) =>
-      !options.exclude.some((prefix) => page.pathname.startsWith(prefix)) &&
-      existsSync(resolve(outDir, page.file)),
+    (page) => !isExcluded(page.pathname, options.exclude) && existsSync(resolve(outDir, page.file)),
   );
   const cmsUrlOf = new Map(pages.map((page) => [page, cmsUrlFor(page, options)]));
   logger.info(

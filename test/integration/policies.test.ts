@@ -1,9 +1,12 @@
 // What the build does with bad schemas, unreachable APIs, conflicting page tags and CMS URLs elsewhere.
+import { readFileSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { createClient } from '../../src/client/index.ts';
 import { readHeadTags } from '../../src/head/index.ts';
-import { basicSeed, EDITOR, type RunningApi, SITE, startApi } from './support/api.ts';
+import { ADMIN, basicSeed, EDITOR, type RunningApi, SITE, startApi } from './support/api.ts';
 import { buildFixture } from './support/build-fixture.ts';
 
 let api: RunningApi;
@@ -165,6 +168,53 @@ test('without credentials, public /schemas-by-url per page still fills the JSON-
     expect(build.log).toContain('No credentials');
     expect(readHeadTags(build.read('blog/first/index.html')).jsonLd).toHaveLength(1);
     expect(build.log).toMatch(/page by page/);
+  } finally {
+    build.remove();
+  }
+});
+
+test('graph, URL rewriting, exclude and remoteValidate in one build', async () => {
+  const apiOrigin = new URL(api.baseUrl).origin;
+  const client = createClient({ baseUrl: api.baseUrl, username: ADMIN.name, password: ADMIN.password });
+  await client.schemas.create({
+    url: `${SITE}/`,
+    schema_type: 'WebPage',
+    schema_name: 'Home page',
+    schema_data: {
+      '@context': 'https://schema.org',
+      '@type': 'WebPage',
+      name: 'Home',
+      url: `${apiOrigin}/?p=1#top`,
+      primaryImageOfPage: { '@type': 'ImageObject', url: `${apiOrigin}/wp-content/uploads/home.jpg` },
+    },
+  });
+  await client.close();
+  const build = await buildFixture({
+    fixture: 'site-basic',
+    options: {
+      graph: true,
+      exclude: ['/blog/first/'],
+      remoteValidate: true,
+      validate: 'warn',
+      report: 'report.json',
+    },
+    env: api.env,
+  });
+  try {
+    expect(build.exitCode, build.log).toBe(0);
+    const scripts = readHeadTags(build.read('index.html')).jsonLd.map((text) => JSON.parse(text));
+    expect(scripts).toHaveLength(1);
+    const graph = scripts[0]['@graph'];
+    expect(graph.map((node: { '@type': string }) => node['@type'])).toEqual(['Organization', 'WebPage']);
+    expect(graph[1].url).toBe(`${SITE}/?p=1#top`);
+    expect(graph[1].primaryImageOfPage.url).toBe(`${apiOrigin}/wp-content/uploads/home.jpg`);
+
+    expect(build.read('blog/first/index.html')).not.toContain('data-schema-manager');
+
+    const report = JSON.parse(readFileSync(join(build.root, 'report.json'), 'utf8'));
+    const remote = report.findings.filter((finding: { code: string }) => finding.code.startsWith('remote:'));
+    expect(remote.length).toBeGreaterThan(0);
+    expect(remote.every((finding: { page: string }) => finding.page === `${SITE}/blog/`)).toBe(true);
   } finally {
     build.remove();
   }
