@@ -1,0 +1,96 @@
+import { expect, test } from 'vitest';
+import {
+  isExcluded,
+  listBuiltPages,
+  outputFileFor,
+  pageUrlFor,
+  type RouteInfo,
+  type SiteLayout,
+  urlVariants,
+} from '../../src/integration/pages.ts';
+
+const layout = (overrides: Partial<SiteLayout> = {}): SiteLayout => ({
+  site: 'https://www.example.com',
+  base: '/',
+  format: 'directory',
+  trailingSlash: 'ignore',
+  fallbackType: null,
+  ...overrides,
+});
+
+const route = (
+  pattern: string,
+  regex: RegExp,
+  type = 'page',
+  entrypoint = `src/pages${pattern}.astro`,
+): RouteInfo => ({
+  pattern,
+  patternRegex: regex,
+  type,
+  origin: 'project',
+  isPrerendered: true,
+  entrypoint,
+  fallbackRoutes: [],
+});
+
+test('output files follow build.format, with 404 and 500 as flat files', () => {
+  expect(outputFileFor('', 'directory', true)).toBe('index.html');
+  expect(outputFileFor('blog/hello/', 'directory', false)).toBe('blog/hello/index.html');
+  expect(outputFileFor('404/', 'directory', false)).toBe('404.html');
+  expect(outputFileFor('500', 'directory', false)).toBe('500.html');
+  expect(outputFileFor('blog/hello', 'file', false)).toBe('blog/hello.html');
+  expect(outputFileFor('blog', 'preserve', true)).toBe('blog/index.html');
+  expect(outputFileFor('blog/hello', 'preserve', false)).toBe('blog/hello.html');
+});
+
+test('page URLs follow trailingSlash, format and base', () => {
+  expect(pageUrlFor('blog/hello/', layout())).toBe('https://www.example.com/blog/hello/');
+  expect(pageUrlFor('blog/hello', layout({ format: 'file' }))).toBe('https://www.example.com/blog/hello');
+  expect(pageUrlFor('blog/hello', layout({ trailingSlash: 'always', format: 'file' }))).toBe(
+    'https://www.example.com/blog/hello/',
+  );
+  expect(pageUrlFor('blog/hello/', layout({ trailingSlash: 'never' }))).toBe(
+    'https://www.example.com/blog/hello',
+  );
+  expect(pageUrlFor('', layout({ trailingSlash: 'never' }))).toBe('https://www.example.com/');
+  expect(pageUrlFor('', layout({ base: '/docs', trailingSlash: 'never' }))).toBe(
+    'https://www.example.com/docs',
+  );
+  expect(pageUrlFor('a/', layout({ base: '/docs/' }))).toBe('https://www.example.com/docs/a/');
+  expect(pageUrlFor('404', layout())).toBe('https://www.example.com/404');
+  expect(pageUrlFor('blog', layout({ format: 'preserve' }), true)).toBe('https://www.example.com/blog/');
+});
+
+test('endpoints and redirects among the pathnames are not pages; i18n fallbacks rendered in place are', () => {
+  const routes = [
+    route('/api/data.json', /^\/api\/data\.json\/?$/, 'endpoint'),
+    route('/old', /^\/old\/?$/, 'redirect'),
+    { ...route('/en/about', /^\/en\/about\/?$/), fallbackRoutes: [{ pattern: '/fr/about' }] },
+    route('/', /^\/$/, 'page', 'src/pages/index.astro'),
+  ];
+  const pathnames = ['', 'api/data.json', 'old/', 'en/about/'];
+  const files = (fallbackType: SiteLayout['fallbackType']) =>
+    listBuiltPages(pathnames, routes, layout({ fallbackType })).map((page) => `${page.file} ${page.url}`);
+  expect(files('rewrite')).toEqual([
+    'en/about/index.html https://www.example.com/en/about/',
+    'fr/about/index.html https://www.example.com/fr/about/',
+    'index.html https://www.example.com/',
+  ]);
+  expect(files('redirect')).toEqual([
+    'en/about/index.html https://www.example.com/en/about/',
+    'index.html https://www.example.com/',
+  ]);
+});
+
+test('exclude prefixes match with or without the trailing slash', () => {
+  expect(isExcluded('/drafts', ['/drafts/'])).toBe(true);
+  expect(isExcluded('/drafts/a/', ['/drafts/'])).toBe(true);
+  expect(isExcluded('/draftsman/', ['/drafts/'])).toBe(false);
+  expect(isExcluded('/blog/', [])).toBe(false);
+});
+
+test('a page is looked up by its URL, then with the other trailing slash', () => {
+  expect(urlVariants('https://x.com/a/')).toEqual(['https://x.com/a/', 'https://x.com/a']);
+  expect(urlVariants('https://x.com/a?q=1')).toEqual(['https://x.com/a?q=1', 'https://x.com/a/?q=1']);
+  expect(urlVariants('https://x.com/')).toEqual(['https://x.com/']);
+});
