@@ -1,12 +1,16 @@
 // `astro-schema-manager check`: validates the JSON-LD of built pages (HTML and .jsonld files) and reports it.
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { extname, join, relative } from 'node:path';
-import { type CheckedFile, formatReport, type ReportFormat } from '../validate/format-report.ts';
-import { extractJsonLd, type Severity, type ValidationIssue, validateJsonLd } from '../validate/index.ts';
+import type { CheckedFile } from '../validate/format-report.ts';
+import { extractJsonLd, type ValidationIssue, validateJsonLd } from '../validate/index.ts';
+import {
+  reachesFailOn,
+  readReportFlags,
+  renderReport,
+  reportFlagOptions,
+  reportFlagUsage,
+} from './report-flags.ts';
 import { type Command, UsageError } from './run.ts';
-
-const formats: ReportFormat[] = ['pretty', 'json', 'junit', 'github'];
-const rank: Record<Severity, number> = { info: 0, warning: 1, error: 2 };
 
 export const command: Command = {
   summary: 'Validate the JSON-LD of HTML and .jsonld files (a built site, any generator)',
@@ -17,9 +21,7 @@ the given paths (directories are walked, node_modules and dot-directories skippe
 Schema.org vocabulary, and prints a report grouped by page.
 
 Options:
-  --rules <set>        add a rule set: google (Google's rich-result rules); default schema.org only
-  --format <format>    pretty (default), json, junit, github (workflow annotations)
-  --fail-on <level>    error (default), warning, info: exit 1 when an issue at or above it is found
+${reportFlagUsage}
   --output <file>      write the report to this file instead of stdout
   -h, --help           show this help
 
@@ -27,23 +29,11 @@ Exit codes: 0 nothing at or above --fail-on; 1 findings at or above it; 2 usage 
 exist, or no HTML or .jsonld file found.`,
   allowPositionals: true,
   options: {
-    rules: { type: 'string', multiple: true },
-    format: { type: 'string', default: 'pretty' },
-    'fail-on': { type: 'string', default: 'error' },
+    ...reportFlagOptions,
     output: { type: 'string' },
   },
   async run({ values, positionals }) {
-    const format = values.format as ReportFormat;
-    if (!formats.includes(format))
-      throw new UsageError(`--format must be one of ${formats.join(', ')}; got "${format}".`);
-    const failOn = values['fail-on'] as Severity;
-    if (!(failOn in rank)) throw new UsageError(`--fail-on must be error, warning or info; got "${failOn}".`);
-    const rules = ((values.rules as string[] | undefined) ?? []).flatMap((value) => value.split(','));
-    for (const rule of rules) {
-      if (rule !== 'google' && rule !== 'schema.org') {
-        throw new UsageError(`--rules accepts google (schema.org always applies); got "${rule}".`);
-      }
-    }
+    const flags = readReportFlags(values);
     if (positionals.length === 0)
       throw new UsageError('Name at least one directory, .html or .jsonld file to check.');
 
@@ -51,21 +41,13 @@ exist, or no HTML or .jsonld file found.`,
     if (files.length === 0) {
       throw new UsageError(`No .html, .htm or .jsonld files found under ${positionals.join(', ')}.`);
     }
-    const options = { rules: rules as Array<'google' | 'schema.org'> };
+    const options = { rules: flags.rules };
     const checked: CheckedFile[] = files.map((file) => checkFile(file, options));
 
-    const failing = checked.some((file) =>
-      file.documents.some((document) =>
-        document.issues.some((issue) => rank[issue.severity] >= rank[failOn]),
-      ),
-    );
-    const text = formatReport(checked, format, {
-      failOn,
-      color: !values.output && process.stdout.isTTY === true && !process.env.NO_COLOR,
-    });
+    const text = renderReport(checked, flags, !values.output);
     if (values.output) writeFileSync(values.output as string, text);
     else process.stdout.write(text);
-    return failing ? 1 : 0;
+    return reachesFailOn(checked, flags.failOn) ? 1 : 0;
   },
 };
 

@@ -1,14 +1,18 @@
 // `astro-schema-manager validate`: JSON-LD from a file, stdin or the API, checked by the local validator (or by
 // the API's POST /validate with --remote), reported as `check` reports pages.
 import type { SchemaClient, ValidateBody } from '../client/index.ts';
-import { type CheckedFile, formatReport, type ReportFormat } from '../validate/format-report.ts';
+import type { CheckedFile } from '../validate/format-report.ts';
 import { type Severity, type ValidationIssue, validateJsonLd } from '../validate/index.ts';
 import { apiOptions, apiUsage, connect, readIds } from './api-connection.ts';
 import { readText } from './pull.ts';
+import {
+  reachesFailOn,
+  readReportFlags,
+  renderReport,
+  reportFlagOptions,
+  reportFlagUsage,
+} from './report-flags.ts';
 import { type Command, UsageError } from './run.ts';
-
-const formats: ReportFormat[] = ['pretty', 'json', 'junit', 'github'];
-const rank: Record<Severity, number> = { info: 0, warning: 1, error: 2 };
 
 /** Something to validate: the document itself (local) and how the API names it (remote). */
 interface Target {
@@ -124,9 +128,7 @@ Options:
   --id <n>            a stored schema to validate; repeatable or comma-separated (needs edit_posts)
   --url <page url>    the active schemas of this page; repeatable
   --remote            validate with the API's POST /validate instead of locally (needs edit_posts)
-  --rules <set>       add google (Google's rich-result rules); local only (default schema.org only)
-  --format <format>   pretty (default), json, junit, github (workflow annotations)
-  --fail-on <level>   error (default), warning, info: exit 1 when an issue at or above it is found
+${reportFlagUsage} (--rules: local only)
 
 ${apiUsage}
 (--api is needed only with --id, --url or --remote.)
@@ -138,19 +140,11 @@ Exit codes: 0 nothing at or above --fail-on; 1 findings at or above it, or the A
     id: { type: 'string', multiple: true },
     url: { type: 'string', multiple: true },
     remote: { type: 'boolean', default: false },
-    rules: { type: 'string', multiple: true },
-    format: { type: 'string', default: 'pretty' },
-    'fail-on': { type: 'string', default: 'error' },
+    ...reportFlagOptions,
   },
   async run({ values, positionals }) {
-    const format = values.format as ReportFormat;
-    if (!formats.includes(format))
-      throw new UsageError(`--format must be one of ${formats.join(', ')}; got "${format}".`);
-    const failOn = values['fail-on'] as Severity;
-    if (!(failOn in rank)) throw new UsageError(`--fail-on must be error, warning or info; got "${failOn}".`);
-    const rules = ((values.rules as string[] | undefined) ?? []).flatMap((rule) => rule.split(','));
-    if (rules.some((rule) => rule !== 'google'))
-      throw new UsageError(`--rules accepts google; got "${rules.join(',')}".`);
+    const flags = readReportFlags(values);
+    const rules = flags.rules.filter((rule) => rule === 'google');
     const remote = values.remote === true;
     if (remote && rules.length > 0)
       throw new UsageError('--rules applies to local validation only, not with --remote.');
@@ -172,17 +166,7 @@ Exit codes: 0 nothing at or above --fail-on; 1 findings at or above it, or the A
     } finally {
       await client?.close();
     }
-    process.stdout.write(
-      formatReport(checked, format, {
-        failOn,
-        color: process.stdout.isTTY === true && !process.env.NO_COLOR,
-      }),
-    );
-    const failing = checked.some((file) =>
-      file.documents.some((document) =>
-        document.issues.some((issue) => rank[issue.severity] >= rank[failOn]),
-      ),
-    );
-    return failing ? 1 : 0;
+    process.stdout.write(renderReport(checked, flags, true));
+    return reachesFailOn(checked, flags.failOn) ? 1 : 0;
   },
 };

@@ -3,13 +3,13 @@
 
 import bakedConfig from 'virtual:astro-schema-manager/config';
 import type { MiddlewareHandler } from 'astro';
-import { createClient, type ProbeResult, type SchemaClient } from '../client/index.ts';
+import type { ProbeResult, SchemaClient } from '../client/index.ts';
 import { rewriteHead } from '../head/index.ts';
+import { clientForOptions } from './options.ts';
 import { isExcluded } from './pages.ts';
-import { planPage } from './plan-page.ts';
+import { planContextFor, planPage } from './plan-page.ts';
 import { formatFinding } from './report.ts';
 import { type RuntimeConfig, sharedRuntimeConfig } from './runtime-config.ts';
-import { userAgent } from './user-agent.ts';
 
 /** How long what the server can do is trusted before it is asked again. */
 const PROBE_TTL_MS = 60_000;
@@ -28,15 +28,7 @@ function clientFor(config: RuntimeConfig): NonNullable<typeof client> {
     void client?.client.close();
     client = {
       key,
-      client: createClient({
-        baseUrl: options.api,
-        username,
-        password,
-        timeoutMs: options.timeoutMs,
-        retries: options.retries,
-        connections: options.concurrency,
-        userAgent: userAgent(),
-      }),
+      client: clientForOptions(options, { username, password }),
     };
   }
   return client;
@@ -87,14 +79,7 @@ export const onRequest: MiddlewareHandler = async (context, next) => {
       page,
       cmsUrl,
       { schemas: schemas.filter((record) => record.is_active), meta, social },
-      {
-        cmsOrigin: new URL(options.api).origin,
-        siteOrigin: new URL(layout.site).origin,
-        rewriteUrls: options.rewriteUrls,
-        keepPathPrefixes: options.keepPathPrefixes,
-        graph: options.graph,
-        validation: options.validate === 'off' ? null : { rules: options.rules, severity: options.severity },
-      },
+      planContextFor(options, layout.site),
     );
     for (const finding of plan.findings) {
       if (finding.severity !== 'info') console.warn(`[astro-schema-manager] ${formatFinding(finding)}`);

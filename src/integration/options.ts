@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { createClient, type SchemaClient } from '../client/index.ts';
+import { userAgent } from './user-agent.ts';
 
 /** Which requests the build makes: whole-index list reads, per-page reads, or whichever the credentials allow. */
 export const STRATEGIES = ['auto', 'index', 'per-page'] as const;
@@ -107,4 +109,23 @@ export function resolveOptions(input: unknown, env: Record<string, string | unde
     ]);
   }
   return { ...options, api, username, password };
+}
+
+/**
+ * A client for the configured API. The credentials are passed apart from the options because the
+ * request-time pass of a server build reads them from its own environment, never from the bundle.
+ */
+export function clientForOptions(
+  options: ResolvedOptions,
+  credentials: { username?: string | undefined; password?: string | undefined },
+): SchemaClient {
+  return createClient({
+    baseUrl: options.api,
+    username: credentials.username,
+    password: credentials.password,
+    timeoutMs: options.timeoutMs,
+    retries: options.retries,
+    connections: options.concurrency,
+    userAgent: userAgent(),
+  });
 }

@@ -4,6 +4,7 @@ import type { SchemaRecord } from '../client/index.ts';
 import { type HeadTag, prepareHeadData, renderHeadTags } from '../head/index.ts';
 import { type ValidateOptions, type ValidationIssue, validateJsonLd } from '../validate/index.ts';
 import type { PageData } from './fetch-head-data.ts';
+import type { ResolvedOptions } from './options.ts';
 import type { BuiltPage } from './pages.ts';
 
 /** One problem on one page, located down to the schema and the JSON path. */
@@ -36,6 +37,18 @@ export interface PlanContext {
   graph: boolean;
   /** Null when validation is off. */
   validation: ValidateOptions | null;
+}
+
+/** What planning needs from the options: the same at build time and at request time. */
+export function planContextFor(options: ResolvedOptions, site: string): PlanContext {
+  return {
+    cmsOrigin: new URL(options.api).origin,
+    siteOrigin: new URL(site).origin,
+    rewriteUrls: options.rewriteUrls,
+    keepPathPrefixes: options.keepPathPrefixes,
+    graph: options.graph,
+    validation: options.validate === 'off' ? null : { rules: options.rules, severity: options.severity },
+  };
 }
 
 /**

@@ -6,11 +6,11 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegrationLogger } from 'astro';
 import { AstroError } from 'astro/errors';
-import { createClient, type SchemaClient } from '../client/index.ts';
+import type { SchemaClient } from '../client/index.ts';
 import { fetchHeadData, forEachConcurrently, type PageData } from './fetch-head-data.ts';
-import type { ResolvedOptions } from './options.ts';
+import { clientForOptions, type ResolvedOptions } from './options.ts';
 import { type BuiltPage, isExcluded, listBuiltPages, type RouteInfo, type SiteLayout } from './pages.ts';
-import { describeSchema, type Finding, type PagePlan, type PlanContext, planPage } from './plan-page.ts';
+import { describeSchema, type Finding, type PagePlan, planContextFor, planPage } from './plan-page.ts';
 import { throttledProgress } from './progress.ts';
 import {
   type BuildResult,
@@ -22,7 +22,6 @@ import {
   VALIDATION_HINT,
   validationFailureMessage,
 } from './report.ts';
-import { userAgent } from './user-agent.ts';
 import { writePage } from './write-page.ts';
 
 export interface BuildInput {
@@ -56,15 +55,7 @@ export async function processBuild(input: BuildInput): Promise<BuildResult> {
     `Reading schemas, meta and social tags for ${pages.length} pages from ${redactedOrigin(options.api)}`,
   );
 
-  const client = createClient({
-    baseUrl: options.api,
-    username: options.username,
-    password: options.password,
-    timeoutMs: options.timeoutMs,
-    retries: options.retries,
-    connections: options.concurrency,
-    userAgent: userAgent(),
-  });
+  const client = clientForOptions(options, options);
   try {
     const progress = throttledProgress((line) => logger.info(line), options.progressIntervalSeconds * 1000);
     const outcome = await fetchHeadData(client, [...cmsUrlOf.values()], {
@@ -85,7 +76,7 @@ export async function processBuild(input: BuildInput): Promise<BuildResult> {
       logger.warn(`${fetchFailureMessage(fetchFailures)}\nThese pages ship without API data.`);
     }
 
-    const context = planContext(input);
+    const context = planContextFor(options, input.layout.site);
     const plans: PagePlan[] = [];
     for (const page of pages) {
       const data = outcome.data.get(cmsUrlOf.get(page) as string);
@@ -152,18 +143,6 @@ function cmsUrlFor(page: BuiltPage, options: ResolvedOptions): string {
     );
   }
   return mapped;
-}
-
-function planContext(input: BuildInput): PlanContext {
-  const { options, layout } = input;
-  return {
-    cmsOrigin: new URL(options.api).origin,
-    siteOrigin: new URL(layout.site).origin,
-    rewriteUrls: options.rewriteUrls,
-    keepPathPrefixes: options.keepPathPrefixes,
-    graph: options.graph,
-    validation: options.validate === 'off' ? null : { rules: options.rules, severity: options.severity },
-  };
 }
 
 /** Asks the API's own POST /validate about every schema, and files its answers as findings. */

@@ -1,9 +1,9 @@
 // `astro dev`: the middleware gives each page the head the build would, as it is served.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { createServer as createNetServer } from 'node:net';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { readHeadTags } from '../../src/head/index.ts';
+import { freePort } from '../support/loopback.ts';
 import { basicSeed, type RunningApi, startApi } from './support/api.ts';
 import { astroBin, fixtureEnv, prepareFixture } from './support/build-fixture.ts';
 
@@ -11,15 +11,6 @@ let api: RunningApi;
 let root: string;
 let dev: ChildProcess;
 let origin: string;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createNetServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 async function get(path: string): Promise<string> {
   for (let attempt = 0; attempt < 200; attempt++) {

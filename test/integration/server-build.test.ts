@@ -2,10 +2,10 @@
 // server, with credentials read from its environment and never from the bundle.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer as createNetServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { readHeadTags } from '../../src/head/index.ts';
+import { freePort } from '../support/loopback.ts';
 import { ADMIN, type RunningApi, SITE, startApi } from './support/api.ts';
 import { buildFixture, type FixtureBuild, listFiles } from './support/build-fixture.ts';
 
@@ -48,15 +48,6 @@ afterAll(async () => {
   build?.remove();
   await api?.close();
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createNetServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 test('only the prerendered HTML is rewritten on disk', () => {
   expect(build.outDir.endsWith('dist/client')).toBe(true);

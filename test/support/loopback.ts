@@ -67,3 +67,13 @@ export function sendJson(
   res.writeHead(status, { 'content-type': 'application/json; charset=UTF-8', ...headers });
   res.end(text);
 }
+
+/** A port free on 127.0.0.1 right now, for a child process that must be told where to listen. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}

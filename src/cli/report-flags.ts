@@ -1,0 +1,54 @@
+// The report flags `check` and `validate` share: --rules, --format and --fail-on, read and checked once.
+import { type CheckedFile, formatReport, type ReportFormat } from '../validate/format-report.ts';
+import type { Severity } from '../validate/index.ts';
+import { UsageError } from './run.ts';
+
+const formats: ReportFormat[] = ['pretty', 'json', 'junit', 'github'];
+const rank: Record<Severity, number> = { info: 0, warning: 1, error: 2 };
+
+export const reportFlagOptions = {
+  rules: { type: 'string', multiple: true },
+  format: { type: 'string', default: 'pretty' },
+  'fail-on': { type: 'string', default: 'error' },
+} as const;
+
+export const reportFlagUsage = `  --rules <set>        add google (Google's rich-result rules); schema.org always applies
+  --format <format>    pretty (default), json, junit, github (workflow annotations)
+  --fail-on <level>    error (default), warning, info: exit 1 when an issue at or above it is found`;
+
+export interface ReportFlags {
+  format: ReportFormat;
+  failOn: Severity;
+  rules: Array<'google' | 'schema.org'>;
+}
+
+/** Reads --rules (repeatable or comma-separated), --format and --fail-on, or says which one is wrong. */
+export function readReportFlags(values: Record<string, unknown>): ReportFlags {
+  const format = values.format as ReportFormat;
+  if (!formats.includes(format))
+    throw new UsageError(`--format must be one of ${formats.join(', ')}; got "${format}".`);
+  const failOn = values['fail-on'] as Severity;
+  if (!(failOn in rank)) throw new UsageError(`--fail-on must be error, warning or info; got "${failOn}".`);
+  const rules = ((values.rules as string[] | undefined) ?? []).flatMap((value) => value.split(','));
+  for (const rule of rules) {
+    if (rule !== 'google' && rule !== 'schema.org') {
+      throw new UsageError(`--rules accepts google (schema.org always applies); got "${rule}".`);
+    }
+  }
+  return { format, failOn, rules: rules as ReportFlags['rules'] };
+}
+
+/** Whether any issue reaches --fail-on: the command's exit code is 1 then. */
+export function reachesFailOn(checked: CheckedFile[], failOn: Severity): boolean {
+  return checked.some((file) =>
+    file.documents.some((document) => document.issues.some((issue) => rank[issue.severity] >= rank[failOn])),
+  );
+}
+
+/** The report text; colour only for a terminal, and never when NO_COLOR is set. */
+export function renderReport(checked: CheckedFile[], flags: ReportFlags, toTerminal: boolean): string {
+  return formatReport(checked, flags.format, {
+    failOn: flags.failOn,
+    color: toTerminal && process.stdout.isTTY === true && !process.env.NO_COLOR,
+  });
+}
