@@ -1,140 +1,19 @@
 // `astro-schema-manager push`: makes the server match a pull file. The plan is computed from the file and the
 // server's state before anything is written, so a refusal (invalid schemas, missing rights) changes nothing.
-import type { MetaTags, SchemaClient, SchemaRecord, SocialTags } from '../client/index.ts';
-import { topLevelTypes } from '../server/checks.ts';
+import type { SchemaClient } from '../client/index.ts';
+import { mapConcurrently } from '../map-concurrently.ts';
 import { type ValidationIssue, validateJsonLd } from '../validate/index.ts';
 import { apiOptions, apiUsage, collect, printJson, withClient } from './api-connection.ts';
-import { readSchemaFile, type SchemaFile } from './pull.ts';
+import { readSchemaFile } from './pull.ts';
+import {
+  type DesiredSchema,
+  desiredSchemas,
+  planSchemas,
+  planTags,
+  type SchemaStep,
+  type TagStep,
+} from './push-plan.ts';
 import { type Command, UsageError } from './run.ts';
-
-export interface DesiredSchema {
-  /** Position in the file's `schemas`, for messages. */
-  index: number;
-  url: string;
-  schema_type: string;
-  schema_name: string;
-  schema_data: string | object;
-  is_active: boolean;
-}
-
-export type SchemaStep =
-  | { action: 'create'; entry: DesiredSchema }
-  | { action: 'update'; id: number; entry: DesiredSchema; changes: Array<'schema_data' | 'is_active'> }
-  | { action: 'unchanged'; id: number; entry: DesiredSchema }
-  | { action: 'delete'; record: SchemaRecord };
-
-export type TagStep =
-  | { kind: 'meta'; url: string; fields: Record<string, string | null> }
-  | {
-      kind: 'social';
-      url: string;
-      fields: { og?: Record<string, string | null>; twitter?: Record<string, string | null> };
-    };
-
-const parse = (text: string): unknown => {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-};
-
-/** JSON with object keys sorted, so documents equal up to key order compare equal. */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const keys = Object.keys(value).sort();
-    return `{${keys.map((key) => `${JSON.stringify(key)}:${canonical((value as Record<string, unknown>)[key])}`).join(',')}}`;
-  }
-  return JSON.stringify(value);
-}
-
-function sameDocument(wanted: string | object, record: SchemaRecord): boolean {
-  const parsed = typeof wanted === 'string' ? parse(wanted) : wanted;
-  if (parsed === undefined || record.data === null)
-    return String(wanted).trim() === record.schema_data.trim();
-  return canonical(parsed) === canonical(record.data);
-}
-
-/** The file's schemas with the defaults the seed loader uses: type from the first `@type`, name = type. */
-export function desiredSchemas(file: SchemaFile): DesiredSchema[] {
-  return file.schemas.map((entry, index) => {
-    const doc = typeof entry.schema_data === 'string' ? parse(entry.schema_data) : entry.schema_data;
-    const derived =
-      doc && typeof doc === 'object'
-        ? topLevelTypes(doc as Parameters<typeof topLevelTypes>[0])[0]
-        : undefined;
-    const schema_type = entry.schema_type ?? derived ?? '';
-    return {
-      index,
-      url: entry.url,
-      schema_type,
-      schema_name: entry.schema_name ?? schema_type,
-      schema_data: entry.schema_data,
-      is_active: entry.is_active ?? true,
-    };
-  });
-}
-
-const keyOf = (s: { url: string; schema_type: string; schema_name: string }) =>
-  JSON.stringify([s.url, s.schema_type, s.schema_name]);
-
-/**
- * What to do with each schema: records are matched by url + schema_type + schema_name (several of one key
- * pair up in id order); `prune` deletes the server's records that nothing in the file matched.
- *
- * @example planSchemas(desiredSchemas(file), await collect(client.schemas.listAll()), { prune: false })
- */
-export function planSchemas(
-  wanted: DesiredSchema[],
-  existing: SchemaRecord[],
-  options: { prune: boolean },
-): SchemaStep[] {
-  const pool = new Map<string, SchemaRecord[]>();
-  for (const record of [...existing].sort((a, b) => a.id - b.id)) {
-    const key = keyOf(record);
-    pool.set(key, [...(pool.get(key) ?? []), record]);
-  }
-  const steps: SchemaStep[] = wanted.map((entry) => {
-    const record = pool.get(keyOf(entry))?.shift();
-    if (!record) return { action: 'create', entry };
-    const changes: Array<'schema_data' | 'is_active'> = [];
-    if (!sameDocument(entry.schema_data, record)) changes.push('schema_data');
-    if (entry.is_active !== record.is_active) changes.push('is_active');
-    return changes.length > 0
-      ? { action: 'update', id: record.id, entry, changes }
-      : { action: 'unchanged', id: record.id, entry };
-  });
-  if (options.prune) {
-    const left = [...pool.values()].flat().sort((a, b) => a.id - b.id);
-    for (const record of left) steps.push({ action: 'delete', record });
-  }
-  return steps;
-}
-
-/** Meta and social writes for the file's entries whose given fields differ from the server's. */
-export function planTags(file: SchemaFile, meta: MetaTags[], social: SocialTags[]): TagStep[] {
-  const steps: TagStep[] = [];
-  const metaByUrl = new Map(meta.map((tags) => [tags.url, tags as unknown as Record<string, string | null>]));
-  for (const { url, ...fields } of file.meta) {
-    const current = metaByUrl.get(url) ?? {};
-    if (Object.entries(fields).some(([name, value]) => (current[name] ?? null) !== value)) {
-      steps.push({ kind: 'meta', url, fields });
-    }
-  }
-  const socialByUrl = new Map(social.map((tags) => [tags.url, tags]));
-  for (const { url, og, twitter } of file.social) {
-    const current = socialByUrl.get(url);
-    const differs = (
-      given: Record<string, string | null> | undefined,
-      now: Record<string, string | null> = {},
-    ) => Object.entries(given ?? {}).some(([name, value]) => (now[name] ?? null) !== value);
-    if (differs(og, current?.og) || differs(twitter, current?.twitter)) {
-      steps.push({ kind: 'social', url, fields: { ...(og && { og }), ...(twitter && { twitter }) } });
-    }
-  }
-  return steps;
-}
 
 /** Runs `work` over `items`, `limit` at a time; failures are collected, not thrown. */
 async function eachWithLimit<T>(
@@ -142,20 +21,13 @@ async function eachWithLimit<T>(
   limit: number,
   work: (item: T) => Promise<void>,
 ): Promise<Array<{ item: T; error: Error }>> {
-  const failures: Array<{ item: T; error: Error }> = [];
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const item = items[next++]!;
-      try {
-        await work(item);
-      } catch (error) {
-        failures.push({ item, error: error as Error });
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return failures;
+  const outcomes = await mapConcurrently(items, limit, (item) =>
+    work(item).then(
+      () => null,
+      (error: unknown) => ({ item, error: error as Error }),
+    ),
+  );
+  return outcomes.filter((outcome) => outcome !== null);
 }
 
 function applyStep(client: SchemaClient, step: SchemaStep | TagStep): Promise<unknown> {

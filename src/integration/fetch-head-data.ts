@@ -1,6 +1,7 @@
 // Page URLs -> API answers. Chooses between reading the whole index in a few list requests and asking
 // page by page, from what the server has and what the credentials may do.
 import type { MetaTags, ProbeResult, SchemaClient, SchemaRecord, SocialTags } from '../client/index.ts';
+import { mapConcurrently } from '../map-concurrently.ts';
 import { urlVariants } from './pages.ts';
 
 export type Strategy = 'auto' | 'index' | 'per-page';
@@ -85,7 +86,7 @@ export async function fetchHeadData(
   let done = 0;
   let errors = 0;
   const report = () => options.onProgress?.({ done, total: unique.length, requests: requests(), errors });
-  await forEachConcurrently(unique, options.concurrency, async (url) => {
+  await mapConcurrently(unique, options.concurrency, async (url) => {
     try {
       const [schemas, meta, social] = await Promise.all([
         index ? (lookup(index.schemas, url) ?? []) : client.schemasByUrl(url),
@@ -168,22 +169,6 @@ function lookup<T>(map: Map<string, T>, url: string): T | undefined {
     if (hit !== undefined) return hit;
   }
   return undefined;
-}
-
-/** Runs `work` over `items` with at most `limit` in flight. */
-export async function forEachConcurrently<T>(
-  items: readonly T[],
-  limit: number,
-  work: (item: T) => Promise<void>,
-): Promise<void> {
-  let next = 0;
-  const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) {
-      const item = items[next++] as T;
-      await work(item);
-    }
-  });
-  await Promise.all(lanes);
 }
 
 function messageOf(error: unknown): string {

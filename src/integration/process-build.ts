@@ -7,7 +7,8 @@ import { fileURLToPath } from 'node:url';
 import type { AstroIntegrationLogger } from 'astro';
 import { AstroError } from 'astro/errors';
 import type { SchemaClient } from '../client/index.ts';
-import { fetchHeadData, forEachConcurrently, type PageData } from './fetch-head-data.ts';
+import { mapConcurrently } from '../map-concurrently.ts';
+import { fetchHeadData, type PageData } from './fetch-head-data.ts';
 import { clientForOptions, type ResolvedOptions } from './options.ts';
 import { type BuiltPage, isExcluded, listBuiltPages, type RouteInfo, type SiteLayout } from './pages.ts';
 import { describeSchema, type Finding, type PagePlan, planContextFor, planPage } from './plan-page.ts';
@@ -108,7 +109,7 @@ export async function processBuild(input: BuildInput): Promise<BuildResult> {
     const shown = findings.filter((finding) => finding.severity !== 'info');
     if (shown.length > 0) logger.warn(`Schema findings (the pages ship with them):\n${listFindings(shown)}`);
 
-    await forEachConcurrently(plans, FILE_CONCURRENCY, async (plan) => {
+    await mapConcurrently(plans, FILE_CONCURRENCY, async (plan) => {
       const written = await writePage(outDir, plan.page.file, plan.tags, options.onConflict);
       if (written.changed) result.pagesChanged++;
       result.tagsWritten += written.written;
@@ -157,7 +158,7 @@ async function addRemoteFindings(
       .filter((record) => record.data !== null)
       .map((record) => ({ plan, record })),
   );
-  await forEachConcurrently(jobs, concurrency, async ({ plan, record }) => {
+  await mapConcurrently(jobs, concurrency, async ({ plan, record }) => {
     const answer = await client.validate({ schema_data: record.schema_data });
     const add = (severity: Finding['severity'], issue: { path: string; code: string; message: string }) =>
       plan.findings.push({

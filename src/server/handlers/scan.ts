@@ -1,7 +1,8 @@
+import { mapConcurrently } from '../../map-concurrently.ts';
 import type { Handler } from '../api.ts';
 import { booleanFlag, urlProblem } from '../checks.ts';
 import { invalidParams, missingParams } from '../errors.ts';
-import { FetchFailure, type FetchLimits, fetchText, mapWithLimit } from '../scan/fetch-text.ts';
+import { FetchFailure, type FetchLimits, fetchText } from '../scan/fetch-text.ts';
 import { type GeneratedSchema, generateSchemas } from '../scan/generate-schemas.ts';
 import { readPage } from '../scan/read-page.ts';
 import { readSitemap } from '../scan/read-sitemap.ts';
@@ -28,7 +29,7 @@ function failure(url: string, error: unknown): ScanError {
 async function sitemapPages(sitemap: string, errors: ScanError[]): Promise<string[]> {
   const top = readSitemap(await fetchText(sitemap, scanLimits.sitemap));
   const children = top.sitemaps.slice(0, scanLimits.maxSitemaps);
-  const nested = await mapWithLimit(children, scanLimits.concurrency, async (child) => {
+  const nested = await mapConcurrently(children, scanLimits.concurrency, async (child) => {
     try {
       return readSitemap(await fetchText(child, scanLimits.sitemap)).pages;
     } catch (error) {
@@ -104,7 +105,7 @@ export const scan: Handler = async (request, { store, hosts }) => {
       message: `Only ${scanLimits.maxPages} pages are scanned per request.`,
     });
   }
-  const fetched = await mapWithLimit(
+  const fetched = await mapConcurrently(
     unique.slice(0, scanLimits.maxPages),
     scanLimits.concurrency,
     async (url) => {

@@ -57,21 +57,3 @@ export async function fetchText(url: string, limits: FetchLimits): Promise<strin
   }
   return Buffer.concat(chunks).toString('utf8');
 }
-
-/** Runs `work` over `items` with at most `limit` at a time; results keep the items' order. */
-export async function mapWithLimit<T, R>(
-  items: T[],
-  limit: number,
-  work: (item: T) => Promise<R>,
-): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await work(items[index]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
-}

@@ -1,0 +1,24 @@
+// A bounded pool of promises: the client, the build pass, the scanner and the CLI all cap what is in flight.
+
+/**
+ * Runs `work` over `items` with at most `limit` calls in flight, and returns the results in input order.
+ * A rejection rejects the whole call (catch inside `work` to collect failures instead).
+ *
+ * @example const pages = await mapConcurrently(urls, 8, (url) => fetchPage(url));
+ */
+export async function mapConcurrently<T, R>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T) => Promise<R>,
+): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await work(items[index] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(0, Math.min(limit, items.length)) }, lane));
+  return results;
+}
