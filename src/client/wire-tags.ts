@@ -1,5 +1,6 @@
 // Meta and social tags as the client returns them, from the field names servers use.
 import { z } from 'zod';
+import { OG_FIELDS, TWITTER_FIELDS } from '../contract-fields.ts';
 import { label, renameAliases, text, unwrapList, unwrapOne } from './wire-fields.ts';
 
 const metaAliases = {
@@ -17,25 +18,7 @@ export const metaTags = z.preprocess(
 export const metaTagsList = z.preprocess(unwrapList, z.array(metaTags));
 export type MetaTags = z.output<typeof metaTags>;
 
-export const OG_FIELDS = [
-  'title',
-  'description',
-  'image',
-  'image_alt',
-  'type',
-  'url',
-  'site_name',
-  'locale',
-] as const;
-export const TWITTER_FIELDS = [
-  'title',
-  'description',
-  'image',
-  'image_alt',
-  'card',
-  'site',
-  'creator',
-] as const;
+export { OG_FIELDS, TWITTER_FIELDS };
 
 const ogShape = z.object(
   Object.fromEntries(OG_FIELDS.map((name) => [name, text])) as Record<

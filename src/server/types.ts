@@ -1,4 +1,12 @@
 // Shapes the server sends and accepts, as fixed by the API contract.
+import {
+  META_FIELDS,
+  type MetaField,
+  OG_FIELDS,
+  type OgField,
+  TWITTER_FIELDS,
+  type TwitterField,
+} from '../contract-fields.ts';
 
 export type Capability = 'manage_options' | 'edit_posts';
 
@@ -59,31 +67,10 @@ export type SchemaInput = Pick<
   'url' | 'schema_type' | 'schema_name' | 'schema_data' | 'is_active'
 >;
 
-export const metaFields = ['title', 'description', 'robots', 'canonical', 'keywords'] as const;
-export type MetaField = (typeof metaFields)[number];
+export type { MetaField, OgField, TwitterField };
+export { META_FIELDS as metaFields, OG_FIELDS as ogFields, TWITTER_FIELDS as twitterFields };
 export type MetaTags = { url: string } & Record<MetaField, string | null>;
 
-export const ogFields = [
-  'title',
-  'description',
-  'image',
-  'image_alt',
-  'type',
-  'url',
-  'site_name',
-  'locale',
-] as const;
-export const twitterFields = [
-  'card',
-  'title',
-  'description',
-  'image',
-  'image_alt',
-  'site',
-  'creator',
-] as const;
-export type OgField = (typeof ogFields)[number];
-export type TwitterField = (typeof twitterFields)[number];
 export interface SocialTags {
   url: string;
   og: Record<OgField, string | null>;
