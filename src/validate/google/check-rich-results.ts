@@ -41,6 +41,8 @@ function rulesFor(walk: Walk, type: number): CompiledRule[] {
 /** Checks every typed node against the rules that apply to its types. */
 export function checkRichResults(walk: Walk, nodes: TypedNode[]): void {
   for (const { node, types, path, top } of nodes) {
+    // Two rich results that need the same property (Product and MerchantListing both need "name") say so once.
+    const said = new Set<string>();
     const rules =
       types.length === 1
         ? rulesFor(walk, types[0]!)
@@ -54,13 +56,21 @@ export function checkRichResults(walk: Walk, nodes: TypedNode[]): void {
         continue;
       }
       if (rule.when && !present(walk, node, rule.when)) continue;
-      checkRule(walk, rule, node, path);
+      checkRule(walk, rule, node, path, said);
     }
   }
 }
 
-function checkRule(walk: Walk, rule: RichResultRule, node: JsonObject, path: Segments): void {
+function checkRule(
+  walk: Walk,
+  rule: RichResultRule,
+  node: JsonObject,
+  path: Segments,
+  said: Set<string>,
+): void {
   const name = `google:${rule.name}`;
+  // Where "author" is missing, "author.name" is missing too: one finding per place is enough.
+  const missedPaths = new Set<string>();
   const report = (code: Parameters<Walk['report']['add']>[0], message: string, at: string) =>
     walk.report.add(code, `${message} See ${rule.source}`, name, at);
   if (rule.deprecated) report('google-deprecated-rich-result', rule.deprecated, formatPath(path));
@@ -80,8 +90,13 @@ function checkRule(walk: Walk, rule: RichResultRule, node: JsonObject, path: Seg
         firstMisses ??= misses;
       }
       for (const miss of firstMisses ?? []) {
+        const at = formatPath(miss);
+        const key = `${code} ${at}`;
+        if (missedPaths.has(at) || said.has(key)) continue;
+        missedPaths.add(at);
+        said.add(key);
         const what = alternatives.map((alternative) => `"${alternative}"`).join(' or ');
-        report(code, `Google's ${rule.name} rich result ${verb} ${what}.`, formatPath(miss));
+        report(code, `Google's ${rule.name} rich result ${verb} ${what}.`, at);
       }
     }
   }

@@ -1,0 +1,31 @@
+import { expect, test } from 'vitest';
+import { validateJsonLd } from '../../src/validate/index.ts';
+
+const google = { rules: ['schema.org', 'google'] as Array<'schema.org' | 'google'> };
+
+test('a missing property is one finding, not one per nested entry that needs it', () => {
+  const { issues } = validateJsonLd(
+    { '@context': 'https://schema.org', '@type': 'Article', headline: 'x' },
+    google,
+  );
+  const author = issues.filter((issue) => issue.path === '$.author');
+  expect(author).toHaveLength(1);
+  expect(author[0]?.message).toContain('"author"');
+});
+
+test('two rich results needing the same property report it once', () => {
+  const { issues } = validateJsonLd(
+    {
+      '@context': 'https://schema.org',
+      '@type': 'Product',
+      offers: { '@type': 'Offer', price: 5, priceCurrency: 'USD' },
+    },
+    google,
+  );
+  expect(
+    issues.filter((issue) => issue.code === 'google-missing-required' && issue.path === '$.name'),
+  ).toHaveLength(1);
+  expect(issues.some((issue) => issue.code === 'google-missing-required' && issue.path === '$.image')).toBe(
+    true,
+  );
+});
