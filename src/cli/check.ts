@@ -79,17 +79,49 @@ function checkFile(path: string, options: { rules: Array<'google' | 'schema.org'
   if (extname(path).toLowerCase() === '.jsonld') {
     return { file, documents: [{ index: 0, line: 1, column: 1, ...validateJsonLd(text, options) }] };
   }
-  const documents = extractJsonLd(text).map((script, index) => {
-    const result = validateJsonLd(script.text, options);
+  const scripts = extractJsonLd(text);
+  const parsed = scripts.map((script) => parseOrNull(script.text));
+  // A page is one graph to a search engine: its scripts are validated together, so an @id one script
+  // references and another defines resolves. Scripts that do not parse are validated alone for their position.
+  const together = parsed.flatMap((value, index) => (value === null ? [] : [{ index, value }]));
+  const pageIssues = new Map<number, ValidationIssue[]>();
+  if (together.length > 0) {
+    const result = validateJsonLd(
+      together.map((entry) => entry.value),
+      options,
+    );
+    for (const issue of result.issues) {
+      const match = /^\$\[(\d+)\](.*)$/.exec(issue.path);
+      const index = together[Number(match?.[1] ?? 0)]?.index ?? 0;
+      const list = pageIssues.get(index) ?? [];
+      list.push(match ? { ...issue, path: `$${match[2]}` } : issue);
+      pageIssues.set(index, list);
+    }
+  }
+  const documents = scripts.map((script, index) => {
+    const issues =
+      parsed[index] === null
+        ? validateJsonLd(script.text, options).issues.map(locate(script))
+        : (pageIssues.get(index) ?? []);
     return {
       index,
       line: script.line,
       column: script.column,
-      ...result,
-      issues: result.issues.map(locate(script)),
+      valid: !issues.some((issue) => issue.severity === 'error'),
+      issues,
     };
   });
   return { file, documents };
+}
+
+/** The script's JSON value, or null when it is not JSON (or not an object or array, which JSON-LD needs). */
+function parseOrNull(text: string): object | null {
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null ? value : null;
+  } catch {
+    return null;
+  }
 }
 
 /** Parse errors carry a position inside the script: make it a position in the page. */

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -95,5 +95,40 @@ describe('astro-schema-manager check', () => {
     const empty = await check(temp);
     expect(empty.code).toBe(2);
     expect(empty.stderr).toContain('No .html, .htm or .jsonld files found');
+  });
+});
+
+describe('astro-schema-manager check, a page as one graph', () => {
+  it('resolves an @id one script defines for another, and still warns about one nobody defines', async () => {
+    const page = join(temp, 'graph.html');
+    const org = {
+      '@context': 'https://schema.org',
+      '@type': 'Organization',
+      '@id': 'https://x.com/#org',
+      name: 'X',
+    };
+    const site = {
+      '@context': 'https://schema.org',
+      '@type': 'WebSite',
+      name: 'X',
+      publisher: { '@id': 'https://x.com/#org' },
+    };
+    const page2 = {
+      '@context': 'https://schema.org',
+      '@type': 'WebPage',
+      name: 'Y',
+      author: { '@id': 'https://x.com/#nobody' },
+    };
+    const script = (value: unknown) => `<script type="application/ld+json">${JSON.stringify(value)}</script>`;
+    await writeFile(
+      page,
+      `<html><head>${script(org)}${script(site)}${script(page2)}</head><body></body></html>`,
+    );
+    const { code, stdout } = await check(page, '--format', 'json');
+    expect(code).toBe(0);
+    const issues = JSON.stringify(JSON.parse(stdout));
+    expect(issues).not.toContain('#org');
+    expect(issues).toContain('#nobody');
+    expect(issues).toContain('"$.author"');
   });
 });
