@@ -62,7 +62,8 @@ export const onRequest: MiddlewareHandler = async (context, next) => {
     : pathname;
   if (isExcluded(relative, options.exclude)) return response;
 
-  const pageUrl = new URL(pathname + context.url.search, layout.site).toString();
+  // A page is known by its path: a query string (tracking, pagination) does not name another page.
+  const pageUrl = new URL(pathname, layout.site).toString();
   const cmsUrl = options.cmsUrl ? options.cmsUrl(pageUrl) : pageUrl;
   const cached = clientFor(config);
   const api = cached.client;
