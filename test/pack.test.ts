@@ -32,6 +32,22 @@ await client.close();
 server.close();
 `;
 
+// Every other entry point without Astro: the validator with its shipped vocabulary, the server with its
+// migrations, the head core, and the bin.
+const tools = `
+import { validateJsonLd } from 'astro-schema-manager/validate';
+import { createServer } from 'astro-schema-manager/server';
+import { renderHeadTags } from 'astro-schema-manager/head';
+const bad = validateJsonLd({ '@context': 'https://schema.org', '@type': 'Article', datePublished: 5 });
+const server = createServer({ site: 'https://example.com' });
+const base = await server.listen(0);
+const answer = await (await fetch(base + '/schemas-by-url?url=' + encodeURIComponent('https://example.com/'))).json();
+await server.close();
+const tags = renderHeadTags({ schemas: [], meta: { url: 'https://example.com/', title: 'T', description: null,
+  robots: null, canonical: null, keywords: null }, social: null });
+console.log(JSON.stringify({ codes: bad.issues.map((i) => i.code), answer, tags: tags.map((t) => t.key) }));
+`;
+
 test('npm pack, install, import and call', { timeout: 240_000 }, async () => {
   // Only build when dist is missing: a rebuild would empty dist under tests running beside this one.
   if (!existsSync(join(root, 'dist/client/index.js'))) {
@@ -70,4 +86,22 @@ test('npm pack, install, import and call', { timeout: 240_000 }, async () => {
     created: '2026-01-02T03:04:05.000Z',
     error: 'not_found',
   });
+
+  writeFileSync(join(scratch, 'tools.mjs'), tools);
+  const { stdout: toolsOut } = await run(process.execPath, ['tools.mjs'], { cwd: scratch });
+  expect(JSON.parse(toolsOut.trim())).toEqual({ codes: ['invalid-value'], answer: [], tags: ['title'] });
+
+  writeFileSync(
+    join(scratch, 'page.html'),
+    '<html><head><script type="application/ld+json">{"@context":"https://schema.org","@type":"Persn"}</script></head></html>',
+  );
+  const bin = join(scratch, 'node_modules/.bin/astro-schema-manager');
+  const checked = await run(process.execPath, [bin, 'check', 'page.html', '--format', 'json'], {
+    cwd: scratch,
+  }).then(
+    () => ({ code: 0, stdout: '' }),
+    (error: { code: number; stdout: string }) => error,
+  );
+  expect(checked.code).toBe(1);
+  expect(checked.stdout).toContain('unknown-type');
 });
