@@ -1,6 +1,13 @@
 // Page URLs -> API answers. Chooses between reading the whole index in a few list requests and asking
 // page by page, from what the server has and what the credentials may do.
-import type { MetaTags, ProbeResult, SchemaClient, SchemaRecord, SocialTags } from '../client/index.ts';
+import {
+  ApiError,
+  type MetaTags,
+  type ProbeResult,
+  type SchemaClient,
+  type SchemaRecord,
+  type SocialTags,
+} from '../client/index.ts';
 import { mapConcurrently } from '../map-concurrently.ts';
 import { urlVariants } from './pages.ts';
 
@@ -17,11 +24,17 @@ export interface FetchOutcome {
   /** By CMS URL; a page missing here has its failure in `failures`. */
   data: Map<string, PageData>;
   /** By CMS URL: why its data could not be had. */
-  failures: Map<string, string>;
+  failures: Map<string, FetchFailure>;
   strategy: 'index' | 'per-page';
   requests: number;
   /** Things the build log should say once (missing capabilities, strategy changes). */
   notes: string[];
+}
+
+/** Why a page's data could not be had; pages that failed for the same cause share a `cause`. */
+export interface FetchFailure {
+  cause: string;
+  message: string;
 }
 
 export interface FetchProgress {
@@ -33,6 +46,8 @@ export interface FetchProgress {
 
 export interface FetchOptions {
   strategy: Strategy;
+  /** The user the client sends credentials for, if any: named when the API refuses them. */
+  username?: string | undefined;
   concurrency: number;
   onProgress?: (progress: FetchProgress) => void;
 }
@@ -52,15 +67,30 @@ export async function fetchHeadData(
   const requests = () => client.stats().requests - startRequests;
   const notes: string[] = [];
   const data = new Map<string, PageData>();
-  const failures = new Map<string, string>();
+  const failures = new Map<string, FetchFailure>();
+  const failAll = (failure: FetchFailure): FetchOutcome => {
+    for (const url of unique) failures.set(url, failure);
+    return { data, failures, strategy: 'per-page', requests: requests(), notes };
+  };
 
   let probe: ProbeResult;
   try {
     probe = await client.probe();
   } catch (error) {
-    const reason = `the API could not be reached: ${messageOf(error)}`;
-    for (const url of unique) failures.set(url, reason);
-    return { data, failures, strategy: 'per-page', requests: requests(), notes };
+    return failAll({ cause: 'unreachable', message: `the API could not be reached: ${messageOf(error)}` });
+  }
+  // Two mistakes make every page fail the same way: say so once, without asking for each page.
+  if (!Object.values(probe.routes).some(Boolean)) {
+    return failAll({
+      cause: 'no-api',
+      message: `no Schema Management API answers at ${client.baseUrl} (every route is 404). Check that the api option is <site>/wp-json/<namespace>/v1 and that the plugin and its REST API are active.`,
+    });
+  }
+  if (options.username !== undefined && !probe.authenticated) {
+    return failAll({
+      cause: 'credentials-refused',
+      message: `the API did not accept the credentials of user "${options.username}". Check SCHEMA_MANAGER_USER and SCHEMA_MANAGER_PASSWORD (an application password from Users > Profile), or the host strips the Authorization header.`,
+    });
   }
 
   const canListSchemas = probe.routes.schemas && probe.canEditPosts;
@@ -96,7 +126,7 @@ export async function fetchHeadData(
       data.set(url, { schemas: schemas.filter((record) => record.is_active), meta, social });
     } catch (error) {
       errors++;
-      failures.set(url, messageOf(error));
+      failures.set(url, { cause: causeOf(error), message: messageOf(error) });
     }
     done++;
     if (done % 50 === 0 || done === unique.length) report();
@@ -169,6 +199,12 @@ function lookup<T>(map: Map<string, T>, url: string): T | undefined {
     if (hit !== undefined) return hit;
   }
   return undefined;
+}
+
+/** Groups failures: the same status and code from the API is the same cause. */
+function causeOf(error: unknown): string {
+  if (error instanceof ApiError) return `${error.status ?? 'no answer'} ${error.code}`;
+  return messageOf(error);
 }
 
 function messageOf(error: unknown): string {

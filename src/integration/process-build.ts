@@ -62,14 +62,15 @@ export async function processBuild(input: BuildInput): Promise<BuildResult> {
     const outcome = await fetchHeadData(client, [...cmsUrlOf.values()], {
       strategy: options.strategy,
       concurrency: options.concurrency,
+      username: options.username,
       onProgress: ({ done, total, requests, errors }) =>
         progress.update(() => `${done}/${total} pages fetched, ${requests} requests, ${errors} errors`),
     }).finally(() => progress.stop());
     for (const note of outcome.notes) logger.warn(note);
 
     const fetchFailures = pages.flatMap((page) => {
-      const reason = outcome.failures.get(cmsUrlOf.get(page) as string);
-      return reason ? [{ page: page.url, reason }] : [];
+      const failure = outcome.failures.get(cmsUrlOf.get(page) as string);
+      return failure ? [{ page: page.url, ...failure }] : [];
     });
     if (fetchFailures.length > 0) {
       if (options.onFetchError === 'fail')

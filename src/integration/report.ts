@@ -20,7 +20,7 @@ export interface BuildResult {
   tagsWritten: number;
   requests: number;
   strategy: 'index' | 'per-page';
-  fetchFailures: Array<{ page: string; reason: string }>;
+  fetchFailures: Array<{ page: string; cause: string; message: string }>;
   findings: Finding[];
   durationMs: number;
   pageResults: PageResult[];
@@ -61,10 +61,19 @@ export const VALIDATION_HINT =
   'Fix the schemas in the CMS (the #id names the record), or relax the check: schemaManager({ validate: "warn" }) ships them with warnings, ' +
   'schemaManager({ severity: { <code>: "warning" } }) downgrades one rule, and rules: ["schema.org"] turns off Google\'s rich-result rules.';
 
-export function fetchFailureMessage(failures: Array<{ page: string; reason: string }>): string {
-  const lines = failures.slice(0, LISTED_FINDINGS).map((failure) => `  - ${failure.page}: ${failure.reason}`);
-  if (failures.length > LISTED_FINDINGS) lines.push(`  … and ${failures.length - LISTED_FINDINGS} more.`);
-  return `The Schema Management API did not answer for ${plural(failures.length, 'page')} after retries:\n${lines.join('\n')}`;
+/** Pages that could not be fetched, grouped by cause: one wrong setting is one paragraph, not a page each. */
+export function fetchFailureMessage(
+  failures: Array<{ page: string; cause: string; message: string }>,
+): string {
+  const byCause = new Map<string, typeof failures>();
+  for (const failure of failures)
+    byCause.set(failure.cause, [...(byCause.get(failure.cause) ?? []), failure]);
+  const paragraphs = [...byCause.values()].map((group) => {
+    const shown = group.slice(0, 5).map((failure) => failure.page);
+    const more = group.length > shown.length ? `, … and ${group.length - shown.length} more` : '';
+    return `  ${plural(group.length, 'page')} (${shown.join(', ')}${more}):\n    ${group[0]?.message}`;
+  });
+  return `The Schema Management API did not answer for ${plural(failures.length, 'page')} after retries:\n${paragraphs.join('\n')}`;
 }
 
 export const FETCH_HINT =

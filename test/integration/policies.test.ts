@@ -219,3 +219,31 @@ test('graph, URL rewriting, exclude and remoteValidate in one build', async () =
     build.remove();
   }
 });
+
+test('a wrong password or a wrong API address fails once, with the cause, not once per page', async () => {
+  const refused = await buildFixture({
+    fixture: 'site-basic',
+    env: { ...api.env, SCHEMA_MANAGER_PASSWORD: 'not the password' },
+  });
+  try {
+    expect(refused.exitCode).not.toBe(0);
+    expect(refused.log).toContain('did not answer for 6 pages');
+    expect(refused.log).toContain(`did not accept the credentials of user "${ADMIN.name}"`);
+    expect(refused.log.match(/did not accept the credentials/g)).toHaveLength(1);
+    expect(refused.log).not.toContain('not the password');
+  } finally {
+    refused.remove();
+  }
+
+  const nowhere = await buildFixture({
+    fixture: 'site-basic',
+    env: { ...api.env, SCHEMA_MANAGER_API: api.baseUrl.replace('/schemafy/', '/elsewhere/') },
+  });
+  try {
+    expect(nowhere.exitCode).not.toBe(0);
+    expect(nowhere.log).toContain('no Schema Management API answers at');
+    expect(nowhere.log).toContain('<site>/wp-json/<namespace>/v1');
+  } finally {
+    nowhere.remove();
+  }
+});
