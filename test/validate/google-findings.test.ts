@@ -29,3 +29,15 @@ test('two rich results needing the same property report it once', () => {
     true,
   );
 });
+
+test("a LocalBusiness is held to Google's LocalBusiness guidelines, not the Organization ones", () => {
+  const store = {
+    '@context': 'https://schema.org',
+    '@type': 'Store',
+    name: 'Shop',
+    address: { '@type': 'PostalAddress', streetAddress: '1 Main St', addressLocality: 'Town' },
+  };
+  const rules = validateJsonLd(store, google).issues.map((issue) => issue.rule);
+  expect(rules).toContain('google:LocalBusiness');
+  expect(rules).not.toContain('google:Organization');
+});

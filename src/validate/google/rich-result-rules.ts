@@ -155,6 +155,8 @@ export const RICH_RESULT_RULES: RichResultRule[] = [
   {
     name: 'Organization',
     types: ['Organization'],
+    // A LocalBusiness is an Organization, but Google reads it by the LocalBusiness guidelines above.
+    exclude: ['LocalBusiness'],
     scope: 'top',
     recommended: ['name', 'url', 'logo'],
     source: `${docs}/organization`,
