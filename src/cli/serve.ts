@@ -51,6 +51,7 @@ export const command: Command = {
     '                    comma-separated. Without any, an admin with a random password is created.',
     '  --prefix <path>   route prefix (default /wp-json/schemafy/v1)',
     '  --public-reads    answer GET /schemas/{id} without credentials',
+    '  --rate-limit <n>  answer 429 rate_limited (with Retry-After) past n requests per second per client',
   ].join('\n'),
   options: {
     port: { type: 'string', default: '0' },
@@ -61,11 +62,18 @@ export const command: Command = {
     user: { type: 'string', multiple: true },
     prefix: { type: 'string', default: serverDefaults.prefix },
     'public-reads': { type: 'boolean', default: false },
+    'rate-limit': { type: 'string' },
   },
   async run({ values }) {
     const port = Number(values.port);
     if (!Number.isInteger(port) || port < 0 || port > 65535) {
       throw new UsageError(`--port "${values.port}" must be an integer from 0 to 65535.`);
+    }
+    const rateLimit = values['rate-limit'] === undefined ? undefined : Number(values['rate-limit']);
+    if (rateLimit !== undefined && (!Number.isInteger(rateLimit) || rateLimit < 1)) {
+      throw new UsageError(
+        `--rate-limit "${values['rate-limit']}" must be a whole number of requests per second.`,
+      );
     }
     const specs = ((values.user as string[] | undefined) ?? []).flatMap((value) => value.split(','));
     const users = specs.filter((spec) => spec.trim() !== '').map(parseUserSpec);
@@ -85,6 +93,7 @@ export const command: Command = {
       seed: values.seed ? readSeed(values.seed as string) : undefined,
       users,
       publicSchemaReads: values['public-reads'] as boolean,
+      rateLimit: rateLimit === undefined ? undefined : { requests: rateLimit },
     });
     const baseUrl = await server.listen(port);
     const lines = [`Listening on ${baseUrl}`, 'Users:'];

@@ -4,6 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ApiResponse, ServerContext } from './api.ts';
 import { type Authenticator, can } from './auth.ts';
 import { ApiFailure, noRoute } from './errors.ts';
+import type { RateLimiter } from './rate-limit.ts';
 import type { CompiledRoute } from './routes.ts';
 
 export interface Dispatch {
@@ -13,6 +14,7 @@ export interface Dispatch {
   prefix: string;
   maxBodyBytes: number;
   index: unknown;
+  limiter: RateLimiter | null;
 }
 
 function tooLarge(limit: number): ApiFailure {
@@ -72,6 +74,7 @@ async function readBody(request: IncomingMessage, limit: number): Promise<Record
 }
 
 async function answer(request: IncomingMessage, dispatch: Dispatch): Promise<ApiResponse> {
+  dispatch.limiter?.take(request.socket.remoteAddress ?? 'unknown');
   const url = new URL(request.url ?? '/', `http://${request.headers.host ?? 'localhost'}`);
   const located = locate(url, dispatch);
   if (!located) throw noRoute();

@@ -5,12 +5,14 @@ import type { ServerContext } from './api.ts';
 import { createAuthenticator } from './auth.ts';
 import { siteHosts } from './checks.ts';
 import { requestListener } from './http.ts';
+import { createRateLimiter } from './rate-limit.ts';
 import { apiRoutes, compileRoutes, routeIndex } from './routes.ts';
 import { loadSeed } from './seed.ts';
 import { createStore } from './store/index.ts';
 import type { ServerOptions } from './types.ts';
 
 export { generateApplicationPassword } from './auth.ts';
+export type { RateLimit } from './rate-limit.ts';
 export { createStore, type Store } from './store/index.ts';
 export type {
   Capability,
@@ -88,6 +90,7 @@ export function createServer(options: ServerOptions = {}): ReferenceServer {
       prefix,
       maxBodyBytes: options.maxBodyBytes ?? serverDefaults.maxBodyBytes,
       index: routeIndex(routes, namespace),
+      limiter: options.rateLimit ? createRateLimiter(options.rateLimit) : null,
     }),
   );
   const host = options.host ?? serverDefaults.host;

@@ -8,6 +8,8 @@ import {
   type TwitterField,
 } from '../contract-fields.ts';
 
+import type { RateLimit } from './rate-limit.ts';
+
 export type Capability = 'manage_options' | 'edit_posts';
 
 export interface UserOption {
@@ -49,6 +51,8 @@ export interface ServerOptions {
   maxBodyBytes?: number;
   /** Interface to listen on; default '127.0.0.1'. */
   host?: string;
+  /** Answer 429 `rate_limited` with `Retry-After` past this many requests per client; default none. */
+  rateLimit?: RateLimit;
 }
 
 export interface SchemaRecord {
