@@ -15,6 +15,8 @@ const benches = readdirSync(here)
 console.log(`Node ${process.version}, ${new Date().toISOString()}\n`);
 for (const name of benches) {
   console.log(`=== ${name}`);
-  execFileSync(process.execPath, [join(here, name)], { stdio: 'inherit' });
+  execFileSync(process.execPath, ['--import', join(here, 'report-memory.ts'), join(here, name)], {
+    stdio: 'inherit',
+  });
   console.log('');
 }
