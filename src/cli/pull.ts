@@ -1,9 +1,10 @@
 // `astro-schema-manager pull`: the server's schemas, meta and social tags into one JSON file, in the format
 // of the reference server's seed file, so `serve --seed` loads a pull and `push` sends it back.
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import type { MetaTags, SchemaClient, SchemaRecord, SocialTags } from '../client/index.ts';
 import type { SeedFile } from '../server/types.ts';
+import { writeFileAtomically } from '../write-file-atomically.ts';
 import { apiOptions, apiUsage, collect, isNotAllowed, printJson, withClient } from './api-connection.ts';
 import { type Command, UsageError } from './run.ts';
 
@@ -173,12 +174,7 @@ Exit codes: 0 written; 1 the API failed; 2 usage error.`,
     const file = toSchemaFile(pulled.schemas, pulled.meta ?? [], pulled.social ?? []);
     const text = `${JSON.stringify(file, null, 2)}\n`;
     if (out === '-') process.stdout.write(text);
-    else {
-      // Written beside the target then renamed: an interrupted pull never leaves half a file.
-      const temporary = `${out}.${process.pid}.tmp`;
-      writeFileSync(temporary, text);
-      renameSync(temporary, out);
-    }
+    else await writeFileAtomically(out, text);
     const skipped = [pulled.meta === null && 'meta', pulled.social === null && 'social'].filter(Boolean);
     const summary = {
       file: out,

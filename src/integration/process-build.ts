@@ -52,11 +52,9 @@ export async function processBuild(input: BuildInput): Promise<BuildResult> {
     (page) => !isExcluded(page.pathname, options.exclude) && existsSync(resolve(outDir, page.file)),
   );
   const cmsUrlOf = new Map(pages.map((page) => [page, cmsUrlFor(page, options)]));
-  logger.info(
-    `Reading schemas, meta and social tags for ${pages.length} pages from ${redactedOrigin(options.api)}`,
-  );
-
   const client = clientForOptions(options, options);
+  // The client's baseUrl never carries a user:password part.
+  logger.info(`Reading schemas, meta and social tags for ${pages.length} pages from ${client.baseUrl}`);
   try {
     const progress = throttledProgress((line) => logger.info(line), options.progressIntervalSeconds * 1000);
     const outcome = await fetchHeadData(client, [...cmsUrlOf.values()], {
@@ -181,12 +179,4 @@ async function writeReport(input: BuildInput, result: BuildResult): Promise<void
   await mkdir(dirname(path), { recursive: true });
   await writeFile(path, `${JSON.stringify(result, null, 2)}\n`, 'utf8');
   input.logger.info(`Report written to ${path}`);
-}
-
-/** The API's origin and path for the log, without any user:password part. */
-function redactedOrigin(api: string): string {
-  const url = new URL(api);
-  url.username = '';
-  url.password = '';
-  return url.toString();
 }

@@ -1,9 +1,8 @@
-// Tags -> rewritten files. Each file is replaced atomically (write beside it, then rename), so an
-// interrupted build never leaves a half-written page.
-import { randomBytes } from 'node:crypto';
-import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+// Tags -> rewritten files, each replaced atomically so an interrupted build never leaves a half-written page.
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type ConflictPolicy, type HeadTag, rewriteHead } from '../head/index.ts';
+import { writeFileAtomically } from '../write-file-atomically.ts';
 
 export interface WriteResult {
   changed: boolean;
@@ -33,15 +32,4 @@ export async function writePage(
     replaced: result.replaced,
     skipped: result.skipped,
   };
-}
-
-export async function writeFileAtomically(path: string, content: string): Promise<void> {
-  const temporary = `${path}.${randomBytes(6).toString('hex')}.tmp`;
-  try {
-    await writeFile(temporary, content, 'utf8');
-    await rename(temporary, path);
-  } catch (error) {
-    await rm(temporary, { force: true });
-    throw error;
-  }
 }
