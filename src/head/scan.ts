@@ -4,6 +4,7 @@
  * with the head, not the page.
  */
 import { Tokenizer, type TokenizerCallbacks } from 'htmlparser2';
+import { isJsonLdType } from './json-ld-type.ts';
 import { linkKey, metaKey } from './keys.ts';
 
 /** The boolean attribute every written tag carries, so a later run finds and replaces exactly those. */
@@ -77,9 +78,7 @@ function elementKey(element: HeadElement): string | null {
 }
 
 function isJsonLd(element: HeadElement): boolean {
-  if (element.name !== 'script') return false;
-  const type = element.attrs.get('type')?.split(';')[0]?.trim().toLowerCase();
-  return type === 'application/ld+json';
+  return element.name === 'script' && isJsonLdType(element.attrs.get('type'));
 }
 
 /**

@@ -2,6 +2,7 @@
 // scripts that merely mention "ld+json" are read as a browser reads them. The raw tokenizer reports offsets
 // only, so nothing is sliced out of the page except script tags' names, `type` values and JSON-LD bodies.
 import { Tokenizer } from 'htmlparser2';
+import { isJsonLdType } from '../head/json-ld-type.ts';
 
 export interface JsonLdScript {
   /** The script's body, as written. */
@@ -45,7 +46,7 @@ export function extractJsonLd(html: string): JsonLdScript[] {
         typeAttribute = false;
       },
       onopentagend(end) {
-        if (script && type.trim().toLowerCase() === 'application/ld+json') bodyStart = end + 1;
+        if (script && isJsonLdType(type)) bodyStart = end + 1;
         script = false;
       },
       onclosetag(start) {
