@@ -15,6 +15,10 @@ export const CLIENT_ERROR_CODES = {
   redirect: 'redirect',
   pageLimit: 'page_limit',
   httpError: 'http_error',
+  /** Something answered at the address, but not this API (a website, a CDN page, an inactive plugin). */
+  notThisApi: 'not_this_api',
+  /** Credentials were sent and the server answered as to an anonymous visitor (WordPress's way of refusing them). */
+  credentialsNotAccepted: 'credentials_not_accepted',
 } as const;
 
 export interface ApiErrorInit {
