@@ -1,0 +1,246 @@
+// Built pages -> findings that only show across pages: shared titles, canonicals and images that lead nowhere,
+// sitemaps that disagree with the pages, CMS addresses left in JSON-LD. Pure: the caller reads dist/.
+import type { Severity } from '../validate/types.ts';
+import { AUDIT_CODES, type AuditCode } from './codes.ts';
+import { DESCRIPTION_SHOWN, DESCRIPTION_TOO_LONG, TITLE_SHOWN, TITLE_TOO_LONG } from './lengths.ts';
+import type { PageFacts } from './page-facts.ts';
+
+export interface SiteAuditInput {
+  /** The site's public address with its base, e.g. `https://www.example.com/docs/`. */
+  site: string;
+  /** The CMS's origin, whose URLs must not be left in pages; null when unknown. */
+  cmsOrigin?: string | null;
+  pages: PageFacts[];
+  /** Every file of the output directory, relative to it, with `/` separators. */
+  files: ReadonlySet<string>;
+  /** The `<loc>`s of the sitemaps in the output directory; null when it has none. */
+  sitemapUrls: string[] | null;
+  /** Severity per code, or 'off' to drop it; the same map the validator reads. */
+  severity?: Record<string, Severity | 'off'>;
+}
+
+export interface AuditFinding {
+  severity: Severity;
+  code: AuditCode;
+  /** The page the finding is about (the first of a group). */
+  page: string;
+  /** Every page concerned, for findings about a group (duplicates). */
+  pages: string[];
+  /** Where on the page: a tag (`<title>`, `og:image`) or a JSON path into a JSON-LD document. */
+  path: string;
+  message: string;
+}
+
+/**
+ * Findings across the pages of one built site, in a stable order.
+ * @example auditSite({ site: 'https://a.dev/', pages, files, sitemapUrls: null })
+ */
+export function auditSite(input: SiteAuditInput): AuditFinding[] {
+  const site = new URL(input.site);
+  const findings: AuditFinding[] = [];
+  const add = (code: AuditCode, page: string, path: string, message: string, pages = [page]): void => {
+    const severity = input.severity?.[code] ?? AUDIT_CODES[code];
+    if (severity !== 'off') findings.push({ severity, code, page, pages, path, message });
+  };
+
+  const byKey = new Map<string, PageFacts>();
+  for (const page of input.pages) byKey.set(pageKey(new URL(page.url)), page);
+  const isNotFoundPage = (page: PageFacts): boolean =>
+    /^(?:404|500)(?:\.html|\/index\.html)$/.test(page.file);
+  const isRedirect = (page: PageFacts): boolean => page.refreshTo !== null;
+  const isNoindex = (page: PageFacts): boolean => /\bnoindex\b/i.test(page.robots ?? '');
+  // Pages a search engine would list: not redirects, not error pages, not noindex.
+  const listed = input.pages.filter((page) => !isRedirect(page) && !isNotFoundPage(page) && !isNoindex(page));
+
+  for (const [field, code, tag] of [
+    ['title', 'duplicate-title', '<title>'],
+    ['description', 'duplicate-description', 'meta description'],
+  ] as const) {
+    const groups = new Map<string, string[]>();
+    for (const page of listed) {
+      const text = page[field]?.trim();
+      if (text) groups.set(text, [...(groups.get(text) ?? []), page.url]);
+    }
+    for (const [text, urls] of groups) {
+      if (urls.length < 2) continue;
+      add(code, urls[0]!, tag, `${urls.length} pages share the ${tag} "${text}": ${listUrls(urls)}.`, urls);
+    }
+  }
+
+  for (const page of listed) {
+    const title = page.title?.trim() ?? '';
+    const description = page.description?.trim() ?? '';
+    if (!title) add('title-missing', page.url, '<title>', 'The page has no <title> (or an empty one).');
+    else if ([...title].length > TITLE_TOO_LONG)
+      add(
+        'title-too-long',
+        page.url,
+        '<title>',
+        `The <title> has ${[...title].length} characters; Google shows about ${TITLE_SHOWN}.`,
+      );
+    if (!description)
+      add(
+        'description-missing',
+        page.url,
+        'meta description',
+        'The page has no meta description (or an empty one).',
+      );
+    else if ([...description].length > DESCRIPTION_TOO_LONG)
+      add(
+        'description-too-long',
+        page.url,
+        'meta description',
+        `The meta description has ${[...description].length} characters; Google shows about ${DESCRIPTION_SHOWN}.`,
+      );
+    if (page.ogTitle && title && page.ogTitle.trim() !== title)
+      add(
+        'social-disagrees-with-meta',
+        page.url,
+        'og:title',
+        `og:title "${page.ogTitle}" differs from the <title> "${title}".`,
+      );
+    if (page.ogDescription && description && page.ogDescription.trim() !== description)
+      add(
+        'social-disagrees-with-meta',
+        page.url,
+        'og:description',
+        `og:description differs from the meta description.`,
+      );
+  }
+
+  for (const page of input.pages) {
+    if (isRedirect(page)) continue;
+    const canonical = page.canonical ? resolve(page.canonical, page.url) : null;
+    if (canonical) {
+      if (canonical.origin !== site.origin) {
+        add(
+          'canonical-off-site',
+          page.url,
+          'link rel=canonical',
+          `The canonical points off the site, to ${canonical.href}.`,
+        );
+      } else {
+        const target = byKey.get(pageKey(canonical));
+        if (!target)
+          add(
+            'canonical-not-built',
+            page.url,
+            'link rel=canonical',
+            `The canonical ${canonical.href} is not a page of this build.`,
+          );
+        else if (isRedirect(target))
+          add(
+            'canonical-to-redirect',
+            page.url,
+            'link rel=canonical',
+            `The canonical ${canonical.href} is a redirect (to ${target.refreshTo}); point it at the final page.`,
+          );
+        else if (isNotFoundPage(target) && !isNotFoundPage(page))
+          add(
+            'canonical-to-not-found',
+            page.url,
+            'link rel=canonical',
+            `The canonical ${canonical.href} is the site's error page.`,
+          );
+      }
+    }
+    const ogUrl = page.ogUrl ? resolve(page.ogUrl, page.url) : null;
+    if (canonical && ogUrl && ogUrl.href !== canonical.href)
+      add(
+        'og-url-mismatch',
+        page.url,
+        'og:url',
+        `og:url ${ogUrl.href} differs from the canonical ${canonical.href}.`,
+      );
+
+    for (const image of page.images) {
+      const url = resolve(image.value, page.url);
+      if (!url || url.origin !== site.origin || !url.pathname.startsWith(site.pathname)) continue;
+      const file = decodePath(url.pathname.slice(site.pathname.length));
+      if (file !== null && !input.files.has(file))
+        add(
+          'image-not-built',
+          page.url,
+          image.tag,
+          `${image.tag} ${url.href} is on this site but ${file} is not in the build output.`,
+        );
+    }
+
+    for (const link of page.jsonLdLinks) {
+      const url = resolve(link.value, page.url);
+      if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) continue;
+      if (input.cmsOrigin && url.origin === input.cmsOrigin && url.origin !== site.origin) {
+        add(
+          'cms-url-in-json-ld',
+          page.url,
+          link.path,
+          `${link.value} is on the CMS's address; readers of this page would be sent to the CMS.`,
+        );
+      } else if (link.topLevel && url.origin !== site.origin && link.path.endsWith('["@id"]')) {
+        add(
+          'off-site-id-in-json-ld',
+          page.url,
+          link.path,
+          `The node's @id ${link.value} is off the site; a page's own nodes are identified on its address.`,
+        );
+      }
+    }
+  }
+
+  if (input.sitemapUrls) {
+    const inSitemap = new Set<string>();
+    for (const loc of input.sitemapUrls) {
+      const url = resolve(loc, site.href);
+      if (!url) continue;
+      const key = pageKey(url);
+      inSitemap.add(key);
+      if (url.origin === site.origin && !byKey.has(key))
+        add(
+          'sitemap-url-without-page',
+          url.href,
+          'sitemap',
+          `The sitemap lists ${url.href}, which is not a page of this build.`,
+        );
+    }
+    for (const page of input.pages) {
+      if (isNoindex(page) && inSitemap.has(pageKey(new URL(page.url))))
+        add(
+          'noindex-in-sitemap',
+          page.url,
+          'meta robots',
+          'The page is marked noindex but the sitemap lists it; drop one of the two.',
+        );
+    }
+  }
+
+  return findings.sort(
+    (a, b) => a.page.localeCompare(b.page) || a.code.localeCompare(b.code) || a.path.localeCompare(b.path),
+  );
+}
+
+/** One key for the forms a server answers a page at: `/a`, `/a/`, `/a/index.html`, `/a.html`. */
+function pageKey(url: URL): string {
+  const path = url.pathname.replace(/(?:\/index)?\.html?$/i, '').replace(/\/+$/, '');
+  return `${url.origin}${decodePath(path) ?? path}`;
+}
+
+function resolve(value: string, base: string): URL | null {
+  try {
+    return new URL(value.trim(), base);
+  } catch {
+    return null;
+  }
+}
+
+function decodePath(path: string): string | null {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return null;
+  }
+}
+
+function listUrls(urls: string[]): string {
+  const shown = urls.slice(0, 5).join(', ');
+  return urls.length > 5 ? `${shown}, … and ${urls.length - 5} more` : shown;
+}

@@ -1,0 +1,106 @@
+// A built page -> the facts the site-wide audit compares across pages. Reads the head with the head core's own
+// scanner and the JSON-LD with the validator's extractor, so the audit sees what the build wrote and check reads.
+import { readHeadTags } from '../head/read.ts';
+import { extractJsonLd } from '../validate/extract-json-ld.ts';
+import { formatPath } from '../validate/json-path.ts';
+
+/** A `url` or `@id` value found in a page's JSON-LD. */
+export interface JsonLdLink {
+  value: string;
+  /** JSON path inside the document, e.g. `$["@graph"][1].url`. */
+  path: string;
+  /** The value names a top-level node (the document or a member of its `@graph`), i.e. what the page is about. */
+  topLevel: boolean;
+}
+
+export interface PageFacts {
+  /** The page's public URL. */
+  url: string;
+  /** The HTML file, relative to the output directory. */
+  file: string;
+  title: string | null;
+  description: string | null;
+  canonical: string | null;
+  robots: string | null;
+  /** The target of `<meta http-equiv="refresh">`: Astro writes such a page for every redirect. */
+  refreshTo: string | null;
+  ogUrl: string | null;
+  ogTitle: string | null;
+  ogDescription: string | null;
+  images: Array<{ tag: 'og:image' | 'twitter:image'; value: string }>;
+  jsonLdLinks: JsonLdLink[];
+}
+
+const first = (values: Record<string, string[]>, key: string): string | null => values[key]?.[0] ?? null;
+
+/**
+ * The audit's view of one built page.
+ * @example readPageFacts('<head><title>Hi</title></head>', 'https://a.dev/', 'index.html').title // 'Hi'
+ */
+export function readPageFacts(html: string, url: string, file: string): PageFacts {
+  const head = readHeadTags(html);
+  const values = head.values;
+  const images = [
+    ...(values['property:og:image'] ?? []).map((value) => ({ tag: 'og:image' as const, value })),
+    ...(values['name:twitter:image'] ?? []).map((value) => ({ tag: 'twitter:image' as const, value })),
+  ];
+  const jsonLdLinks: JsonLdLink[] = [];
+  for (const script of extractJsonLd(html)) {
+    let document: unknown;
+    try {
+      document = JSON.parse(script.text);
+    } catch {
+      continue; // The validator reports unparsable JSON-LD; the audit only reads what parses.
+    }
+    collectLinks(document, jsonLdLinks);
+  }
+  return {
+    url,
+    file,
+    title: head.title,
+    description: head.description,
+    canonical: head.canonical,
+    robots: first(values, 'meta:robots'),
+    refreshTo: refreshTarget(first(values, 'http-equiv:refresh')),
+    ogUrl: first(values, 'property:og:url'),
+    ogTitle: first(values, 'property:og:title'),
+    ogDescription: first(values, 'property:og:description'),
+    images,
+    jsonLdLinks,
+  };
+}
+
+/** `0;url=/new/` -> `/new/`; null when the refresh names no URL (a plain reload is not a redirect). */
+function refreshTarget(content: string | null): string | null {
+  const match = content?.match(/^\s*\d*\s*[;,]\s*(?:url\s*=\s*)?['"]?([^'"]+)['"]?\s*$/i);
+  return match?.[1]?.trim() || null;
+}
+
+/** Every string `url` and `@id` in a document, with its path; iterative, so no depth can overflow the stack. */
+function collectLinks(document: unknown, into: JsonLdLink[]): void {
+  const stack: Array<{ value: unknown; path: string; topLevel: boolean }> = [];
+  const roots = Array.isArray(document)
+    ? document.map((value, index) => ({ value, path: `$[${index}]` }))
+    : [{ value: document, path: '$' }];
+  for (const root of roots.reverse()) stack.push({ ...root, topLevel: true });
+  while (stack.length > 0) {
+    const { value, path, topLevel } = stack.pop()!;
+    if (Array.isArray(value)) {
+      for (let index = value.length - 1; index >= 0; index--)
+        stack.push({ value: value[index], path: `${path}[${index}]`, topLevel: false });
+      continue;
+    }
+    if (value === null || typeof value !== 'object') continue;
+    for (const [key, child] of Object.entries(value)) {
+      const childPath = `${path}${formatPath([key]).slice(1)}`;
+      if ((key === 'url' || key === '@id') && typeof child === 'string') {
+        into.push({ value: child, path: childPath, topLevel });
+      } else if (key === '@graph' && Array.isArray(child)) {
+        for (let index = child.length - 1; index >= 0; index--)
+          stack.push({ value: child[index], path: `${childPath}[${index}]`, topLevel });
+      } else if (typeof child === 'object' && child !== null) {
+        stack.push({ value: child, path: childPath, topLevel: false });
+      }
+    }
+  }
+}

@@ -1,0 +1,205 @@
+import { describe, expect, it } from 'vitest';
+import { auditSite, type PageFacts, readPageFacts, truncateForResult } from '../../src/audit/index.ts';
+
+const SITE = 'https://www.example.com/';
+
+function page(file: string, path: string, head: string, body = ''): PageFacts {
+  return readPageFacts(
+    `<!doctype html><html><head>${head}</head><body>${body}</body></html>`,
+    new URL(path, SITE).href,
+    file,
+  );
+}
+
+const ok = (path: string, title: string, description = `About ${title}, in a sentence.`) =>
+  `<title>${title}</title><meta name="description" content="${description}"><link rel="canonical" href="${new URL(path, SITE).href}">`;
+
+function codes(findings: ReturnType<typeof auditSite>): string[] {
+  return findings.map((finding) => `${finding.code} ${new URL(finding.page).pathname} ${finding.path}`);
+}
+
+describe('auditSite', () => {
+  it('finds nothing on a consistent site', () => {
+    const pages = [
+      page('index.html', '/', ok('/', 'Home')),
+      page(
+        'blog/index.html',
+        '/blog/',
+        ok('/blog/', 'Blog') + '<meta property="og:image" content="/img/a.png">',
+      ),
+    ];
+    const findings = auditSite({
+      site: SITE,
+      pages,
+      files: new Set(['index.html', 'blog/index.html', 'img/a.png']),
+      sitemapUrls: [`${SITE}`, `${SITE}blog/`],
+    });
+    expect(findings).toEqual([]);
+  });
+
+  it('lists every page of a shared title and description once, as one group', () => {
+    const pages = ['/a/', '/b/', '/c/'].map((path, index) =>
+      page(
+        `${path.slice(1)}index.html`,
+        path,
+        ok(path, 'Same title', index < 2 ? 'Same words.' : 'Other words.'),
+      ),
+    );
+    const findings = auditSite({ site: SITE, pages, files: new Set(), sitemapUrls: null });
+    expect(codes(findings)).toEqual([
+      'duplicate-description /a/ meta description',
+      'duplicate-title /a/ <title>',
+    ]);
+    expect(findings[1]!.pages).toEqual([`${SITE}a/`, `${SITE}b/`, `${SITE}c/`]);
+    expect(findings[1]!.message).toContain('3 pages share the <title> "Same title"');
+  });
+
+  it('follows canonicals to missing pages, redirects, the 404 page and other sites', () => {
+    const pages = [
+      page('a/index.html', '/a/', ok('/a/', 'A').replace(`${SITE}a/`, `${SITE}gone/`)),
+      page('b/index.html', '/b/', ok('/b/', 'B').replace(`${SITE}b/`, '/old/')),
+      page('c/index.html', '/c/', ok('/c/', 'C').replace(`${SITE}c/`, `${SITE}404.html`)),
+      page('d/index.html', '/d/', ok('/d/', 'D').replace(`${SITE}d/`, 'https://elsewhere.example/d/')),
+      page('e/index.html', '/e/', `${ok('/e/', 'E')}<meta property="og:url" content="${SITE}e/other/">`),
+      page(
+        'old/index.html',
+        '/old/',
+        '<meta http-equiv="refresh" content="0;url=/new/"><link rel="canonical" href="/new/">',
+      ),
+      page('404.html', '/404', '<title>Not found</title>'),
+    ];
+    const findings = auditSite({ site: SITE, pages, files: new Set(), sitemapUrls: null });
+    expect(codes(findings)).toEqual([
+      'canonical-not-built /a/ link rel=canonical',
+      'canonical-to-redirect /b/ link rel=canonical',
+      'canonical-to-not-found /c/ link rel=canonical',
+      'canonical-off-site /d/ link rel=canonical',
+      'og-url-mismatch /e/ og:url',
+    ]);
+  });
+
+  it('checks social images on the site against the output files, under the base', () => {
+    const site = 'https://www.example.com/docs/';
+    const head = (image: string) =>
+      `<title>T</title><meta name="description" content="D"><meta property="og:image" content="${image}"><meta name="twitter:image" content="https://cdn.example/x.png">`;
+    const pages = [
+      readPageFacts(`<head>${head('/docs/img/here.png')}</head>`, `${site}a/`, 'a/index.html'),
+      readPageFacts(`<head>${head('img/missing%20file.png')}</head>`, `${site}b/`, 'b/index.html'),
+    ];
+    const findings = auditSite({
+      site,
+      pages,
+      files: new Set(['img/here.png']),
+      sitemapUrls: null,
+      severity: { 'duplicate-title': 'off', 'duplicate-description': 'off' },
+    });
+    expect(codes(findings)).toEqual(['image-not-built /docs/b/ og:image']);
+    expect(findings[0]!.message).toContain('b/img/missing file.png is not in the build output');
+  });
+
+  it('compares the sitemap with the pages and their robots', () => {
+    const pages = [
+      page('index.html', '/', ok('/', 'Home')),
+      page(
+        'private/index.html',
+        '/private/',
+        `${ok('/private/', 'Private')}<meta name="robots" content="noindex, follow">`,
+      ),
+    ];
+    const findings = auditSite({
+      site: SITE,
+      pages,
+      files: new Set(),
+      sitemapUrls: [SITE, `${SITE}private/`, `${SITE}never-built/`],
+    });
+    expect(codes(findings)).toEqual([
+      'sitemap-url-without-page /never-built/ sitemap',
+      'noindex-in-sitemap /private/ meta robots',
+    ]);
+  });
+
+  it('finds CMS addresses anywhere in JSON-LD and off-site ids of the page’s own nodes', () => {
+    const jsonLd = JSON.stringify({
+      '@context': 'https://schema.org',
+      '@graph': [
+        { '@type': 'WebPage', '@id': 'https://cms.example.com/a/#page', url: `${SITE}a/` },
+        {
+          '@type': 'Organization',
+          '@id': 'https://partner.example/#org',
+          logo: { '@type': 'ImageObject', url: 'https://cms.example.com/wp-content/logo.png' },
+        },
+      ],
+    });
+    const pages = [
+      page(
+        'a/index.html',
+        '/a/',
+        ok('/a/', 'A'),
+        `<script type="application/ld+json; charset=utf-8">${jsonLd}</script>`,
+      ),
+    ];
+    const findings = auditSite({
+      site: SITE,
+      cmsOrigin: 'https://cms.example.com',
+      pages,
+      files: new Set(),
+      sitemapUrls: null,
+    });
+    expect(codes(findings)).toEqual([
+      'cms-url-in-json-ld /a/ $["@graph"][0]["@id"]',
+      'cms-url-in-json-ld /a/ $["@graph"][1].logo.url',
+      'off-site-id-in-json-ld /a/ $["@graph"][1]["@id"]',
+    ]);
+  });
+
+  it('warns on empty and far too long titles and descriptions, and on social text that disagrees', () => {
+    const long = 'word '.repeat(50).trim();
+    const pages = [
+      page('a/index.html', '/a/', `<title></title><link rel="canonical" href="/a/">`),
+      page(
+        'b/index.html',
+        '/b/',
+        `<title>${long}</title><meta name="description" content="${long} ${long}"><meta property="og:title" content="Other">`,
+      ),
+    ];
+    const findings = auditSite({ site: SITE, pages, files: new Set(), sitemapUrls: null });
+    expect(codes(findings)).toEqual([
+      'description-missing /a/ meta description',
+      'title-missing /a/ <title>',
+      'description-too-long /b/ meta description',
+      'social-disagrees-with-meta /b/ og:title',
+      'title-too-long /b/ <title>',
+    ]);
+    expect(findings.find((finding) => finding.code === 'title-too-long')!.severity).toBe('warning');
+  });
+
+  it('reads a document nested far deeper than the stack allows', () => {
+    // Built as text: JSON.stringify itself would overflow at this depth.
+    const depth = 100_000;
+    const deep = `${'{"item":'.repeat(depth)}{"url":"https://cms.example.com/x"}${'}'.repeat(depth)}`;
+    const pages = [
+      page(
+        'a/index.html',
+        '/a/',
+        ok('/a/', 'A'),
+        `<script type="application/ld+json">{"@graph":[${deep}]}</script>`,
+      ),
+    ];
+    const findings = auditSite({
+      site: SITE,
+      cmsOrigin: 'https://cms.example.com',
+      pages,
+      files: new Set(),
+      sitemapUrls: null,
+    });
+    expect(findings.map((finding) => finding.code)).toEqual(['cms-url-in-json-ld']);
+  });
+});
+
+describe('truncateForResult', () => {
+  it('cuts at a word boundary with an ellipsis, and leaves short text alone', () => {
+    expect(truncateForResult('Short', 60)).toBe('Short');
+    expect(truncateForResult('A long title that goes on and on', 12)).toBe('A long title…');
+    expect(truncateForResult('Unbreakablelongword', 5)).toBe('Unbre…');
+  });
+});
