@@ -1,5 +1,9 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { auditSite, type PageFacts, readPageFacts, truncateForResult } from '../../src/audit/index.ts';
+import { listOutputFiles, readSitemapUrls } from '../../src/audit/read-output.ts';
 
 const SITE = 'https://www.example.com/';
 
@@ -201,5 +205,31 @@ describe('truncateForResult', () => {
     expect(truncateForResult('Short', 60)).toBe('Short');
     expect(truncateForResult('A long title that goes on and on', 12)).toBe('A long title…');
     expect(truncateForResult('Unbreakablelongword', 5)).toBe('Unbre…');
+  });
+});
+
+describe('reading the build output', () => {
+  it('lists files and reads the page URLs of sitemaps, not of sitemap indexes', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'audit-output-'));
+    try {
+      mkdirSync(join(dir, 'blog'));
+      mkdirSync(join(dir, '.hidden'));
+      writeFileSync(join(dir, 'blog', 'index.html'), '<title>x</title>');
+      writeFileSync(join(dir, '.hidden', 'x.html'), '');
+      writeFileSync(
+        join(dir, 'sitemap-index.xml'),
+        `<?xml version="1.0"?><sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><sitemap><loc>${SITE}sitemap-0.xml</loc></sitemap></sitemapindex>`,
+      );
+      writeFileSync(
+        join(dir, 'sitemap-0.xml'),
+        `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc> ${SITE}blog/?a=1&amp;b=2 </loc></url></urlset>`,
+      );
+      const files = listOutputFiles(dir);
+      expect([...files].sort()).toEqual(['blog/index.html', 'sitemap-0.xml', 'sitemap-index.xml']);
+      expect(readSitemapUrls(dir, files)).toEqual([`${SITE}blog/?a=1&b=2`]);
+      expect(readSitemapUrls(dir, new Set(['blog/index.html']))).toBeNull();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
