@@ -1,0 +1,103 @@
+// What the request-time pass knows about a page, for the dev toolbar app: the CMS records written, the findings
+// at their paths, the head's tags as served. Carried to the browser as a JSON island in the dev page's head, so
+// the app shows exactly what this view got, with no second request to the API. Pure.
+import { readPageFacts } from '../../audit/page-facts.ts';
+import type { SchemaRecord } from '../../client/index.ts';
+import { serializeJsonForScript } from '../../head/escape.ts';
+import { readHeadTags } from '../../head/read.ts';
+import { describeSchema, type Finding } from '../plan-page.ts';
+
+/** The island's element id, read by the toolbar app. */
+export const INSPECTION_ELEMENT_ID = 'astro-schema-manager-inspection';
+
+export interface InspectedDocument {
+  id: number;
+  type: string;
+  name: string;
+  /** `#12 Article "Hello"`, as findings name it. */
+  label: string;
+  /** The record's API address, to open it. */
+  href: string;
+  json: string;
+  findings: Array<Pick<Finding, 'severity' | 'code' | 'path' | 'message'>>;
+}
+
+export interface PageInspection {
+  url: string;
+  cmsUrl: string;
+  documents: InspectedDocument[];
+  /** Findings about the page rather than one record. */
+  findings: Array<Pick<Finding, 'severity' | 'code' | 'path' | 'message'>>;
+  /** Every meta, link and title value of the served head, by key (`title`, `meta:description`, `property:og:image`). */
+  tags: Record<string, string[]>;
+  preview: {
+    title: string | null;
+    description: string | null;
+    ogTitle: string | null;
+    ogDescription: string | null;
+    ogImage: string | null;
+  };
+  /** Why the page got no head data, when the API could not be asked. */
+  error: string | null;
+}
+
+export interface InspectionInput {
+  url: string;
+  cmsUrl: string;
+  /** The API's base URL, without credentials. */
+  apiBase: string;
+  records: SchemaRecord[];
+  findings: Finding[];
+  /** The page as served, after the head was rewritten. */
+  html: string;
+  error?: string | null;
+}
+
+/** The inspection of one served page. */
+export function inspectPage(input: InspectionInput): PageInspection {
+  const facts = readPageFacts(input.html, input.url, '');
+  const strip = ({ severity, code, path, message }: Finding) => ({ severity, code, path, message });
+  const documents = input.records.map((record) => {
+    const label = describeSchema(record);
+    return {
+      id: record.id,
+      type: record.schema_type,
+      name: record.schema_name ?? '',
+      label,
+      href: `${input.apiBase.replace(/\/+$/, '')}/schemas/${record.id}`,
+      json: prettyOrRaw(record),
+      findings: input.findings.filter((finding) => finding.schema === label).map(strip),
+    };
+  });
+  const labels = new Set(documents.map((document) => document.label));
+  return {
+    url: input.url,
+    cmsUrl: input.cmsUrl,
+    documents,
+    findings: input.findings
+      .filter((finding) => finding.schema === null || !labels.has(finding.schema))
+      .map(strip),
+    tags: readHeadTags(input.html).values,
+    preview: {
+      title: facts.title,
+      description: facts.description,
+      ogTitle: facts.ogTitle,
+      ogDescription: facts.ogDescription,
+      ogImage: facts.images.find((image) => image.tag === 'og:image')?.value ?? null,
+    },
+    error: input.error ?? null,
+  };
+}
+
+/** The island to put in a dev page's head: JSON that no value can break out of. */
+export function renderInspectionIsland(inspection: PageInspection): string {
+  return `<script type="application/json" id="${INSPECTION_ELEMENT_ID}">${serializeJsonForScript(inspection)}</script>`;
+}
+
+function prettyOrRaw(record: SchemaRecord): string {
+  try {
+    return record.data === null ? record.schema_data : JSON.stringify(record.data, null, 2);
+  } catch {
+    return record.schema_data; // Too deep to print: shown as the CMS holds it.
+  }
+}
