@@ -1,4 +1,5 @@
 /** Turns API answers into what a page should say: placeholders filled, CMS URLs moved to the site. */
+import { fillSocialFromMeta } from './social-fallback.ts';
 import type { HeadData, HeadWarning, PreparedHeadData, PrepareOptions } from './types.ts';
 
 const PLACEHOLDER = /\{\{\s*(meta_title|meta_description)\s*\}\}/g;
@@ -49,7 +50,7 @@ export function prepareHeadData(data: HeadData, options: PrepareOptions = {}): P
     mapStrings(schema, (text) => fill(rewrite(text), `jsonld:${index}`)),
   );
   const meta = data.meta && { ...data.meta, canonical: rewriteOrNull(data.meta.canonical) };
-  const social = data.social && {
+  const given = data.social && {
     url: data.social.url,
     og: {
       ...data.social.og,
@@ -63,6 +64,8 @@ export function prepareHeadData(data: HeadData, options: PrepareOptions = {}): P
       description: fillOrNull(data.social.twitter.description, 'name:twitter:description'),
     },
   };
+  // After placeholders and URL rewriting, so the fallback copies the values the page shows.
+  const social = options.socialFallback === false ? given : fillSocialFromMeta(meta, given);
   return { schemas, meta, social, warnings };
 }
 

@@ -38,6 +38,8 @@ export interface PrepareOptions {
   rewriteUrls?: boolean;
   /** Paths that stay on the CMS (media). Default ['/wp-content/']. */
   keepPathPrefixes?: string[];
+  /** Fill social tags the API leaves empty from its meta (og:title from the title...). Default true. */
+  socialFallback?: boolean;
 }
 
 /** `prepareHeadData`'s answer: the data, plus what it could not do. */

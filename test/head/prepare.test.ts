@@ -177,3 +177,50 @@ describe('prepareHeadData: placeholders', () => {
     ).toMatch(/no description/);
   });
 });
+
+describe('social tags the API leaves empty', () => {
+  const data = (s: SocialTags | null): HeadData => ({
+    schemas: [],
+    meta: meta({
+      title: 'API title',
+      description: 'API description',
+      canonical: 'https://cms.example.com/a/',
+    }),
+    social: s,
+  });
+
+  test('take the meta title, description and canonical (moved to the site), and twitter takes the og values', () => {
+    const prepared = prepareHeadData(
+      data(social({ image: 'https://cms.example.com/wp-content/a.png', image_alt: 'A' })),
+      CMS,
+    );
+    expect(prepared.social?.og).toMatchObject({
+      title: 'API title',
+      description: 'API description',
+      url: 'https://www.example.com/a/',
+      image: 'https://cms.example.com/wp-content/a.png',
+    });
+    expect(prepared.social?.twitter).toMatchObject({
+      title: 'API title',
+      description: 'API description',
+      image: 'https://cms.example.com/wp-content/a.png',
+      image_alt: 'A',
+    });
+  });
+
+  test('come from meta even when the API has no social record, and keep what the API set', () => {
+    expect(prepareHeadData(data(null), CMS).social?.og.title).toBe('API title');
+    const kept = prepareHeadData(
+      data(social({ title: 'Social title' }, { description: 'Tweet text' })),
+      CMS,
+    ).social;
+    expect(kept?.og.title).toBe('Social title');
+    expect(kept?.twitter.title).toBe('Social title');
+    expect(kept?.twitter.description).toBe('Tweet text');
+  });
+
+  test('stay empty with socialFallback: false, and nothing is invented without meta', () => {
+    expect(prepareHeadData(data(null), { ...CMS, socialFallback: false }).social).toBeNull();
+    expect(prepareHeadData({ schemas: [], meta: null, social: null }, CMS).social).toBeNull();
+  });
+});
