@@ -1,0 +1,109 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { describe, expect, it } from 'vitest';
+import { createPageDataCache } from '../../src/integration/page-data-cache.ts';
+
+type Answer = { n: number };
+
+function counter(behaviour: (n: number, signal: AbortSignal) => Promise<Answer>) {
+  const calls: string[] = [];
+  const load = (key: string, signal: AbortSignal) => {
+    calls.push(key);
+    return behaviour(calls.length, signal);
+  };
+  return { calls, load };
+}
+
+describe('createPageDataCache', () => {
+  it('reuses a fresh answer and shares one request among concurrent views', async () => {
+    const api = counter(async (n) => {
+      await sleep(20);
+      return { n };
+    });
+    const cache = createPageDataCache({ ttlMs: 60_000, max: 10, budgetMs: 1000, load: api.load });
+    const answers = await Promise.all([cache.get('/a'), cache.get('/a'), cache.get('/a')]);
+    expect(answers.map((answer) => answer.value)).toEqual([{ n: 1 }, { n: 1 }, { n: 1 }]);
+    expect(await cache.get('/a')).toEqual({ value: { n: 1 }, source: 'fresh' });
+    expect(api.calls).toEqual(['/a']);
+  });
+
+  it('serves a stale answer at once while it revalidates, then the new one', async () => {
+    const api = counter(async (n) => {
+      if (n > 1) await sleep(50);
+      return { n };
+    });
+    const cache = createPageDataCache({ ttlMs: 10, max: 10, budgetMs: 1000, load: api.load });
+    await cache.get('/a');
+    await sleep(20);
+    expect(await cache.get('/a')).toEqual({ value: { n: 1 }, source: 'stale' });
+    await sleep(80);
+    expect((await cache.get('/a')).value).toEqual({ n: 2 });
+  });
+
+  it('gives up on a hanging API after the budget, and the late answer serves the next view', async () => {
+    const api = counter(async () => {
+      await sleep(150);
+      return { n: 1 };
+    });
+    const cache = createPageDataCache({ ttlMs: 60_000, max: 10, budgetMs: 30, load: api.load });
+    expect(await cache.get('/a')).toMatchObject({ value: null, source: 'none', reason: 'timeout' });
+    await sleep(200);
+    expect(await cache.get('/a')).toEqual({ value: { n: 1 }, source: 'fresh' });
+    expect(api.calls).toHaveLength(1);
+  });
+
+  it('serves the last good answer when the API fails, and opens the circuit after repeated failures', async () => {
+    const api = counter(async (n) => {
+      if (n === 1) return { n };
+      throw new Error('connect ECONNREFUSED');
+    });
+    const cache = createPageDataCache({
+      ttlMs: 1,
+      max: 10,
+      budgetMs: 1000,
+      failureThreshold: 3,
+      cooldownMs: 60_000,
+      load: api.load,
+    });
+    await cache.get('/a');
+    for (let view = 0; view < 3; view++) {
+      await sleep(5);
+      expect((await cache.get('/a')).value).toEqual({ n: 1 });
+    }
+    expect(cache.circuitOpen).toBe(true);
+    const callsWhenOpen = api.calls.length;
+    expect(await cache.get('/b')).toMatchObject({ value: null, reason: 'circuit-open' });
+    await sleep(5);
+    expect((await cache.get('/a')).value).toEqual({ n: 1 });
+    expect(api.calls.length).toBe(callsWhenOpen);
+  });
+
+  it('keeps at most max pages', async () => {
+    const api = counter(async (n) => ({ n }));
+    const cache = createPageDataCache({ ttlMs: 60_000, max: 2, budgetMs: 1000, load: api.load });
+    for (const key of ['/a', '/b', '/c', '/a']) await cache.get(key);
+    expect(api.calls).toEqual(['/a', '/b', '/c', '/a']);
+  });
+});
+
+describe('createPageDataCache against an API that never answers', () => {
+  it('answers every view within the budget and stops asking once the circuit opens', async () => {
+    const api = counter(
+      (_n, signal) =>
+        new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(signal.reason))),
+    );
+    const cache = createPageDataCache({
+      ttlMs: 60_000,
+      max: 10,
+      budgetMs: 20,
+      failureThreshold: 2,
+      cooldownMs: 60_000,
+      loadTimeoutMs: 100,
+      load: api.load,
+    });
+    expect(await cache.get('/a')).toMatchObject({ reason: 'timeout' });
+    expect(await cache.get('/b')).toMatchObject({ reason: 'timeout' });
+    expect(cache.circuitOpen).toBe(true);
+    expect(await cache.get('/c')).toMatchObject({ reason: 'circuit-open' });
+    expect(api.calls).toEqual(['/a', '/b']);
+  });
+});
