@@ -1,0 +1,150 @@
+// The pull file as a directory of one JSON file per page URL, for code review: a change to one page touches one
+// file, keys come in one fixed order, and files merge like any source. Pure: text in, text out; the commands do
+// the reading and writing.
+import { META_FIELDS, OG_FIELDS, TWITTER_FIELDS } from '../contract-fields.ts';
+import type { SchemaFile } from './pull.ts';
+
+type SchemaEntry = SchemaFile['schemas'][number];
+type MetaEntry = SchemaFile['meta'][number];
+type SocialEntry = SchemaFile['social'][number];
+
+/** One page's file: what the CMS holds for that URL. */
+export interface PageFile {
+  url: string;
+  schemas: Array<Omit<SchemaEntry, 'url'>>;
+  meta?: Record<string, string | null>;
+  social?: { og?: Record<string, string | null>; twitter?: Record<string, string | null> };
+}
+
+export class PageFileError extends Error {}
+
+// Kept as they are in a file name; everything else is percent-encoded, so any URL has a portable name.
+const SAFE = /[^A-Za-z0-9._~!$&'()+,;=@-]/g;
+const encodePart = (part: string): string =>
+  part.replace(SAFE, (c) =>
+    encodeURIComponent(c).replace(/[!'()*]/g, (x) => `%${x.charCodeAt(0).toString(16).toUpperCase()}`),
+  );
+
+/** A URL part (already percent-encoded) in the file name alphabet, each character encoded once. */
+function reencode(part: string): string {
+  try {
+    return encodePart(decodeURIComponent(part));
+  } catch {
+    return encodePart(part);
+  }
+}
+
+/**
+ * Where a page's file goes, mirroring its URL: host, then path, `.json`; `/` is `index.json`.
+ * @example pageFilePath('https://www.example.com/blog/hello/') // 'www.example.com/blog/hello.json'
+ */
+export function pageFilePath(url: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    // Not absolute: still one file, under a folder that says so.
+    return `_relative/${encodePart(url) || 'index'}.json`;
+  }
+  const segments = parsed.pathname
+    .split('/')
+    .filter(Boolean)
+    .map((segment) => {
+      try {
+        return encodePart(decodeURIComponent(segment));
+      } catch {
+        return encodePart(segment);
+      }
+    });
+  // A segment of dots would climb out of the directory.
+  const safe = segments.map((segment) => (/^\.+$/.test(segment) ? segment.replace(/\./g, '%2E') : segment));
+  const last = safe.pop() ?? 'index';
+  const query = parsed.search ? `~${reencode(parsed.search.slice(1))}` : '';
+  return [encodePart(parsed.host), ...safe, `${last}${query}.json`].join('/');
+}
+
+/** `order` first, then any other keys alphabetically: one key order whatever the server sent. */
+function ordered(fields: Record<string, string | null | undefined> | undefined, order: readonly string[]) {
+  if (!fields) return undefined;
+  const keys = [
+    ...order.filter((key) => key in fields),
+    ...Object.keys(fields)
+      .filter((key) => !order.includes(key))
+      .sort(),
+  ];
+  const out: Record<string, string | null> = {};
+  for (const key of keys) if (fields[key] !== undefined) out[key] = fields[key]!;
+  return Object.keys(out).length > 0 ? out : undefined;
+}
+
+/**
+ * The pull file as page files, sorted by path; each text ends with a newline.
+ * @example toPageFiles({ schemas: [...], meta: [], social: [] })[0].path // 'www.example.com/index.json'
+ */
+export function toPageFiles(file: SchemaFile): Array<{ path: string; text: string }> {
+  const pages = new Map<string, PageFile>();
+  const pageOf = (url: string): PageFile => {
+    const page = pages.get(url) ?? { url, schemas: [] };
+    pages.set(url, page);
+    return page;
+  };
+  // Fixed key order; JSON.stringify leaves out the fields the pull did not have.
+  for (const { url, schema_type, schema_name, is_active, schema_data } of file.schemas)
+    pageOf(url).schemas.push({ schema_type, schema_name, is_active, schema_data });
+  for (const { url, ...fields } of file.meta) {
+    const meta = ordered(fields as Record<string, string | null>, META_FIELDS);
+    if (meta) pageOf(url).meta = meta;
+  }
+  for (const { url, og, twitter } of file.social) {
+    const social = { og: ordered(og, OG_FIELDS), twitter: ordered(twitter, TWITTER_FIELDS) };
+    if (social.og || social.twitter) pageOf(url).social = social;
+  }
+  const byPath = new Map<string, PageFile[]>();
+  for (const page of pages.values()) {
+    const path = pageFilePath(page.url);
+    byPath.set(path, [...(byPath.get(path) ?? []), page]);
+  }
+  const files: Array<{ path: string; text: string }> = [];
+  for (const [path, group] of byPath) {
+    // `/a` and `/a/` name one file; when a CMS holds both, the second gets a suffix that says which it is.
+    group.sort((a, b) => b.url.length - a.url.length || a.url.localeCompare(b.url));
+    group.forEach((page, index) => {
+      const name = index === 0 ? path : path.replace(/\.json$/, `~${index + 1}.json`);
+      files.push({ path: name, text: `${JSON.stringify(page, null, 2)}\n` });
+    });
+  }
+  return files.sort((a, b) => a.path.localeCompare(b.path));
+}
+
+/**
+ * Page files back into one pull file; a file that is not a page file is an error naming the file and field.
+ * @example fromPageFiles([{ path: 'a.json', text: '{"url":"https://x.dev/","schemas":[]}' }]).schemas // []
+ */
+export function fromPageFiles(files: Array<{ path: string; text: string }>): SchemaFile {
+  const file: SchemaFile = { schemas: [], meta: [], social: [] };
+  const seen = new Map<string, string>();
+  for (const { path, text } of [...files].sort((a, b) => a.path.localeCompare(b.path))) {
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch (error) {
+      throw new PageFileError(`${path}: not JSON (${(error as Error).message}).`);
+    }
+    const page = value as Partial<PageFile>;
+    if (!page || typeof page !== 'object' || Array.isArray(page))
+      throw new PageFileError(`${path}: expected an object { url, schemas, meta, social }.`);
+    if (typeof page.url !== 'string' || page.url === '')
+      throw new PageFileError(`${path}: url must be the page's URL.`);
+    if (seen.has(page.url))
+      throw new PageFileError(
+        `${path}: ${page.url} is also in ${seen.get(page.url)}; keep one file per page.`,
+      );
+    seen.set(page.url, path);
+    if (page.schemas !== undefined && !Array.isArray(page.schemas))
+      throw new PageFileError(`${path}: schemas must be an array.`);
+    for (const schema of page.schemas ?? []) file.schemas.push({ url: page.url, ...schema } as SchemaEntry);
+    if (page.meta) file.meta.push({ url: page.url, ...page.meta } as MetaEntry);
+    if (page.social) file.social.push({ url: page.url, ...page.social } as SocialEntry);
+  }
+  return file;
+}

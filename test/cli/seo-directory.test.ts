@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import type { SchemaFile } from '../../src/cli/pull.ts';
+import { fromPageFiles, PageFileError, pageFilePath, toPageFiles } from '../../src/cli/seo-directory.ts';
+
+const SITE = 'https://www.example.com';
+
+describe('pageFilePath', () => {
+  it('mirrors the URL: host, path, .json, and index.json for the root', () => {
+    expect(pageFilePath(`${SITE}/`)).toBe('www.example.com/index.json');
+    expect(pageFilePath(`${SITE}/blog/hello/`)).toBe('www.example.com/blog/hello.json');
+    expect(pageFilePath(`${SITE}/blog/hello`)).toBe('www.example.com/blog/hello.json');
+    expect(pageFilePath('http://localhost:4321/a')).toBe('localhost%3A4321/a.json');
+  });
+
+  it('keeps every name inside the directory and portable', () => {
+    expect(pageFilePath(`${SITE}/caf%C3%A9/a%2Fb/`)).toBe(
+      'www.example.com/café/a%2Fb.json'.replace('é', '%C3%A9'),
+    );
+    // The URL parser resolves dot segments, encoded or not, before a name is made.
+    expect(pageFilePath(`${SITE}/%2E%2E/%2E%2E/etc/passwd`)).toBe('www.example.com/etc/passwd.json');
+    expect(pageFilePath(`${SITE}/a/..%2F..%2Fb`)).toBe('www.example.com/a/..%2F..%2Fb.json');
+    expect(pageFilePath(`${SITE}/?p=12&x=a b`)).toBe('www.example.com/index~p=12&x=a%20b.json');
+    expect(pageFilePath('not a url/..')).toBe('_relative/not%20a%20url%2F...json');
+  });
+});
+
+describe('toPageFiles and fromPageFiles', () => {
+  const pull: SchemaFile = {
+    schemas: [
+      {
+        url: `${SITE}/`,
+        schema_type: 'WebSite',
+        schema_name: 'Site',
+        schema_data: { '@context': 'https://schema.org', '@type': 'WebSite', name: 'S' },
+        is_active: true,
+      },
+      {
+        url: `${SITE}/blog/hello/`,
+        schema_type: 'Article',
+        schema_name: 'Hello',
+        schema_data: '{not json',
+        is_active: false,
+      },
+      {
+        url: `${SITE}/blog/hello`,
+        schema_type: 'Article',
+        schema_name: 'Other',
+        schema_data: { '@type': 'Article' },
+        is_active: true,
+      },
+    ],
+    meta: [{ url: `${SITE}/blog/hello/`, robots: 'noindex', title: 'Hello', zz_extra: 'kept' }],
+    social: [{ url: `${SITE}/`, twitter: { card: 'summary' }, og: { title: 'Site', description: null } }],
+  };
+
+  it('writes one file per URL with a fixed key order, and reads back the same entries', () => {
+    const files = toPageFiles(pull);
+    expect(files.map((file) => file.path)).toEqual([
+      'www.example.com/blog/hello.json',
+      'www.example.com/blog/hello~2.json',
+      'www.example.com/index.json',
+    ]);
+    const hello = JSON.parse(files[0]!.text);
+    expect(Object.keys(hello)).toEqual(['url', 'schemas', 'meta']);
+    expect(hello.url).toBe(`${SITE}/blog/hello/`);
+    expect(Object.keys(hello.meta)).toEqual(['title', 'robots', 'zz_extra']);
+    expect(Object.keys(hello.schemas[0])).toEqual(['schema_type', 'schema_name', 'is_active', 'schema_data']);
+    const home = JSON.parse(files[2]!.text);
+    expect(Object.keys(home.social)).toEqual(['og', 'twitter']);
+    expect(files[2]!.text).toContain('"schema_data": {\n        "@context": "https://schema.org"');
+
+    const back = fromPageFiles(files);
+    const sort = <T extends { url: string }>(items: T[]) =>
+      [...items].sort((a, b) => a.url.localeCompare(b.url));
+    expect(sort(back.schemas)).toEqual(sort(pull.schemas));
+    expect(back.meta).toEqual(pull.meta);
+    expect(back.social).toEqual(pull.social);
+    // The same pull always gives the same bytes.
+    expect(toPageFiles(back)).toEqual(files);
+  });
+
+  it('names the file and the field of an entry it cannot read', () => {
+    expect(() => fromPageFiles([{ path: 'a.json', text: '{' }])).toThrow(/^a\.json: not JSON/);
+    expect(() => fromPageFiles([{ path: 'b.json', text: '{"schemas":[]}' }])).toThrow('b.json: url must be');
+    expect(() => fromPageFiles([{ path: 'c.json', text: '[]' }])).toThrow(PageFileError);
+    const twice = `{"url":"${SITE}/"}`;
+    expect(() =>
+      fromPageFiles([
+        { path: 'd.json', text: twice },
+        { path: 'e.json', text: twice },
+      ]),
+    ).toThrow(`e.json: ${SITE}/ is also in d.json`);
+  });
+});
