@@ -2,6 +2,7 @@
 // a dry run and the real run plan the same steps.
 import type { MetaTags, SchemaRecord, SocialTags } from '../client/index.ts';
 import { topLevelTypes } from '../server/checks.ts';
+import { type JsonChange, jsonChanges } from './json-changes.ts';
 import type { SchemaFile } from './pull.ts';
 
 export interface DesiredSchema {
@@ -16,16 +17,25 @@ export interface DesiredSchema {
 
 export type SchemaStep =
   | { action: 'create'; entry: DesiredSchema }
-  | { action: 'update'; id: number; entry: DesiredSchema; changes: Array<'schema_data' | 'is_active'> }
+  | {
+      action: 'update';
+      id: number;
+      entry: DesiredSchema;
+      changes: Array<'schema_data' | 'is_active'>;
+      /** What differs, old -> new: `is_active`, then the document's changed paths. */
+      details: JsonChange[];
+    }
   | { action: 'unchanged'; id: number; entry: DesiredSchema }
   | { action: 'delete'; record: SchemaRecord };
 
+/** The fields a tag step sends are the ones that differ; `changes` says from what to what (`og.title`). */
 export type TagStep =
-  | { kind: 'meta'; url: string; fields: Record<string, string | null> }
+  | { kind: 'meta'; url: string; fields: Record<string, string | null>; changes: JsonChange[] }
   | {
       kind: 'social';
       url: string;
       fields: { og?: Record<string, string | null>; twitter?: Record<string, string | null> };
+      changes: JsonChange[];
     };
 
 const parse = (text: string): unknown => {
@@ -96,10 +106,22 @@ export function planSchemas(
     const record = pool.get(keyOf(entry))?.shift();
     if (!record) return { action: 'create', entry };
     const changes: Array<'schema_data' | 'is_active'> = [];
-    if (!sameDocument(entry.schema_data, record)) changes.push('schema_data');
-    if (entry.is_active !== record.is_active) changes.push('is_active');
+    const details: JsonChange[] = [];
+    if (entry.is_active !== record.is_active) {
+      changes.push('is_active');
+      details.push({ path: 'is_active', from: record.is_active, to: entry.is_active });
+    }
+    if (!sameDocument(entry.schema_data, record)) {
+      changes.push('schema_data');
+      const wantedDoc = typeof entry.schema_data === 'string' ? parse(entry.schema_data) : entry.schema_data;
+      details.push(
+        ...(wantedDoc === undefined || record.data === null
+          ? [{ path: '$', from: record.schema_data, to: entry.schema_data }]
+          : jsonChanges(record.data, wantedDoc)),
+      );
+    }
     return changes.length > 0
-      ? { action: 'update', id: record.id, entry, changes }
+      ? { action: 'update', id: record.id, entry, changes, details }
       : { action: 'unchanged', id: record.id, entry };
   });
   if (options.prune) {
@@ -109,26 +131,42 @@ export function planSchemas(
   return steps;
 }
 
-/** Meta and social writes for the file's entries whose given fields differ from the server's. */
+/** The given fields that differ from the server's, and their changes named `prefix` + field. */
+function differing(
+  given: Record<string, string | null> | undefined,
+  now: Record<string, string | null> = {},
+  prefix = '',
+): { fields: Record<string, string | null>; changes: JsonChange[] } {
+  const fields: Record<string, string | null> = {};
+  const changes: JsonChange[] = [];
+  for (const [name, value] of Object.entries(given ?? {})) {
+    if ((now[name] ?? null) === value) continue;
+    fields[name] = value;
+    changes.push({ path: `${prefix}${name}`, from: now[name] ?? null, to: value });
+  }
+  return { fields, changes };
+}
+
+/** Meta and social writes for the file's entries whose given fields differ from the server's: those fields only. */
 export function planTags(file: SchemaFile, meta: MetaTags[], social: SocialTags[]): TagStep[] {
   const steps: TagStep[] = [];
   const metaByUrl = new Map(meta.map((tags) => [tags.url, tags as unknown as Record<string, string | null>]));
-  for (const { url, ...fields } of file.meta) {
-    const current = metaByUrl.get(url) ?? {};
-    if (Object.entries(fields).some(([name, value]) => (current[name] ?? null) !== value)) {
-      steps.push({ kind: 'meta', url, fields });
-    }
+  for (const { url, ...given } of file.meta) {
+    const { fields, changes } = differing(given as Record<string, string | null>, metaByUrl.get(url));
+    if (changes.length > 0) steps.push({ kind: 'meta', url, fields, changes });
   }
   const socialByUrl = new Map(social.map((tags) => [tags.url, tags]));
   for (const { url, og, twitter } of file.social) {
     const current = socialByUrl.get(url);
-    const differs = (
-      given: Record<string, string | null> | undefined,
-      now: Record<string, string | null> = {},
-    ) => Object.entries(given ?? {}).some(([name, value]) => (now[name] ?? null) !== value);
-    if (differs(og, current?.og) || differs(twitter, current?.twitter)) {
-      steps.push({ kind: 'social', url, fields: { ...(og && { og }), ...(twitter && { twitter }) } });
-    }
+    const ogDiff = differing(og, current?.og, 'og.');
+    const twitterDiff = differing(twitter, current?.twitter, 'twitter.');
+    const changes = [...ogDiff.changes, ...twitterDiff.changes];
+    if (changes.length === 0) continue;
+    const fields = {
+      ...(ogDiff.changes.length > 0 && { og: ogDiff.fields }),
+      ...(twitterDiff.changes.length > 0 && { twitter: twitterDiff.fields }),
+    };
+    steps.push({ kind: 'social', url, fields, changes });
   }
   return steps;
 }

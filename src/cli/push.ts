@@ -4,6 +4,7 @@ import type { SchemaClient } from '../client/index.ts';
 import { mapConcurrently } from '../map-concurrently.ts';
 import { type ValidationIssue, validateJsonLd } from '../validate/index.ts';
 import { apiOptions, apiUsage, collect, printJson, withClient } from './api-connection.ts';
+import { type JsonChange, showValue } from './json-changes.ts';
 import { readSchemaFile } from './pull.ts';
 import {
   type DesiredSchema,
@@ -48,18 +49,21 @@ function applyStep(client: SchemaClient, step: SchemaStep | TagStep): Promise<un
   return Promise.resolve();
 }
 
+/** One plan line, `+` create, `~` update, `-` delete, then each change old -> new on its own line. */
 function describe(step: SchemaStep | TagStep): string {
-  if ('kind' in step) {
-    return `${step.kind.padEnd(10)} ${step.url} (${Object.keys(step.fields).join(', ')})`;
-  }
+  const changeLines = (changes: JsonChange[]) =>
+    changes
+      .map((change) => `\n    ${change.path}: ${showValue(change.from)} → ${showValue(change.to)}`)
+      .join('');
+  if ('kind' in step) return `~ ${step.kind} ${step.url}${changeLines(step.changes)}`;
   if (step.action === 'delete') {
     const { id, url, schema_type, schema_name } = step.record;
-    return `${`delete #${id}`.padEnd(10)} ${url}  ${schema_type} "${schema_name}"`;
+    return `- #${id} ${url}  ${schema_type} "${schema_name}"`;
   }
   const { url, schema_type, schema_name } = step.entry;
-  const head = step.action === 'create' ? 'create' : `${step.action} #${step.id}`;
-  const changes = step.action === 'update' ? ` (${step.changes.join(', ')})` : '';
-  return `${head.padEnd(10)} ${url}  ${schema_type} "${schema_name}"${changes}`;
+  if (step.action === 'create') return `+ ${url}  ${schema_type} "${schema_name}"`;
+  const details = step.action === 'update' ? changeLines(step.details) : '';
+  return `${step.action === 'update' ? '~' : '='} #${step.id} ${url}  ${schema_type} "${schema_name}"${details}`;
 }
 
 function invalidSchemas(wanted: DesiredSchema[], rules: Array<'google'>) {

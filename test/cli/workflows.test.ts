@@ -204,11 +204,14 @@ test('push plans with --dry-run without writing, then creates, updates, sets tag
   const dry = await cli(['push', 'push.json', '--dry-run', '--prune'], as(admin, api));
   expect(dry.code).toBe(0);
   expect(dry.stdout).toContain('Plan (dry run, nothing was changed):');
+  // One line per step (+ create, ~ update, - delete); an update names only what differs, old -> new.
   expect(dry.stdout).toMatch(
-    /update #\d+ +https:\/\/example\.com\/blog\/b\/ {2}Article "Article" \(schema_data\)/,
+    /^~ #\d+ https:\/\/example\.com\/blog\/b\/ {2}Article "Article"\n {4}\$\.headline: "B" → "B, revised"$/m,
   );
-  expect(dry.stdout).toMatch(/create +https:\/\/example\.com\/blog\/c\/ {2}Article "C post"/);
-  expect(dry.stdout).toMatch(/delete #\d+ +https:\/\/example\.com\/blog\/a\//);
+  expect(dry.stdout).toMatch(/^\+ https:\/\/example\.com\/blog\/c\/ {2}Article "C post"$/m);
+  expect(dry.stdout).toMatch(/^- #\d+ https:\/\/example\.com\/blog\/a\//m);
+  expect(dry.stdout).toMatch(/^~ meta https:\/\/example\.com\/\n {4}description: .+ → "New description"$/m);
+  expect(dry.stdout).not.toMatch(/^ {4}title:/m);
   expect(dry.stdout).toContain(
     'Schemas: 1 would be created, 1 would be updated, 1 unchanged, 1 would be deleted. Meta: 1 would be set, 0 unchanged. Social: 0 would be set, 1 unchanged.',
   );
