@@ -1,0 +1,255 @@
+// A real WordPress for the test suite: Debian's packaged core, MariaDB and PHP's built-in server, started
+// as background processes on 127.0.0.1 with their state in one folder under the OS temp dir, and stopped
+// by pid. Three sites share the core and the database (one table prefix each), one per way a WordPress
+// site answers REST requests.
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+const repo = join(here, '../..');
+const CORE = '/usr/share/wordpress';
+const PACKAGES = ['wordpress', 'wordpress-theme-twentytwentythree', 'php-cli', 'php-mysql', 'mariadb-server'];
+export const TIME_ZONE = 'Asia/Tokyo';
+
+/** The three ways a site answers: pretty permalinks, plain ones behind a front controller, plain ones without rewriting. */
+export type SiteKind = 'pretty' | 'plain-front-controller' | 'plain-no-rewrite';
+
+export interface Account {
+  username: string;
+  /** An application password. */
+  password: string;
+}
+
+export interface WordPressSite {
+  kind: SiteKind;
+  /** `http://127.0.0.1:<port>` */
+  origin: string;
+  admin: Account;
+  editor: Account;
+}
+
+export interface WordPressEnvironment {
+  stateDir: string;
+  sites: WordPressSite[];
+  /** Stops every process this started (by pid) and removes the state folder. */
+  stop(): Promise<void>;
+}
+
+const SITES: Array<{ kind: SiteKind; permalinks: string; router: string }> = [
+  { kind: 'pretty', permalinks: '/%postname%/', router: 'front-controller.php' },
+  { kind: 'plain-front-controller', permalinks: '', router: 'front-controller.php' },
+  { kind: 'plain-no-rewrite', permalinks: '', router: 'no-rewrite.php' },
+];
+
+function has(command: string): boolean {
+  try {
+    execFileSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Installs Debian's packages when something is missing (needs root and the Debian mirror). */
+export function ensurePackages(log: (line: string) => void): void {
+  const ready =
+    has('php') &&
+    has('mariadbd') &&
+    has('mariadb-install-db') &&
+    existsSync(join(CORE, 'wp-settings.php')) &&
+    existsSync(join(CORE, 'wp-content/themes/twentytwentythree')) &&
+    execFileSync('php', ['-r', 'echo extension_loaded("mysqli") ? "yes" : "no";']).toString() === 'yes';
+  if (ready) return;
+  if (process.getuid?.() !== 0) {
+    throw new Error(
+      `WordPress, PHP or MariaDB is missing and installing them needs root: run as root, or install ${PACKAGES.join(' ')} with apt-get first.`,
+    );
+  }
+  log(`Installing ${PACKAGES.join(', ')} with apt-get`);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+  execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...PACKAGES], { stdio: 'inherit', env });
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+async function until(what: string, check: () => Promise<boolean> | boolean, timeoutMs = 30_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (Date.now() < end) {
+    if (await check()) return;
+    await sleep(100);
+  }
+  throw new Error(`${what} did not come up within ${timeoutMs / 1000} s`);
+}
+
+/** A config of our own over the packaged core: a folder of links to it, with its own wp-config.php. */
+function writeSiteCore(dir: string, origin: string, prefix: string, socket: string): string {
+  const core = join(dir, 'core');
+  mkdirSync(join(dir, 'wp-content'), { recursive: true });
+  mkdirSync(core);
+  for (const entry of readdirSync(CORE)) {
+    if (entry !== 'wp-config.php' && entry !== 'wp-content') symlinkSync(join(CORE, entry), join(core, entry));
+  }
+  symlinkSync(join(CORE, 'wp-content/themes'), join(dir, 'wp-content/themes'));
+  const salts = ['AUTH', 'SECURE_AUTH', 'LOGGED_IN', 'NONCE']
+    .flatMap((name) => [`${name}_KEY`, `${name}_SALT`])
+    .map((name) => `define('${name}', '${Math.random().toString(36).slice(2)}${Math.random().toString(36).slice(2)}');`);
+  const php = (value: string) => `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+  writeFileSync(
+    join(core, 'wp-config.php'),
+    `<?php
+define('DB_NAME', 'wordpress');
+define('DB_USER', 'root');
+define('DB_PASSWORD', '');
+define('DB_HOST', ${php(`localhost:${socket}`)});
+define('DB_CHARSET', 'utf8mb4');
+define('DB_COLLATE', '');
+$table_prefix = ${php(prefix)};
+define('WP_HOME', ${php(origin)});
+define('WP_SITEURL', ${php(origin)});
+define('WP_CONTENT_DIR', ${php(join(dir, 'wp-content'))});
+define('WPMU_PLUGIN_DIR', ${php(join(repo, 'test/wordpress'))});
+define('WP_ENVIRONMENT_TYPE', 'local');
+define('DISABLE_WP_CRON', true);
+define('AUTOMATIC_UPDATER_DISABLED', true);
+define('WP_HTTP_BLOCK_EXTERNAL', true);
+${salts.join('\n')}
+require_once ABSPATH . 'wp-settings.php';
+`,
+  );
+  // The packaged index.php finds its wp-load.php in the packaged folder; ABSPATH, set first, points here.
+  const prepend = join(dir, 'prepend.php');
+  writeFileSync(prepend, `<?php defined('ABSPATH') || define('ABSPATH', ${php(`${core}/`)});\n`);
+  return prepend;
+}
+
+/**
+ * Starts MariaDB and three WordPress sites, each installed with core's wp_install(), an administrator and
+ * an editor with application passwords, and the repository's must-use plugin.
+ *
+ * @example const wp = await startWordPress(console.log); try { ... } finally { await wp.stop(); }
+ */
+export async function startWordPress(log: (line: string) => void): Promise<WordPressEnvironment> {
+  ensurePackages(log);
+  const stateDir = mkdtempSync(join(tmpdir(), 'schemafy-wordpress-'));
+  const children: ChildProcess[] = [];
+  const background = (command: string, args: string[], logName: string, env?: NodeJS.ProcessEnv) => {
+    const out = openSync(join(stateDir, logName), 'a');
+    // Its own process group, so stopping it also stops the workers it forks.
+    const child = spawn(command, args, { detached: true, stdio: ['ignore', out, out], env: env ?? process.env });
+    children.push(child);
+    return child;
+  };
+  const stop = async () => {
+    await Promise.all(children.map((child) => stopProcess(child)));
+    rmSync(stateDir, { recursive: true, force: true });
+  };
+  try {
+    const socket = join(stateDir, 'mysql.sock');
+    execFileSync('mariadb-install-db', [
+      '--no-defaults',
+      `--datadir=${join(stateDir, 'db')}`,
+      '--auth-root-authentication-method=normal',
+      '--skip-test-db',
+      '--user=root',
+    ], { stdio: 'ignore' });
+    background(
+      'mariadbd',
+      [
+        '--no-defaults',
+        `--datadir=${join(stateDir, 'db')}`,
+        `--socket=${socket}`,
+        '--skip-networking',
+        '--user=root',
+        `--pid-file=${join(stateDir, 'mariadb.pid')}`,
+        '--innodb-buffer-pool-size=32M',
+        '--skip-log-bin',
+      ],
+      'mariadb.log',
+    );
+    const sql = (statement: string) =>
+      execFileSync('mariadb', ['--no-defaults', `--socket=${socket}`, '-uroot', '-e', statement], { stdio: 'pipe' });
+    await until('MariaDB', () => {
+      try {
+        sql('CREATE DATABASE IF NOT EXISTS wordpress');
+        return true;
+      } catch {
+        return false;
+      }
+    });
+    log(`MariaDB is up (${stateDir})`);
+
+    const sites = await Promise.all(
+      SITES.map(async (site, i) => {
+        const port = await freePort();
+        const origin = `http://127.0.0.1:${port}`;
+        const dir = join(stateDir, site.kind);
+        const prepend = writeSiteCore(dir, origin, `s${i}_`, socket);
+        const accounts = JSON.parse(
+          await runPhp([join(here, 'install.php'), join(dir, 'core'), site.permalinks, TIME_ZONE]),
+        ) as { admin: Account; editor: Account };
+        background(
+          'php',
+          ['-d', `auto_prepend_file=${prepend}`, '-S', `127.0.0.1:${port}`, '-t', CORE, join(here, site.router)],
+          `${site.kind}.log`,
+          { ...process.env, PHP_CLI_SERVER_WORKERS: '4' },
+        );
+        await until(`php -S for ${site.kind}`, async () => {
+          try {
+            return (await fetch(`${origin}/`, { redirect: 'manual' })).status < 500;
+          } catch {
+            return false;
+          }
+        });
+        return { kind: site.kind, origin, admin: accounts.admin, editor: accounts.editor };
+      }),
+    );
+    for (const site of sites) log(`WordPress (${site.kind}) at ${site.origin}`);
+    return { stateDir, sites, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+function runPhp(args: string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('php', args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (chunk) => (out += chunk));
+    child.stderr.on('data', (chunk) => (err += chunk));
+    child.on('close', (code) =>
+      code === 0 ? resolve(out) : reject(new Error(`php ${args[0]} failed (${code}): ${err || out}`)),
+    );
+  });
+}
+
+/** SIGTERM to the process group a child leads, SIGKILL if it is still there after 10 s. */
+async function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const signal = (name: NodeJS.Signals) => {
+    try {
+      process.kill(-(child.pid as number), name);
+    } catch {}
+  };
+  signal('SIGTERM');
+  const timer = setTimeout(() => signal('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
