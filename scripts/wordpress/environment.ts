@@ -3,7 +3,16 @@
 // by pid. Three sites share the core and the database (one table prefix each), one per way a WordPress
 // site answers REST requests.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -73,7 +82,10 @@ export function ensurePackages(log: (line: string) => void): void {
   log(`Installing ${PACKAGES.join(', ')} with apt-get`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-  execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...PACKAGES], { stdio: 'inherit', env });
+  execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...PACKAGES], {
+    stdio: 'inherit',
+    env,
+  });
 }
 
 async function freePort(): Promise<number> {
@@ -87,7 +99,11 @@ async function freePort(): Promise<number> {
   });
 }
 
-async function until(what: string, check: () => Promise<boolean> | boolean, timeoutMs = 30_000): Promise<void> {
+async function until(
+  what: string,
+  check: () => Promise<boolean> | boolean,
+  timeoutMs = 30_000,
+): Promise<void> {
   const end = Date.now() + timeoutMs;
   while (Date.now() < end) {
     if (await check()) return;
@@ -102,12 +118,16 @@ function writeSiteCore(dir: string, origin: string, prefix: string, socket: stri
   mkdirSync(join(dir, 'wp-content'), { recursive: true });
   mkdirSync(core);
   for (const entry of readdirSync(CORE)) {
-    if (entry !== 'wp-config.php' && entry !== 'wp-content') symlinkSync(join(CORE, entry), join(core, entry));
+    if (entry !== 'wp-config.php' && entry !== 'wp-content')
+      symlinkSync(join(CORE, entry), join(core, entry));
   }
   symlinkSync(join(CORE, 'wp-content/themes'), join(dir, 'wp-content/themes'));
   const salts = ['AUTH', 'SECURE_AUTH', 'LOGGED_IN', 'NONCE']
     .flatMap((name) => [`${name}_KEY`, `${name}_SALT`])
-    .map((name) => `define('${name}', '${Math.random().toString(36).slice(2)}${Math.random().toString(36).slice(2)}');`);
+    .map(
+      (name) =>
+        `define('${name}', '${Math.random().toString(36).slice(2)}${Math.random().toString(36).slice(2)}');`,
+    );
   const php = (value: string) => `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
   writeFileSync(
     join(core, 'wp-config.php'),
@@ -150,7 +170,11 @@ export async function startWordPress(log: (line: string) => void): Promise<WordP
   const background = (command: string, args: string[], logName: string, env?: NodeJS.ProcessEnv) => {
     const out = openSync(join(stateDir, logName), 'a');
     // Its own process group, so stopping it also stops the workers it forks.
-    const child = spawn(command, args, { detached: true, stdio: ['ignore', out, out], env: env ?? process.env });
+    const child = spawn(command, args, {
+      detached: true,
+      stdio: ['ignore', out, out],
+      env: env ?? process.env,
+    });
     children.push(child);
     return child;
   };
@@ -160,13 +184,17 @@ export async function startWordPress(log: (line: string) => void): Promise<WordP
   };
   try {
     const socket = join(stateDir, 'mysql.sock');
-    execFileSync('mariadb-install-db', [
-      '--no-defaults',
-      `--datadir=${join(stateDir, 'db')}`,
-      '--auth-root-authentication-method=normal',
-      '--skip-test-db',
-      '--user=root',
-    ], { stdio: 'ignore' });
+    execFileSync(
+      'mariadb-install-db',
+      [
+        '--no-defaults',
+        `--datadir=${join(stateDir, 'db')}`,
+        '--auth-root-authentication-method=normal',
+        '--skip-test-db',
+        '--user=root',
+      ],
+      { stdio: 'ignore' },
+    );
     background(
       'mariadbd',
       [
@@ -182,7 +210,9 @@ export async function startWordPress(log: (line: string) => void): Promise<WordP
       'mariadb.log',
     );
     const sql = (statement: string) =>
-      execFileSync('mariadb', ['--no-defaults', `--socket=${socket}`, '-uroot', '-e', statement], { stdio: 'pipe' });
+      execFileSync('mariadb', ['--no-defaults', `--socket=${socket}`, '-uroot', '-e', statement], {
+        stdio: 'pipe',
+      });
     await until('MariaDB', () => {
       try {
         sql('CREATE DATABASE IF NOT EXISTS wordpress');
@@ -204,7 +234,15 @@ export async function startWordPress(log: (line: string) => void): Promise<WordP
         ) as { admin: Account; editor: Account };
         background(
           'php',
-          ['-d', `auto_prepend_file=${prepend}`, '-S', `127.0.0.1:${port}`, '-t', CORE, join(here, site.router)],
+          [
+            '-d',
+            `auto_prepend_file=${prepend}`,
+            '-S',
+            `127.0.0.1:${port}`,
+            '-t',
+            CORE,
+            join(here, site.router),
+          ],
           `${site.kind}.log`,
           { ...process.env, PHP_CLI_SERVER_WORKERS: '4' },
         );

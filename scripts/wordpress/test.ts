@@ -29,7 +29,13 @@ try {
   code = await new Promise<number>((resolve) => {
     const vitest = spawn(
       process.execPath,
-      [join(repo, 'node_modules/vitest/vitest.mjs'), 'run', '--config', 'test/wordpress/vitest.config.ts', ...process.argv.slice(2)],
+      [
+        join(repo, 'node_modules/vitest/vitest.mjs'),
+        'run',
+        '--config',
+        'test/wordpress/vitest.config.ts',
+        ...process.argv.slice(2),
+      ],
       { cwd: repo, stdio: 'inherit', env: { ...process.env, SCHEMAFY_WORDPRESS: envFile } },
     );
     vitest.on('close', (status) => resolve(status ?? 1));

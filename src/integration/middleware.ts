@@ -28,8 +28,9 @@ let client:
 /** One pooled client per process, rebuilt only when the options change (a dev server restart). */
 function clientFor(config: RuntimeConfig): NonNullable<typeof client> {
   const { options } = config;
-  const username = options.username ?? process.env.SCHEMA_MANAGER_USER;
-  const password = options.password ?? process.env.SCHEMA_MANAGER_PASSWORD;
+  // An empty variable (a CI secret that is not set) counts as unset, as at build time.
+  const username = options.username ?? (process.env.SCHEMA_MANAGER_USER || undefined);
+  const password = options.password ?? (process.env.SCHEMA_MANAGER_PASSWORD || undefined);
   const key = `${options.api}\n${username ?? ''}\n${options.timeoutMs}`;
   if (client?.key !== key) {
     void client?.client.close();
