@@ -157,6 +157,21 @@ require_once ABSPATH . 'wp-settings.php';
   return prepend;
 }
 
+// Every process started and not yet stopped, so an interrupt during start-up can still stop them.
+const running = new Set<{ child: ChildProcess; stateDir: string }>();
+let halted = false;
+
+/** Stops whatever this module started that is still running, and removes its state: for interrupts. */
+export async function stopEverything(): Promise<void> {
+  // A start-up still under way starts nothing more.
+  halted = true;
+  const entries = [...running];
+  running.clear();
+  await Promise.all(entries.map(({ child }) => stopProcess(child)));
+  for (const stateDir of new Set(entries.map((entry) => entry.stateDir)))
+    rmSync(stateDir, { recursive: true, force: true });
+}
+
 /**
  * Starts MariaDB and three WordPress sites, each installed with core's wp_install(), an administrator and
  * an editor with application passwords, and the repository's must-use plugin.
@@ -166,8 +181,9 @@ require_once ABSPATH . 'wp-settings.php';
 export async function startWordPress(log: (line: string) => void): Promise<WordPressEnvironment> {
   ensurePackages(log);
   const stateDir = mkdtempSync(join(tmpdir(), 'schemafy-wordpress-'));
-  const children: ChildProcess[] = [];
+  const children: Array<{ child: ChildProcess; stateDir: string }> = [];
   const background = (command: string, args: string[], logName: string, env?: NodeJS.ProcessEnv) => {
+    if (halted) throw new Error('stopped while starting');
     const out = openSync(join(stateDir, logName), 'a');
     // Its own process group, so stopping it also stops the workers it forks.
     const child = spawn(command, args, {
@@ -175,11 +191,14 @@ export async function startWordPress(log: (line: string) => void): Promise<WordP
       stdio: ['ignore', out, out],
       env: env ?? process.env,
     });
-    children.push(child);
+    const entry = { child, stateDir };
+    children.push(entry);
+    running.add(entry);
     return child;
   };
   const stop = async () => {
-    await Promise.all(children.map((child) => stopProcess(child)));
+    for (const entry of children) running.delete(entry);
+    await Promise.all(children.map(({ child }) => stopProcess(child)));
     rmSync(stateDir, { recursive: true, force: true });
   };
   try {
