@@ -3,26 +3,15 @@
 // by pid. Three sites share the core and the database (one table prefix each), one per way a WordPress
 // site answers REST requests.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  openSync,
-  readdirSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdirSync, mkdtempSync, openSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
+import { CORE, ensurePackages } from './packages.ts';
+import { freePort, runPhp, stopProcess, until } from './processes.ts';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const repo = join(here, '../..');
-const CORE = '/usr/share/wordpress';
-const PACKAGES = ['wordpress', 'wordpress-theme-twentytwentythree', 'php-cli', 'php-mysql', 'mariadb-server'];
 export const TIME_ZONE = 'Asia/Tokyo';
 
 /** The three ways a site answers: pretty permalinks, plain ones behind a front controller, plain ones without rewriting. */
@@ -54,63 +43,6 @@ const SITES: Array<{ kind: SiteKind; permalinks: string; router: string }> = [
   { kind: 'plain-front-controller', permalinks: '', router: 'front-controller.php' },
   { kind: 'plain-no-rewrite', permalinks: '', router: 'no-rewrite.php' },
 ];
-
-function has(command: string): boolean {
-  try {
-    execFileSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** Installs Debian's packages when something is missing (needs root and the Debian mirror). */
-export function ensurePackages(log: (line: string) => void): void {
-  const ready =
-    has('php') &&
-    has('mariadbd') &&
-    has('mariadb-install-db') &&
-    existsSync(join(CORE, 'wp-settings.php')) &&
-    existsSync(join(CORE, 'wp-content/themes/twentytwentythree')) &&
-    execFileSync('php', ['-r', 'echo extension_loaded("mysqli") ? "yes" : "no";']).toString() === 'yes';
-  if (ready) return;
-  if (process.getuid?.() !== 0) {
-    throw new Error(
-      `WordPress, PHP or MariaDB is missing and installing them needs root: run as root, or install ${PACKAGES.join(' ')} with apt-get first.`,
-    );
-  }
-  log(`Installing ${PACKAGES.join(', ')} with apt-get`);
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-  execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...PACKAGES], {
-    stdio: 'inherit',
-    env,
-  });
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-async function until(
-  what: string,
-  check: () => Promise<boolean> | boolean,
-  timeoutMs = 30_000,
-): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (Date.now() < end) {
-    if (await check()) return;
-    await sleep(100);
-  }
-  throw new Error(`${what} did not come up within ${timeoutMs / 1000} s`);
-}
 
 /** A config of our own over the packaged core: a folder of links to it, with its own wp-config.php. */
 function writeSiteCore(dir: string, origin: string, prefix: string, socket: string): string {
@@ -281,32 +213,4 @@ export async function startWordPress(log: (line: string) => void): Promise<WordP
     await stop();
     throw error;
   }
-}
-
-function runPhp(args: string[]): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('php', args, { stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (chunk) => (out += chunk));
-    child.stderr.on('data', (chunk) => (err += chunk));
-    child.on('close', (code) =>
-      code === 0 ? resolve(out) : reject(new Error(`php ${args[0]} failed (${code}): ${err || out}`)),
-    );
-  });
-}
-
-/** SIGTERM to the process group a child leads, SIGKILL if it is still there after 10 s. */
-async function stopProcess(child: ChildProcess): Promise<void> {
-  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const signal = (name: NodeJS.Signals) => {
-    try {
-      process.kill(-(child.pid as number), name);
-    } catch {}
-  };
-  signal('SIGTERM');
-  const timer = setTimeout(() => signal('SIGKILL'), 10_000);
-  await exited;
-  clearTimeout(timer);
 }

@@ -34,7 +34,7 @@ try {
   const envFile = join(wordpress.stateDir, 'sites.json');
   writeFileSync(envFile, JSON.stringify({ timeZone: TIME_ZONE, sites: wordpress.sites }));
   code = await new Promise<number>((resolve) => {
-    const vitest = (suite = spawn(
+    const vitest = spawn(
       process.execPath,
       [
         join(repo, 'node_modules/vitest/vitest.mjs'),
@@ -44,7 +44,8 @@ try {
         ...process.argv.slice(2),
       ],
       { cwd: repo, stdio: 'inherit', detached: true, env: { ...process.env, SCHEMAFY_WORDPRESS: envFile } },
-    ));
+    );
+    suite = vitest;
     vitest.on('close', (status) => resolve(status ?? 1));
   });
 } catch (error) {
