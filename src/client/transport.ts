@@ -247,7 +247,7 @@ export function createTransport(settings: TransportSettings, credentials: Creden
         const at = await whereTo();
         const spec = { operation: 'siteZone', method: 'GET' as const, path: '' };
         try {
-          return readSiteZone(interpret(spec, await exchange(spec, restIndexUrl(at, form), false)).value);
+          return readSiteZone(interpret(spec, await exchange(spec, restIndexUrl(at, form))).value);
         } catch {
           return null;
         }
