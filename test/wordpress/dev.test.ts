@@ -51,6 +51,7 @@ beforeAll(async () => {
     [astroBin, 'dev', '--root', root, '--host', '127.0.0.1', '--port', String(port)],
     {
       env: fixtureEnv(options),
+      // DEV_LOG=<file> keeps the dev server's output (and <file>.err its warnings) when debugging.
       stdio: process.env.DEV_LOG
         ? ['ignore', openSync(process.env.DEV_LOG, 'w'), openSync(`${process.env.DEV_LOG}.err`, 'w')]
         : 'ignore',
