@@ -12,6 +12,8 @@ export const CLIENT_ERROR_CODES = {
   invalidResponse: 'invalid_response',
   insecureAuth: 'insecure_auth',
   invalidOptions: 'invalid_options',
+  /** An argument that no request could answer (an id that is not a positive integer). */
+  invalidArgument: 'invalid_argument',
   redirect: 'redirect',
   pageLimit: 'page_limit',
   httpError: 'http_error',
@@ -94,6 +96,12 @@ export function hintFor(context: HintContext): string | null {
   }
   if (code === CLIENT_ERROR_CODES.htmlResponse) {
     return 'a firewall, a maintenance page, a caching layer or a PHP error answered instead of the API; open the URL in a browser to see it';
+  }
+  if (code === CLIENT_ERROR_CODES.notThisApi) {
+    return 'set api to <site>/wp-json/<namespace>/v1, <site>/?rest_route=/<namespace>/v1 or the site address, and check that the plugin and its REST API are active';
+  }
+  if (code === CLIENT_ERROR_CODES.credentialsNotAccepted) {
+    return 'check the username and the application password (Users > Profile > Application Passwords; WordPress answers a wrong one as if no one had logged in); if they are right, the host strips the Authorization header (Apache: add `SetEnvIf Authorization "(.*)" HTTP_AUTHORIZATION=$1` to .htaccess)';
   }
   if (code === CLIENT_ERROR_CODES.redirect) {
     return 'the server redirected a request that is not a GET; set baseUrl to the final address (https, www or not)';

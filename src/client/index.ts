@@ -29,7 +29,10 @@ type Operations = ReturnType<typeof schemaOperations> &
   ReturnType<typeof actionOperations>;
 
 export interface SchemaClient extends Operations {
-  /** The base URL, without credentials or a trailing slash. */
+  /**
+   * The base URL, without credentials: as given, then (after the first call) in the form that answers,
+   * e.g. `https://site/?rest_route=/schemafy/v1` on a site with plain permalinks.
+   */
   readonly baseUrl: string;
   /** Which routes the server has and what the credentials may do. */
   probe(options?: CallOptions): Promise<ProbeResult>;
@@ -53,11 +56,14 @@ export function createClient(options: ClientOptions): SchemaClient {
   const transport = createTransport(settings, credentials);
   const route = { baseUrl: settings.baseUrl, maxPages: settings.maxPages };
   return {
-    baseUrl: settings.baseUrl,
+    get baseUrl() {
+      return transport.baseUrl();
+    },
     ...schemaOperations(transport, route),
     ...tagsOperations(transport, route),
     ...actionOperations(transport),
-    probe: (callOptions?: CallOptions) => probeServer(transport, credentials !== null, callOptions?.signal),
+    probe: (callOptions?: CallOptions) =>
+      probeServer(transport, credentials?.username ?? null, callOptions?.signal),
     stats: () => transport.stats(),
     close: () => transport.close(),
   };

@@ -31,6 +31,8 @@ export function createListing<T, Q extends PageQuery>(
   transport: Transport,
   route: { operation: OperationName; path: string; baseUrl: string; maxPages: number },
   shape: z.ZodType<T[]>,
+  /** Finishes parsed items that need more than their answer (dates in the site's zone). */
+  finish: (items: T[]) => Promise<T[]> = async (items) => items,
 ): Listing<T, Q> {
   async function list(query?: Q, options?: CallOptions): Promise<Page<T>> {
     const page = query?.page ?? 1;
@@ -41,7 +43,7 @@ export function createListing<T, Q extends PageQuery>(
       query: { ...query, page } as Query,
       signal: options?.signal,
     });
-    const items = parseAnswer(shape, answer, route.operation, 'GET');
+    const items = await finish(parseAnswer(shape, answer, route.operation, 'GET'));
     return toPage(items, page, query?.per_page ?? SERVER_PER_PAGE, answer.headers);
   }
   return {

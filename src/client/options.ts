@@ -7,8 +7,17 @@ import { isLoopback, redactUrl } from './urls.ts';
 const MiB = 1024 * 1024;
 
 export const clientOptionsShape = z.object({
-  /** `{base_url}`: `https://site/wp-json/<namespace>/v1` (a trailing slash is fine). */
+  /**
+   * `{base_url}` in either WordPress form, `https://site/wp-json/<namespace>/v1` or
+   * `https://site/?rest_route=/<namespace>/v1` (`index.php?rest_route=` too), or the site's address alone:
+   * the REST root is then discovered from the home page and `namespace` added.
+   */
   baseUrl: z.string().min(1),
+  /** The API's namespace, used when baseUrl is the site's address. */
+  namespace: z
+    .string()
+    .regex(/^[a-z0-9-_]+\/v\d+$/i, 'must look like "schemafy/v1"')
+    .default('schemafy/v1'),
   username: z.string().optional(),
   /** An application password; its spaces may stay. */
   password: z.string().optional(),
@@ -87,9 +96,9 @@ export function resolveOptions(options: ClientOptions): {
   }
   const username = o.username ?? (base.username ? decodeURIComponent(base.username) : undefined);
   const password = o.password ?? (base.password ? decodeURIComponent(base.password) : undefined);
-  const baseUrl = redactUrl(base)
-    .replace(/[?#].*$/, '')
-    .replace(/\/+$/, '');
+  base.hash = '';
+  // The query form keeps its query (`?rest_route=/ns/v1`); a path loses its trailing slash.
+  const baseUrl = base.search ? redactUrl(base) : redactUrl(base).replace(/\/+$/, '');
   if ((username === undefined) !== (password === undefined)) {
     throw optionsError(
       'username and password go together',

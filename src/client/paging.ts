@@ -3,11 +3,12 @@ import { ApiError, CLIENT_ERROR_CODES } from './errors.ts';
 
 export interface Page<T> {
   items: T[];
-  page: number;
   /** `X-WP-Total`, when sent. */
   total: number | null;
   /** `X-WP-TotalPages`, when sent. */
   totalPages: number | null;
+  /** The page served: the one asked for, or the last when the server clamped a page past the end. */
+  page: number;
   /** The page after this one, or null when this is the last (by the headers, `Link`, or a short page). */
   next: number | null;
 }
@@ -47,9 +48,14 @@ export function linkNextPage(link: string | undefined, current: number): number 
  * @example
  * toPage(items, 2, 20, { 'x-wp-totalpages': '2' }).next // null
  */
-export function toPage<T>(items: T[], page: number, perPage: number, headers: Headers): Page<T> {
+export function toPage<T>(items: T[], requested: number, perPage: number, headers: Headers): Page<T> {
   const total = headerNumber(headers, 'x-wp-total');
   const totalPages = headerNumber(headers, 'x-wp-totalpages');
+  // Servers that clamp a page past the end serve the last one: report the page served.
+  const page =
+    totalPages !== null && totalPages > 0 && items.length > 0 && requested > totalPages
+      ? totalPages
+      : requested;
   const linked = linkNextPage(header(headers, 'link'), page);
   let next: number | null;
   if (items.length === 0) next = null;

@@ -1,7 +1,7 @@
-// What a server offers: its routes (from the namespace index, else by asking each) and what the
-// credentials may do, so callers can choose how to work with it.
-import { ApiError } from './errors.ts';
-import type { HttpMethod } from './operations.ts';
+// What a server offers: its routes (from the namespace index) and what the credentials may do, so callers
+// can choose how to work with it. Something else at the address, or credentials answered as anonymous,
+// is an error here, before any page is fetched.
+import { ApiError, CLIENT_ERROR_CODES } from './errors.ts';
 import type { Transport } from './transport.ts';
 import { routeIndex } from './wire-results.ts';
 
@@ -9,8 +9,8 @@ export type RouteName = 'schemas' | 'schemasByUrl' | 'meta' | 'social' | 'scan' 
 
 export interface ProbeResult {
   routes: Record<RouteName, boolean>;
-  /** How the routes were found: the namespace index at baseUrl, or one request per route. */
-  routesFrom: 'index' | 'requests';
+  /** How the routes were found: always the namespace index at baseUrl (OPTIONS proves nothing on WordPress). */
+  routesFrom: 'index';
   /** The credentials were accepted. */
   authenticated: boolean;
   canEditPosts: boolean;
@@ -34,76 +34,105 @@ export function routesFromIndex(keys: string[]): Record<RouteName, boolean> {
   return Object.fromEntries(entries) as Record<RouteName, boolean>;
 }
 
-type Outcome = 'ok' | 'unauthenticated' | 'forbidden' | 'missing' | 'other';
+type Outcome = 'ok' | 'unauthenticated' | 'forbidden' | 'other';
 
-async function outcomeOf(
-  transport: Transport,
-  method: HttpMethod,
-  path: string,
-  signal?: AbortSignal,
-): Promise<Outcome> {
+async function outcomeOf(transport: Transport, path: string, signal?: AbortSignal): Promise<Outcome> {
   try {
-    await transport.call({
-      operation: 'probe',
-      method,
-      path,
-      query: method === 'GET' ? { per_page: 1 } : {},
-      signal,
-    });
+    await transport.call({ operation: 'probe', method: 'GET', path, query: { per_page: 1 }, signal });
     return 'ok';
   } catch (error) {
     if (!(error instanceof ApiError) || error.status === null) throw error;
     if (error.status === 401) return 'unauthenticated';
     if (error.status === 403) return 'forbidden';
-    if (error.status === 404 && error.code !== 'not_found') return 'missing';
     return 'other';
   }
 }
 
+function probeError(code: string, message: string, url: string, hint: string | null, status: number | null) {
+  return new ApiError({ status, code, serverMessage: message, operation: 'probe', method: 'GET', url, hint });
+}
+
+/** The namespace index, or a `not_this_api` error saying what answered instead. */
+async function readRoutes(transport: Transport, signal?: AbortSignal): Promise<Record<RouteName, boolean>> {
+  let value: unknown;
+  try {
+    value = (await transport.call({ operation: 'probe', method: 'GET', path: '', signal })).value;
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status === null || error.status === 401 || error.status === 403)
+      throw error;
+    const what =
+      error.code === 'rest_no_route'
+        ? 'WordPress answers there, but without this namespace (the plugin is inactive, or the plan lacks the API)'
+        : `${error.status} ${error.code}: ${error.serverMessage}`;
+    throw probeError(
+      CLIENT_ERROR_CODES.notThisApi,
+      `no Schema Management API answers at ${transport.baseUrl()}: ${what}`,
+      error.url,
+      error.hint && error.code !== CLIENT_ERROR_CODES.htmlResponse ? error.hint : null,
+      error.status,
+    );
+  }
+  const index = routeIndex.safeParse(value);
+  const routes = index.success ? routesFromIndex(Object.keys(index.data.routes)) : null;
+  if (!routes || !Object.values(routes).some(Boolean)) {
+    throw probeError(
+      CLIENT_ERROR_CODES.notThisApi,
+      `no Schema Management API answers at ${transport.baseUrl()}: the answer is JSON but not a namespace index with its routes`,
+      transport.baseUrl(),
+      null,
+      200,
+    );
+  }
+  return routes;
+}
+
 /**
- * Finds the server's routes and the credentials' capabilities.
+ * Finds the server's routes and the credentials' capabilities. Throws an ApiError `not_this_api` when
+ * something other than this API answers at the address, and `credentials_not_accepted` when credentials
+ * were sent and the server answered as to an anonymous visitor.
  *
  * @example
  * const { routes, canManageOptions } = await client.probe();
  */
 export async function probeServer(
   transport: Transport,
-  hasCredentials: boolean,
+  username: string | null,
   signal?: AbortSignal,
 ): Promise<ProbeResult> {
-  let routes: Record<RouteName, boolean> | null = null;
+  let routes: Record<RouteName, boolean>;
   try {
-    const index = routeIndex.safeParse(
-      (await transport.call({ operation: 'probe', method: 'GET', path: '', signal })).value,
-    );
-    if (index.success) routes = routesFromIndex(Object.keys(index.data.routes));
+    routes = await readRoutes(transport, signal);
   } catch (error) {
-    if (!(error instanceof ApiError) || error.status === null) throw error;
+    if (username !== null && error instanceof ApiError && (error.status === 401 || error.status === 403))
+      throw notAccepted(transport, username, error);
+    throw error;
   }
-  const routesFrom = routes ? 'index' : 'requests';
-  if (!routes) {
-    // Without an index, OPTIONS on each route: WordPress answers it for any route it has.
-    const found = await Promise.all(
-      ROUTE_NAMES.map((name) => outcomeOf(transport, 'OPTIONS', ROUTE_PATHS[name], signal)),
-    );
-    routes = Object.fromEntries(ROUTE_NAMES.map((name, i) => [name, found[i] !== 'missing'])) as Record<
-      RouteName,
-      boolean
-    >;
-  }
-  if (!hasCredentials)
-    return { routes, routesFrom, authenticated: false, canEditPosts: false, canManageOptions: false };
+  const none = {
+    routes,
+    routesFrom: 'index' as const,
+    authenticated: false,
+    canEditPosts: false,
+    canManageOptions: false,
+  };
+  if (username === null) return none;
   // Reading one item of each needs edit_posts (/schemas) and manage_options (/meta).
   const [schemas, meta] = await Promise.all([
-    routes.schemas ? outcomeOf(transport, 'GET', '/schemas', signal) : Promise.resolve<Outcome>('missing'),
-    routes.meta ? outcomeOf(transport, 'GET', '/meta', signal) : Promise.resolve<Outcome>('missing'),
+    routes.schemas ? outcomeOf(transport, '/schemas', signal) : Promise.resolve<Outcome>('other'),
+    routes.meta ? outcomeOf(transport, '/meta', signal) : Promise.resolve<Outcome>('other'),
   ]);
+  const authenticated = [schemas, meta].some((o) => o === 'ok' || o === 'forbidden');
+  if (!authenticated && [schemas, meta].includes('unauthenticated')) throw notAccepted(transport, username);
   const canManageOptions = meta === 'ok';
-  return {
-    routes,
-    routesFrom,
-    authenticated: [schemas, meta].some((o) => o === 'ok' || o === 'forbidden'),
-    canEditPosts: schemas === 'ok' || canManageOptions,
-    canManageOptions,
-  };
+  return { ...none, authenticated, canEditPosts: schemas === 'ok' || canManageOptions, canManageOptions };
+}
+
+function notAccepted(transport: Transport, username: string, cause?: ApiError): ApiError {
+  const said = cause ? ` (${cause.status} ${cause.code})` : ' (401 on routes that need a login)';
+  return probeError(
+    CLIENT_ERROR_CODES.credentialsNotAccepted,
+    `the API did not accept the credentials of user "${username}": it answered as to an anonymous visitor${said}; the application password is wrong, or the host strips the Authorization header`,
+    transport.baseUrl(),
+    'check the username and the application password (Users > Profile > Application Passwords); if they are right, the host strips the Authorization header (Apache: add `SetEnvIf Authorization "(.*)" HTTP_AUTHORIZATION=$1` to .htaccess)',
+    cause?.status ?? 401,
+  );
 }

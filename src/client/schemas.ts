@@ -1,6 +1,9 @@
 // The schema operations: list, read, create, update, delete, and the public read by URL.
+
+import { recordId } from './ids.ts';
 import { type CallOptions, createListing, type PageQuery } from './listing.ts';
 import { parseAnswer } from './parse-answer.ts';
+import { inSiteTime } from './site-dates.ts';
 import type { Transport } from './transport.ts';
 import {
   looksLikeRecord,
@@ -44,17 +47,19 @@ export function schemaOperations(transport: Transport, route: { baseUrl: string;
     transport,
     { operation: 'schemas.list', path: '/schemas', ...route },
     schemaRecordList,
+    (records) => inSiteTime(transport, records),
   );
+  const dated = async (record: SchemaRecord) => (await inSiteTime(transport, [record]))[0] as SchemaRecord;
 
   async function get(id: number, options?: CallOptions): Promise<SchemaRecord> {
-    const path = `/schemas/${encodeURIComponent(id)}`;
+    const path = `/schemas/${recordId(id, 'schemas.get')}`;
     const answer = await transport.call({
       operation: 'schemas.get',
       method: 'GET',
       path,
       signal: options?.signal,
     });
-    return parseAnswer(schemaRecord, answer, 'schemas.get', 'GET');
+    return dated(parseAnswer(schemaRecord, answer, 'schemas.get', 'GET'));
   }
 
   // Writes may answer a whole record or only `{ success, id }`; then the record is read back.
@@ -67,9 +72,9 @@ export function schemaOperations(transport: Transport, route: { baseUrl: string;
     options?: CallOptions,
   ): Promise<SchemaRecord> {
     const answer = await transport.call({ operation, method, path, body, signal: options?.signal });
-    if (looksLikeRecord(answer.value)) return parseAnswer(schemaRecord, answer, operation, method);
+    if (looksLikeRecord(answer.value)) return dated(parseAnswer(schemaRecord, answer, operation, method));
     const id = writtenId(answer.value) ?? knownId;
-    if (id === null) return parseAnswer(schemaRecord, answer, operation, method);
+    if (id === null) return dated(parseAnswer(schemaRecord, answer, operation, method));
     return get(id, options);
   }
 
@@ -80,9 +85,16 @@ export function schemaOperations(transport: Transport, route: { baseUrl: string;
       create: (input: SchemaInput, options?: CallOptions) =>
         written('schemas.create', 'POST', '/schemas', toWire(input), null, options),
       update: (id: number, patch: Partial<SchemaInput>, options?: CallOptions) =>
-        written('schemas.update', 'PUT', `/schemas/${encodeURIComponent(id)}`, toWire(patch), id, options),
+        written(
+          'schemas.update',
+          'PUT',
+          `/schemas/${recordId(id, 'schemas.update')}`,
+          toWire(patch),
+          recordId(id, 'schemas.update'),
+          options,
+        ),
       async delete(id: number, options?: CallOptions): Promise<SchemaRecord | null> {
-        const path = `/schemas/${encodeURIComponent(id)}`;
+        const path = `/schemas/${recordId(id, 'schemas.delete')}`;
         const answer = await transport.call({
           operation: 'schemas.delete',
           method: 'DELETE',
@@ -91,9 +103,11 @@ export function schemaOperations(transport: Transport, route: { baseUrl: string;
         });
         const value = answer.value as { previous?: unknown } | null;
         if (value && typeof value === 'object' && value.previous) {
-          return parseAnswer(schemaRecord, answer, 'schemas.delete', 'DELETE', value.previous);
+          return dated(parseAnswer(schemaRecord, answer, 'schemas.delete', 'DELETE', value.previous));
         }
-        return looksLikeRecord(value) ? parseAnswer(schemaRecord, answer, 'schemas.delete', 'DELETE') : null;
+        return looksLikeRecord(value)
+          ? dated(parseAnswer(schemaRecord, answer, 'schemas.delete', 'DELETE'))
+          : null;
       },
     },
     async schemasByUrl(url: string, options?: CallOptions): Promise<SchemaRecord[]> {
@@ -104,7 +118,7 @@ export function schemaOperations(transport: Transport, route: { baseUrl: string;
         query: { url },
         signal: options?.signal,
       });
-      return parseAnswer(schemaRecordList, answer, 'schemasByUrl', 'GET');
+      return inSiteTime(transport, parseAnswer(schemaRecordList, answer, 'schemasByUrl', 'GET'));
     },
   };
 }

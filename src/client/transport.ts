@@ -1,24 +1,29 @@
-// Sends one API call over a pooled undici Agent and turns every failure into an ApiError.
-// Retries, redirects, timeouts and the size cap are undici's; the `?rest_route=` fallback is the API's.
-import { Agent, type Dispatcher, interceptors } from 'undici';
+// Sends one API call and turns every failure into an ApiError. Retries, redirects, timeouts and the size
+// cap are the sender's (undici's); finding the REST root and the `?rest_route=` fallback are the API's.
 import { readBody } from './body.ts';
 import { ApiError, CLIENT_ERROR_CODES, hintFor } from './errors.ts';
+import { answersAsApi, restRootFromLink, wantsPlainForm } from './locate.ts';
 import type { HttpMethod } from './operations.ts';
-import { retryPolicy } from './retry-policy.ts';
-import { type Query, redactUrl, routeUrl } from './urls.ts';
+import { createSender, type RawAnswer, SendFailure, type SendSettings } from './send.ts';
+import { readSiteZone, type SiteZone } from './site-time.ts';
+import {
+  type ApiLocation,
+  describeLocation,
+  locateApi,
+  locateFromRoot,
+  type Query,
+  type RouteForm,
+  redactUrl,
+  restIndexUrl,
+  routeUrl,
+} from './urls.ts';
 import { wordpressError } from './wire-results.ts';
 
-export interface TransportSettings {
+export interface TransportSettings extends SendSettings {
+  /** The API's base URL in any form, or the site's address (then discovered). */
   baseUrl: string;
-  timeoutMs: number;
-  totalTimeoutMs: number;
-  retries: number;
-  retryDelayMs: number;
-  maxRetryDelayMs: number;
-  connections: number;
-  userAgent: string;
-  signal?: AbortSignal | undefined;
-  maxResponseBytes: number;
+  /** The namespace looked for when baseUrl is the site's address. */
+  namespace: string;
 }
 
 export interface Credentials {
@@ -43,16 +48,9 @@ export interface Answer {
   value: unknown;
 }
 
-interface RawAnswer {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  text: string;
-  url: string;
-}
-
 /** Counts since the client was made. */
 export interface TransportStats {
-  /** HTTP requests sent, retries and the `?rest_route=` fallback included (redirect hops not). */
+  /** HTTP requests sent, retries, discovery and the `?rest_route=` fallback included (redirect hops not). */
   requests: number;
   /** Of those, the retries. */
   retries: number;
@@ -60,18 +58,12 @@ export interface TransportStats {
 
 export interface Transport {
   call(spec: CallSpec): Promise<Answer>;
+  /** The base URL in the form that works (as given until the first call has found out). */
+  baseUrl(): string;
+  /** The site's time zone from its REST index; null when it does not say (dates are then UTC). */
+  siteZone(): Promise<SiteZone | null>;
   stats(): TransportStats;
   close(): Promise<void>;
-}
-
-const GET_REDIRECT_LIMIT = 3;
-
-/** A route the server does not have: WordPress' JSON 404, or the theme's HTML 404 under plain permalinks. */
-function isMissingRoute(raw: RawAnswer): boolean {
-  if (raw.status !== 404) return false;
-  const reading = readBody(raw.text);
-  if (reading.kind === 'html') return true;
-  return reading.kind === 'json' && (reading.value as { code?: unknown } | null)?.code === 'rest_no_route';
 }
 
 /**
@@ -94,21 +86,26 @@ export function createTransport(settings: TransportSettings, credentials: Creden
     : [];
   const scrub = (text: string) => secrets.reduce((out, secret) => out.split(secret).join('[redacted]'), text);
 
-  const dispatcher = new Agent({
-    keepAliveTimeout: 10_000,
-    connections: settings.connections,
-    maxResponseSize: settings.maxResponseBytes,
-  }).compose(interceptors.retry({ throwOnError: false }), interceptors.redirect({ maxRedirections: 0 }));
-  // Plain permalinks are found out once; every later call goes straight to the form that worked.
-  let form: 'pretty' | 'rest_route' = 'pretty';
   const counts: TransportStats = { requests: 0, retries: 0 };
-  const countRetry = () => {
-    counts.requests++;
-    counts.retries++;
-  };
+  const sender = createSender(
+    settings,
+    () => counts.requests++,
+    () => {
+      counts.requests++;
+      counts.retries++;
+    },
+  );
+
+  const given = locateApi(settings.baseUrl);
+  let location: Promise<ApiLocation> | null = given ? Promise.resolve(given) : null;
+  let known: ApiLocation | null = given;
+  // The form is found out once: the pretty form falls back to `?rest_route=` on the first call that needs it.
+  let form: RouteForm = given?.form ?? 'pretty';
+  let formSettled = form === 'rest_route';
+  let zone: Promise<SiteZone | null> | null = null;
 
   function fail(
-    spec: CallSpec,
+    spec: Pick<CallSpec, 'operation' | 'method'>,
     url: string,
     status: number | null,
     code: string,
@@ -136,92 +133,70 @@ export function createTransport(settings: TransportSettings, credentials: Creden
     });
   }
 
-  async function readCapped(body: Dispatcher.ResponseData['body'], declared: number): Promise<string> {
-    if (declared > settings.maxResponseBytes) throw new Error('UND_ERR_RES_EXCEEDED_MAX_SIZE');
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const chunk of body) {
-      size += (chunk as Buffer).length;
-      if (size > settings.maxResponseBytes) throw new Error('UND_ERR_RES_EXCEEDED_MAX_SIZE');
-      chunks.push(chunk as Buffer);
-    }
-    return Buffer.concat(chunks).toString('utf8');
-  }
-
-  async function send(spec: CallSpec, useForm: typeof form): Promise<RawAnswer> {
-    const url = routeUrl(settings.baseUrl, spec.path, spec.query, useForm);
-    const deadline = AbortSignal.timeout(settings.totalTimeoutMs);
-    const signal = AbortSignal.any([deadline, settings.signal, spec.signal].filter((s) => s !== undefined));
-    const headers: Record<string, string> = { accept: 'application/json', 'user-agent': settings.userAgent };
-    if (authorization) headers.authorization = authorization;
-    let body: string | undefined;
-    if (spec.body !== undefined) {
-      body = JSON.stringify(spec.body);
-      headers['content-type'] = 'application/json; charset=utf-8';
-    }
-    let response: Dispatcher.ResponseData | undefined;
-    counts.requests++;
-    try {
-      response = await dispatcher.request({
-        origin: url.origin,
-        path: url.pathname + url.search,
-        method: spec.method,
-        headers,
-        body,
-        signal,
-        headersTimeout: settings.timeoutMs,
-        bodyTimeout: settings.timeoutMs,
-        // Only reads follow redirects; undici drops Authorization when one leaves the origin.
-        maxRedirections: spec.method === 'GET' ? GET_REDIRECT_LIMIT : 0,
-        retryOptions: {
-          retry: retryPolicy(
-            {
-              retries: settings.retries,
-              minDelayMs: settings.retryDelayMs,
-              maxDelayMs: settings.maxRetryDelayMs,
-              deadline: Date.now() + settings.totalTimeoutMs,
-            },
-            countRetry,
-          ),
-        },
-      } as Dispatcher.RequestOptions);
-      const declared = Number(response.headers['content-length'] ?? 0);
-      const text = await readCapped(response.body, Number.isFinite(declared) ? declared : 0);
-      return { status: response.statusCode, headers: response.headers, text, url: url.href };
-    } catch (error) {
-      response?.body.destroy();
-      throw networkFailure(spec, url.href, error, deadline);
-    }
-  }
-
-  function networkFailure(spec: CallSpec, url: string, error: unknown, deadline: AbortSignal): ApiError {
-    const { code, message } = error as { code?: string; message?: string };
-    const reason = code ?? message ?? '';
-    if (reason === 'UND_ERR_RES_EXCEEDED_MAX_SIZE') {
-      return fail(
-        spec,
-        url,
-        null,
-        CLIENT_ERROR_CODES.responseTooLarge,
-        `the answer is larger than ${settings.maxResponseBytes} bytes`,
-      );
+  function networkFailure(spec: CallSpec, url: string, failure: SendFailure): ApiError {
+    if (failure.reason === 'UND_ERR_RES_EXCEEDED_MAX_SIZE') {
+      const message = `the answer is larger than ${settings.maxResponseBytes} bytes`;
+      return fail(spec, url, null, CLIENT_ERROR_CODES.responseTooLarge, message);
     }
     const callerAborted = settings.signal?.aborted || spec.signal?.aborted;
-    if (!callerAborted && (deadline.aborted || /TIMEOUT/.test(reason))) {
-      const limit = deadline.aborted
+    if (!callerAborted && (failure.deadlinePassed || /TIMEOUT/.test(failure.reason))) {
+      const limit = failure.deadlinePassed
         ? `the call's total time bound (${settings.totalTimeoutMs} ms)`
         : `${settings.timeoutMs} ms`;
       return fail(spec, url, null, CLIENT_ERROR_CODES.timeout, `no answer within ${limit}`);
     }
     if (callerAborted)
       return fail(spec, url, null, CLIENT_ERROR_CODES.aborted, 'the call was aborted by its AbortSignal');
-    return fail(
-      spec,
-      url,
-      null,
-      CLIENT_ERROR_CODES.networkError,
-      `${code ? `${code}: ` : ''}${message ?? 'connection failed'}`,
-    );
+    return fail(spec, url, null, CLIENT_ERROR_CODES.networkError, failure.detail);
+  }
+
+  async function exchange(spec: CallSpec, url: URL, auth = true): Promise<RawAnswer> {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (auth && authorization) headers.authorization = authorization;
+    let body: string | undefined;
+    if (spec.body !== undefined) {
+      body = JSON.stringify(spec.body);
+      headers['content-type'] = 'application/json; charset=utf-8';
+    }
+    try {
+      return await sender.send({ url, method: spec.method, headers, body, signal: spec.signal });
+    } catch (error) {
+      if (error instanceof SendFailure) throw networkFailure(spec, url.href, error);
+      throw error;
+    }
+  }
+
+  /** WordPress clients' discovery: the home page's `Link: <root>; rel="https://api.w.org/"`. */
+  async function discover(signal?: AbortSignal): Promise<ApiLocation> {
+    const site = new URL(redactUrl(settings.baseUrl));
+    const spec = { operation: 'discover', method: 'GET' as const, path: '', signal };
+    const raw = await exchange(spec, site, false);
+    const root = restRootFromLink(raw.headers.link, raw.url);
+    const found = root ? locateFromRoot(root, settings.namespace) : null;
+    if (!found) {
+      throw fail(
+        spec,
+        site.href,
+        raw.status,
+        CLIENT_ERROR_CODES.notThisApi,
+        `no WordPress REST API is advertised at ${site.href}: its answer has no Link header with rel="https://api.w.org/"`,
+      );
+    }
+    known = found;
+    form = found.form;
+    formSettled = form === 'rest_route';
+    return found;
+  }
+
+  function whereTo(signal?: AbortSignal): Promise<ApiLocation> {
+    if (!location) {
+      location = discover(signal);
+      // A failed discovery is not remembered: the next call asks again.
+      location.catch(() => {
+        location = null;
+      });
+    }
+    return location;
   }
 
   function interpret(spec: CallSpec, raw: RawAnswer): Answer {
@@ -233,26 +208,16 @@ export function createTransport(settings: TransportSettings, credentials: Creden
       if (reading.kind === 'empty') return { status, url, headers, value: null };
     }
     if (reading.kind === 'html') {
-      throw fail(
-        spec,
-        raw.url,
-        status,
-        CLIENT_ERROR_CODES.htmlResponse,
-        `the server answered HTML, not JSON: ${reading.snippet}`,
-      );
+      const message = `the server answered HTML, not JSON: ${reading.snippet}`;
+      throw fail(spec, raw.url, status, CLIENT_ERROR_CODES.htmlResponse, message);
     }
     if (status >= 300 && status < 400) {
       const location = String(headers.location ?? '(no Location)');
       throw fail(spec, raw.url, status, CLIENT_ERROR_CODES.redirect, `redirected to ${redactUrl(location)}`);
     }
     if (reading.kind === 'text') {
-      throw fail(
-        spec,
-        raw.url,
-        status,
-        CLIENT_ERROR_CODES.invalidJson,
-        `the server answered text, not JSON: ${reading.snippet}`,
-      );
+      const message = `the server answered text, not JSON: ${reading.snippet}`;
+      throw fail(spec, raw.url, status, CLIENT_ERROR_CODES.invalidJson, message);
     }
     const parsed = wordpressError.safeParse(reading.kind === 'json' ? reading.value : null);
     if (parsed.success) {
@@ -264,15 +229,32 @@ export function createTransport(settings: TransportSettings, credentials: Creden
 
   return {
     async call(spec) {
-      const first = await send(spec, form);
-      if (form === 'pretty' && isMissingRoute(first)) {
-        const second = await send(spec, 'rest_route');
-        if (!isMissingRoute(second)) form = 'rest_route';
-        return interpret(spec, second);
+      const at = await whereTo(spec.signal);
+      const first = await exchange(spec, routeUrl(at, spec.path, spec.query, form));
+      if (formSettled || form === 'rest_route') return interpret(spec, first);
+      if (!wantsPlainForm(first)) {
+        formSettled = answersAsApi(first);
+        return interpret(spec, first);
       }
-      return interpret(spec, first);
+      const second = await exchange(spec, routeUrl(at, spec.path, spec.query, 'rest_route'));
+      formSettled = true;
+      if (answersAsApi(second)) form = 'rest_route';
+      return interpret(spec, second);
+    },
+    baseUrl: () => (known ? describeLocation(known, form) : redactUrl(settings.baseUrl).replace(/\/+$/, '')),
+    siteZone() {
+      zone ??= (async () => {
+        const at = await whereTo();
+        const spec = { operation: 'siteZone', method: 'GET' as const, path: '' };
+        try {
+          return readSiteZone(interpret(spec, await exchange(spec, restIndexUrl(at, form))).value);
+        } catch {
+          return null;
+        }
+      })();
+      return zone;
     },
     stats: () => ({ ...counts }),
-    close: () => dispatcher.close(),
+    close: () => sender.close(),
   };
 }

@@ -1,7 +1,24 @@
-// Addresses: joining the base URL with a route, the `?rest_route=` form, loopback checks, redaction.
+// Addresses: the API's location in either of WordPress' forms, joining it with a route, loopback checks,
+// redaction.
 
 export type QueryValue = string | number | boolean | null | undefined | ReadonlyArray<string | number>;
 export type Query = Record<string, QueryValue>;
+
+/** Pretty permalinks (`/wp-json/ns/v1/...`) or plain ones (`index.php?rest_route=/ns/v1/...`). */
+export type RouteForm = 'pretty' | 'rest_route';
+
+/**
+ * Where the API lives, in both of WordPress' forms, so a call can go either way.
+ * `prettyBase` is `https://site/wp-json/ns/v1`; `plainEntry` is the script the `rest_route` form goes to
+ * (`https://site/` or `https://site/index.php`) and `route` the namespace part (`/ns/v1`).
+ */
+export interface ApiLocation {
+  prettyBase: string;
+  plainEntry: string;
+  route: string;
+  /** The form the base URL was given in: the one tried first. */
+  form: RouteForm;
+}
 
 /** Whether a host name is this machine (auth over plain http is allowed there). */
 export function isLoopback(host: string): boolean {
@@ -31,33 +48,104 @@ function appendQuery(params: URLSearchParams, query: Query | undefined): void {
   }
 }
 
+const trimSlashes = (path: string) => path.replace(/\/+$/, '');
+
 /**
- * The address of a route under the base URL, in WordPress' pretty form or its `?rest_route=` form
- * (what a site with plain permalinks answers).
+ * Reads a base URL in any of its forms; null when it is a site's bare address (the REST root must then be
+ * discovered). A `rest_route` value (or a path) ending in `/<version>` such as `/v1` names an API.
  *
  * @example
- * routeUrl('https://site/wp-json/ns/v1', '/schemas', { page: 2 }, 'rest_route')
+ * locateApi('https://site/index.php?rest_route=/ns/v1')
+ * // { prettyBase: 'https://site/wp-json/ns/v1', plainEntry: 'https://site/index.php', route: '/ns/v1', form: 'rest_route' }
+ */
+export function locateApi(baseUrl: string): ApiLocation | null {
+  const url = new URL(redactUrl(baseUrl));
+  const restRoute = url.searchParams.get('rest_route');
+  if (restRoute !== null) {
+    const route = trimSlashes(`/${restRoute.replace(/^\/+/, '')}`);
+    if (route === '') return null;
+    // The site is the entry script's folder: `/blog/index.php` and `/blog/` are both the site `/blog/`.
+    const sitePath = url.pathname.replace(/[^/]*$/, '');
+    return {
+      prettyBase: `${url.origin}${sitePath}wp-json${route}`,
+      plainEntry: url.origin + url.pathname,
+      route,
+      form: 'rest_route',
+    };
+  }
+  const path = trimSlashes(url.pathname);
+  const marker = path.indexOf('/wp-json/');
+  if (marker >= 0) {
+    const route = path.slice(marker + '/wp-json'.length);
+    return {
+      prettyBase: url.origin + path,
+      plainEntry: `${url.origin}${path.slice(0, marker)}/`,
+      route,
+      form: 'pretty',
+    };
+  }
+  // Another REST prefix (`/api/ns/v1`): the first segment is the prefix.
+  const custom = /^((?:\/[^/]+)*?)(\/[^/]+)((?:\/[^/]+)+\/v\d+)$/.exec(path);
+  if (custom) {
+    const [, sitePath = '', , route = ''] = custom;
+    return { prettyBase: url.origin + path, plainEntry: `${url.origin}${sitePath}/`, route, form: 'pretty' };
+  }
+  return null;
+}
+
+/**
+ * The API's location from a REST root (what WordPress advertises in `Link: <root>; rel="https://api.w.org/"`)
+ * and a namespace.
+ *
+ * @example
+ * locateFromRoot('https://site/?rest_route=/', 'schemafy/v1').form // 'rest_route'
+ */
+export function locateFromRoot(root: string, namespace: string): ApiLocation | null {
+  const url = new URL(root);
+  const ns = `/${namespace.replace(/^\/+|\/+$/g, '')}`;
+  if (url.searchParams.has('rest_route')) {
+    url.searchParams.set('rest_route', ns);
+    return locateApi(url.href);
+  }
+  return locateApi(`${url.origin}${trimSlashes(url.pathname)}${ns}`);
+}
+
+/** The site's REST index (`/wp-json/` or `?rest_route=/`), where WordPress names its time zone. */
+export function restIndexUrl(location: ApiLocation, form: RouteForm): URL {
+  if (form === 'pretty') return new URL(`${location.prettyBase.slice(0, -location.route.length)}/`);
+  const url = new URL(location.plainEntry);
+  url.searchParams.set('rest_route', '/');
+  return url;
+}
+
+/**
+ * The address of a route in WordPress' pretty form or its `?rest_route=` form: sub-paths go inside
+ * `rest_route`, query parameters beside it.
+ *
+ * @example
+ * routeUrl(locateApi('https://site/wp-json/ns/v1')!, '/schemas', { page: 2 }, 'rest_route').href
  * // 'https://site/?rest_route=%2Fns%2Fv1%2Fschemas&page=2'
  */
 export function routeUrl(
-  baseUrl: string,
+  location: ApiLocation,
   path: string,
   query: Query | undefined,
-  form: 'pretty' | 'rest_route',
+  form: RouteForm,
 ): URL {
-  const base = new URL(baseUrl);
-  const basePath = base.pathname.replace(/\/+$/, '');
+  let url: URL;
   if (form === 'pretty') {
-    const url = new URL(base.origin + basePath + path);
-    appendQuery(url.searchParams, query);
-    return url;
+    url = new URL(location.prettyBase + path);
+  } else {
+    url = new URL(location.plainEntry);
+    url.searchParams.set('rest_route', location.route + path);
   }
-  // `/blog/wp-json/ns/v1` -> site `/blog/`, route `/ns/v1`; without `wp-json` the first segment is the prefix.
-  const marker = basePath.indexOf('/wp-json/');
-  const sitePath = marker >= 0 ? basePath.slice(0, marker) : '';
-  const route = marker >= 0 ? basePath.slice(marker + '/wp-json'.length) : basePath.replace(/^\/[^/]+/, '');
-  const url = new URL(`${base.origin}${sitePath}/`);
-  url.searchParams.set('rest_route', route + path);
   appendQuery(url.searchParams, query);
   return url;
+}
+
+/** How a location is shown: as the user would write its base URL in the form that works. */
+export function describeLocation(location: ApiLocation, form: RouteForm): string {
+  return form === 'pretty'
+    ? location.prettyBase
+    : decodeURIComponent(routeUrl(location, '', undefined, form).href);
 }

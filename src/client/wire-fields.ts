@@ -17,12 +17,19 @@ function toFlag(value: unknown): unknown {
   return value;
 }
 
-/** `2026-11-21 10:00:00` (MySQL, no zone: taken as UTC) or any ISO date -> ISO 8601; unknown -> null. */
+/**
+ * Any ISO date -> ISO 8601 UTC; `2026-11-21 10:00:00` (MySQL, no zone) -> `2026-11-21T10:00:00`, still
+ * zone-less: the client reads it in the site's time zone (`site-dates.ts`); unknown -> null.
+ */
 export function toIsoDate(value: unknown): string | null {
   if (typeof value !== 'string' || value.trim() === '' || value.startsWith('0000-00-00')) return null;
   const text = value.trim();
   const mysql = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}:\d{2})(\.\d+)?$/.exec(text);
-  const date = new Date(mysql ? `${mysql[1]}T${mysql[2]}${mysql[3] ?? ''}Z` : text);
+  if (mysql)
+    return Number.isNaN(Date.parse(`${mysql[1]}T${mysql[2]}Z`))
+      ? null
+      : `${mysql[1]}T${mysql[2]}${mysql[3] ?? ''}`;
+  const date = new Date(text);
   return Number.isNaN(date.getTime()) ? null : date.toISOString();
 }
 

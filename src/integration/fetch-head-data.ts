@@ -2,6 +2,7 @@
 // page by page, from what the server has and what the credentials may do.
 import {
   ApiError,
+  CLIENT_ERROR_CODES,
   type MetaTags,
   type ProbeResult,
   type SchemaClient,
@@ -10,6 +11,7 @@ import {
 } from '../client/index.ts';
 import { mapConcurrently } from '../map-concurrently.ts';
 import { urlVariants } from './pages.ts';
+import { pageReader } from './read-page-data.ts';
 
 export type Strategy = 'auto' | 'index' | 'per-page';
 
@@ -77,20 +79,13 @@ export async function fetchHeadData(
   try {
     probe = await client.probe();
   } catch (error) {
+    // A wrong address or refused credentials make every page fail the same way: say so once.
+    const code = error instanceof ApiError ? error.code : null;
+    if (code === CLIENT_ERROR_CODES.notThisApi)
+      return failAll({ cause: 'no-api', message: messageOf(error) });
+    if (code === CLIENT_ERROR_CODES.credentialsNotAccepted)
+      return failAll({ cause: 'credentials-refused', message: messageOf(error) });
     return failAll({ cause: 'unreachable', message: `the API could not be reached: ${messageOf(error)}` });
-  }
-  // Two mistakes make every page fail the same way: say so once, without asking for each page.
-  if (!Object.values(probe.routes).some(Boolean)) {
-    return failAll({
-      cause: 'no-api',
-      message: `no Schema Management API answers at ${client.baseUrl} (every route is 404). Check that the api option is <site>/wp-json/<namespace>/v1 and that the plugin and its REST API are active.`,
-    });
-  }
-  if (options.username !== undefined && !probe.authenticated) {
-    return failAll({
-      cause: 'credentials-refused',
-      message: `the API did not accept the credentials of user "${options.username}". Check SCHEMA_MANAGER_USER and SCHEMA_MANAGER_PASSWORD (an application password from Users > Profile), or the host strips the Authorization header.`,
-    });
   }
 
   const canListSchemas = probe.routes.schemas && probe.canEditPosts;
@@ -113,17 +108,18 @@ export async function fetchHeadData(
       ? await readIndex(client, unique.length, options.strategy === 'index', canReadTags, notes)
       : null;
 
+  const readPage = pageReader(client, canReadTags);
   let done = 0;
   let errors = 0;
   const report = () => options.onProgress?.({ done, total: unique.length, requests: requests(), errors });
   await mapConcurrently(unique, options.concurrency, async (url) => {
     try {
-      const [schemas, meta, social] = await Promise.all([
-        index ? (lookup(index.schemas, url) ?? []) : client.schemasByUrl(url),
-        !canReadTags ? null : index?.meta ? (lookup(index.meta, url) ?? null) : client.meta.get(url),
-        !canReadTags ? null : index?.social ? (lookup(index.social, url) ?? null) : client.social.get(url),
-      ]);
-      data.set(url, { schemas: schemas.filter((record) => record.is_active), meta, social });
+      if (!index) data.set(url, await readPage(url));
+      else if (canReadTags && index.meta === null) {
+        // No list form of /meta: the tags come page by page, found as per-page reads find them.
+        const { meta, social } = await readPage(url);
+        data.set(url, { ...fromIndex(index, url, false), meta, social });
+      } else data.set(url, fromIndex(index, url, canReadTags));
     } catch (error) {
       errors++;
       failures.set(url, { cause: causeOf(error), message: messageOf(error) });
@@ -190,6 +186,16 @@ async function readIndex(
     }
   }
   return { schemas, meta, social };
+}
+
+/** A page's data from the index; a server without list forms of /meta and /social has none there. */
+function fromIndex(index: HeadIndex, url: string, canReadTags: boolean): PageData {
+  const schemas = (lookup(index.schemas, url) ?? []).filter((record) => record.is_active);
+  return {
+    schemas,
+    meta: canReadTags ? (lookup(index.meta ?? new Map(), url) ?? null) : null,
+    social: canReadTags ? (lookup(index.social ?? new Map(), url) ?? null) : null,
+  };
 }
 
 /** Finds a page by its exact URL, then by the same URL with the other trailing slash. */

@@ -8,6 +8,7 @@ import { rewriteHead } from '../head/index.ts';
 import { clientForOptions } from './options.ts';
 import { isExcluded } from './pages.ts';
 import { planContextFor, planPage } from './plan-page.ts';
+import { type PageReader, pageReader } from './read-page-data.ts';
 import { formatFinding } from './report.ts';
 import { type RuntimeConfig, sharedRuntimeConfig } from './runtime-config.ts';
 
@@ -15,14 +16,21 @@ import { type RuntimeConfig, sharedRuntimeConfig } from './runtime-config.ts';
 const PROBE_TTL_MS = 60_000;
 
 let client:
-  | { key: string; client: SchemaClient; probe?: { at: number; answer: Promise<ProbeResult> } }
+  | {
+      key: string;
+      client: SchemaClient;
+      probe?: { at: number; answer: Promise<ProbeResult> };
+      /** Per capability: readers remember which trailing slash the CMS uses. */
+      readers?: Map<boolean, PageReader>;
+    }
   | undefined;
 
 /** One pooled client per process, rebuilt only when the options change (a dev server restart). */
 function clientFor(config: RuntimeConfig): NonNullable<typeof client> {
   const { options } = config;
-  const username = options.username ?? process.env.SCHEMA_MANAGER_USER;
-  const password = options.password ?? process.env.SCHEMA_MANAGER_PASSWORD;
+  // An empty variable (a CI secret that is not set) counts as unset, as at build time.
+  const username = options.username ?? (process.env.SCHEMA_MANAGER_USER || undefined);
+  const password = options.password ?? (process.env.SCHEMA_MANAGER_PASSWORD || undefined);
   const key = `${options.api}\n${username ?? ''}\n${options.timeoutMs}`;
   if (client?.key !== key) {
     void client?.client.close();
@@ -70,18 +78,12 @@ export const onRequest: MiddlewareHandler = async (context, next) => {
   let html = await response.text();
   try {
     const probe = await probeOf(cached);
-    const [schemas, meta, social] = await Promise.all([
-      api.schemasByUrl(cmsUrl),
-      probe.canManageOptions ? api.meta.get(cmsUrl) : null,
-      probe.canManageOptions ? api.social.get(cmsUrl) : null,
-    ]);
+    const canReadTags = probe.canManageOptions && probe.routes.meta && probe.routes.social;
+    cached.readers ??= new Map();
+    const read = cached.readers.get(canReadTags) ?? pageReader(api, canReadTags);
+    cached.readers.set(canReadTags, read);
     const page = { file: '', url: pageUrl, pathname: relative };
-    const plan = planPage(
-      page,
-      cmsUrl,
-      { schemas: schemas.filter((record) => record.is_active), meta, social },
-      planContextFor(options, layout.site),
-    );
+    const plan = planPage(page, cmsUrl, await read(cmsUrl), planContextFor(options, layout.site));
     for (const finding of plan.findings) {
       if (finding.severity !== 'info') console.warn(`[astro-schema-manager] ${formatFinding(finding)}`);
     }

@@ -10,13 +10,21 @@ const pathPrefix = z.string().startsWith('/', 'must start with "/"');
 /** The integration's options, one zod schema: defaults live here and nowhere else. */
 export const optionsSchema = z
   .object({
-    /** `{base_url}` of the Schema Management API, e.g. `https://cms.example.com/wp-json/schemafy/v1`. */
+    /**
+     * `{base_url}` of the Schema Management API, e.g. `https://cms.example.com/wp-json/schemafy/v1` or
+     * `https://cms.example.com/?rest_route=/schemafy/v1`, or the site's address (`https://cms.example.com`).
+     */
     api: z
       .url({
         protocol: /^https?$/,
         error: 'must be an absolute http(s) URL such as https://cms.example.com/wp-json/schemafy/v1',
       })
       .optional(),
+    /** The API's namespace, looked up through REST discovery when `api` is only the site's address. */
+    namespace: z
+      .string()
+      .regex(/^[a-z0-9-_]+\/v\d+$/i, 'must look like "schemafy/v1"')
+      .default('schemafy/v1'),
     /** Application-password user; defaults to the SCHEMA_MANAGER_USER environment variable. */
     username: z.string().min(1).optional(),
     /** Application password; defaults to the SCHEMA_MANAGER_PASSWORD environment variable. */
@@ -121,6 +129,7 @@ export function clientForOptions(
 ): SchemaClient {
   return createClient({
     baseUrl: options.api,
+    namespace: options.namespace,
     username: credentials.username,
     password: credentials.password,
     timeoutMs: options.timeoutMs,

@@ -173,7 +173,7 @@ describe('scan, validate, bulk, probe', () => {
     const anonymous = createClient({ baseUrl: server.baseUrl });
     expect(await anonymous.probe()).toMatchObject({ authenticated: false, canEditPosts: false });
     const wrong = createClient({ baseUrl: server.baseUrl, username: USER, password: 'nope' });
-    expect(await wrong.probe()).toMatchObject({ authenticated: false, canManageOptions: false });
+    await expect(wrong.probe()).rejects.toMatchObject({ code: 'credentials_not_accepted' });
     await Promise.all([anonymous.close(), wrong.close()]);
   });
 

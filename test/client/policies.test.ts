@@ -1,9 +1,11 @@
 // The pure rules: retry decisions, paging, addresses.
 import { describe, expect, test } from 'vitest';
 import { isLoopback } from '../../src/client/index.ts';
+import { restRootFromLink, wantsPlainForm } from '../../src/client/locate.ts';
 import { linkNextPage, toPage } from '../../src/client/paging.ts';
 import { retryAfterMs, retryDelay } from '../../src/client/retry-policy.ts';
-import { redactUrl, routeUrl } from '../../src/client/urls.ts';
+import { localToUtc, readSiteZone } from '../../src/client/site-time.ts';
+import { locateApi, locateFromRoot, redactUrl, routeUrl } from '../../src/client/urls.ts';
 
 describe('retryDelay', () => {
   const now = 1_000_000;
@@ -62,17 +64,96 @@ describe('paging', () => {
 });
 
 describe('addresses', () => {
-  test('routeUrl in both forms', () => {
+  test('routeUrl in both forms, from every base URL form', () => {
+    const at = (base: string) => {
+      const location = locateApi(base);
+      if (!location) throw new Error(`no location for ${base}`);
+      return location;
+    };
     expect(
-      routeUrl('https://e.com/wp-json/ns/v1', '/schemas', { page: 2, ids: [1, 2], skip: undefined }, 'pretty')
-        .href,
+      routeUrl(
+        at('https://e.com/wp-json/ns/v1'),
+        '/schemas',
+        { page: 2, ids: [1, 2], skip: undefined },
+        'pretty',
+      ).href,
     ).toBe('https://e.com/wp-json/ns/v1/schemas?page=2&ids%5B%5D=1&ids%5B%5D=2');
-    expect(routeUrl('https://e.com/blog/wp-json/ns/v1', '/schemas', { page: 2 }, 'rest_route').href).toBe(
+    expect(routeUrl(at('https://e.com/blog/wp-json/ns/v1'), '/schemas', { page: 2 }, 'rest_route').href).toBe(
       'https://e.com/blog/?rest_route=%2Fns%2Fv1%2Fschemas&page=2',
     );
-    expect(routeUrl('https://e.com/api/ns/v1', '', undefined, 'rest_route').href).toBe(
+    expect(routeUrl(at('https://e.com/api/ns/v1'), '', undefined, 'rest_route').href).toBe(
       'https://e.com/?rest_route=%2Fns%2Fv1',
     );
+    // The query forms keep the namespace: sub-paths inside rest_route, query parameters beside it.
+    const plain = at('https://e.com/?rest_route=/ns/v1/');
+    expect(plain.form).toBe('rest_route');
+    expect(routeUrl(plain, '/schemas', { page: 2 }, 'rest_route').href).toBe(
+      'https://e.com/?rest_route=%2Fns%2Fv1%2Fschemas&page=2',
+    );
+    const script = at('https://e.com/blog/index.php?rest_route=%2Fns%2Fv1');
+    expect(routeUrl(script, '/schemas/3', undefined, 'rest_route').href).toBe(
+      'https://e.com/blog/index.php?rest_route=%2Fns%2Fv1%2Fschemas%2F3',
+    );
+    expect(routeUrl(script, '/schemas', undefined, 'pretty').href).toBe(
+      'https://e.com/blog/wp-json/ns/v1/schemas',
+    );
+    // A bare site address has no location: it is discovered.
+    expect(locateApi('https://e.com')).toBeNull();
+    expect(locateApi('https://e.com/blog/')).toBeNull();
+    expect(locateFromRoot('https://e.com/index.php?rest_route=/', 'ns/v1')?.plainEntry).toBe(
+      'https://e.com/index.php',
+    );
+    expect(locateFromRoot('https://e.com/wp-json/', 'ns/v1')?.prettyBase).toBe('https://e.com/wp-json/ns/v1');
+  });
+
+  test('REST discovery reads the api.w.org Link among others', () => {
+    const link =
+      '<https://e.com/wp-json/wp/v2/pages/2>; rel="alternate"; type="application/json", <https://e.com/?rest_route=/>; rel="https://api.w.org/"';
+    expect(restRootFromLink(link, 'https://e.com/')).toBe('https://e.com/?rest_route=/');
+    expect(
+      restRootFromLink(
+        ['<https://e.com/?p=2>; rel=shortlink', '</wp-json/>; rel="https://api.w.org/"'],
+        'https://e.com/x/',
+      ),
+    ).toBe('https://e.com/wp-json/');
+    expect(restRootFromLink('<https://e.com/?p=2>; rel=shortlink', 'https://e.com/')).toBeNull();
+    expect(restRootFromLink(undefined, 'https://e.com/')).toBeNull();
+  });
+
+  test('which pretty-form answers send the call to the plain form', () => {
+    const raw = (status: number, text: string, headers: Record<string, string> = {}) => ({
+      status,
+      text,
+      headers,
+      url: 'https://e.com/wp-json/ns/v1',
+    });
+    expect(wantsPlainForm(raw(200, '<!doctype html><html><body>Home</body></html>'))).toBe(true);
+    expect(wantsPlainForm(raw(404, '<html><body>Not Found</body></html>'))).toBe(true);
+    expect(wantsPlainForm(raw(404, '{"code":"rest_no_route","message":"x","data":{"status":404}}'))).toBe(
+      true,
+    );
+    expect(wantsPlainForm(raw(301, '', { location: 'https://e.com/wp-json/ns/v1/' }))).toBe(false);
+    expect(wantsPlainForm(raw(302, '', { location: 'https://e.com/' }))).toBe(true);
+    expect(wantsPlainForm(raw(404, '{"code":"not_found","message":"x"}'))).toBe(false);
+    expect(wantsPlainForm(raw(401, '{"code":"rest_forbidden","message":"x"}'))).toBe(false);
+    expect(wantsPlainForm(raw(200, '[]'))).toBe(false);
+  });
+
+  test("zone-less dates in the site's zone, UTC without one", () => {
+    const tokyo = readSiteZone({ timezone_string: 'Asia/Tokyo', gmt_offset: 9 });
+    expect(localToUtc('2026-11-21T10:00:00', tokyo)).toBe('2026-11-21T01:00:00.000Z');
+    expect(localToUtc('2026-07-01T12:00:00', readSiteZone({ timezone_string: 'Europe/Berlin' }))).toBe(
+      '2026-07-01T10:00:00.000Z',
+    );
+    expect(localToUtc('2026-01-01T12:00:00', readSiteZone({ timezone_string: '', gmt_offset: '5.5' }))).toBe(
+      '2026-01-01T06:30:00.000Z',
+    );
+    expect(localToUtc('2026-01-01T12:00:00', readSiteZone({}))).toBe('2026-01-01T12:00:00.000Z');
+  });
+
+  test('a clamped page reports the page served', () => {
+    expect(toPage([1], 9, 1, { 'x-wp-totalpages': '3' }).page).toBe(3);
+    expect(toPage([1], 2, 1, { 'x-wp-totalpages': '3' }).page).toBe(2);
   });
 
   test('isLoopback and redactUrl', () => {

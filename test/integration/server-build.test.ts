@@ -80,6 +80,10 @@ test('the built server adds head data to on-demand pages at request time', async
   expect(head.jsonLd.map((text) => JSON.parse(text).name)).toEqual(['Rendered on demand']);
   expect(head.values.title).toEqual(['Live title from the API']);
   expect(head.values['meta:description']).toEqual(['Live description']);
+  // Served with a trailing slash, stored without one: the same data.
+  const slashed = readHeadTags(await (await fetch(`http://127.0.0.1:${port}/live/`)).text());
+  expect(slashed.jsonLd.map((text) => JSON.parse(text).name)).toEqual(['Rendered on demand']);
+  expect(slashed.values.title).toEqual(['Live title from the API']);
 });
 
 test('no credential is baked into the server bundle', () => {

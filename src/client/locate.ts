@@ -1,0 +1,57 @@
+// Where calls go: reading WordPress' REST discovery header, and telling from an answer whether the
+// pretty form (`/wp-json/...`) reached the API or the plain form (`?rest_route=`) must be tried.
+import { readBody } from './body.ts';
+import type { RawAnswer } from './send.ts';
+
+const API_REL = 'https://api.w.org/';
+
+/**
+ * The REST root a WordPress page advertises in `Link: <https://site/wp-json/>; rel="https://api.w.org/"`,
+ * resolved against the page's address; null without one.
+ *
+ * @example
+ * restRootFromLink('<https://s/?rest_route=/>; rel="https://api.w.org/"', 'https://s/') // 'https://s/?rest_route=/'
+ */
+export function restRootFromLink(link: string | string[] | undefined, pageUrl: string): string | null {
+  const values = Array.isArray(link) ? link : link ? [link] : [];
+  for (const value of values) {
+    for (const match of value.matchAll(/<([^>]*)>\s*((?:;[^,<]*)*)/g)) {
+      const rels = /;\s*rel\s*=\s*"?([^";]*)"?/i.exec(match[2] ?? '')?.[1]?.split(/\s+/) ?? [];
+      if (!rels.includes(API_REL)) continue;
+      try {
+        return new URL(match[1] ?? '', pageUrl).href;
+      } catch {}
+    }
+  }
+  return null;
+}
+
+function header(raw: RawAnswer, name: string): string {
+  const value = raw.headers[name];
+  return (Array.isArray(value) ? value[0] : value) ?? '';
+}
+
+/** Whether a URL looks like a REST address (a redirect there is the API moving, not a website answering). */
+function isRestAddress(url: string): boolean {
+  return /\/wp-json(\/|$)|[?&]rest_route=/.test(url);
+}
+
+/**
+ * Whether an answer to the pretty form says the plain form should be tried: WordPress' JSON 404
+ * `rest_no_route`, a web server's 404 page, an HTML or text page where JSON was due (a front controller
+ * serving the home page), or a redirect to a page that is not a REST address.
+ */
+export function wantsPlainForm(raw: RawAnswer): boolean {
+  const reading = readBody(raw.text);
+  if (raw.status >= 300 && raw.status < 400) return !isRestAddress(header(raw, 'location'));
+  if (reading.kind === 'html' || reading.kind === 'text') return true;
+  if (raw.status !== 404) return false;
+  return reading.kind !== 'json' || (reading.value as { code?: unknown } | null)?.code === 'rest_no_route';
+}
+
+/** Whether an answer is JSON from a REST API (a route that exists, or a WordPress error other than no route). */
+export function answersAsApi(raw: RawAnswer): boolean {
+  const reading = readBody(raw.text);
+  if (reading.kind !== 'json') return false;
+  return !(raw.status === 404 && (reading.value as { code?: unknown } | null)?.code === 'rest_no_route');
+}

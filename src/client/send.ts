@@ -1,0 +1,118 @@
+// One HTTP exchange over the client's pooled dispatcher: timeouts, retries, the size cap, and every
+// network failure turned into a reason the transport can name.
+import { Agent, type Dispatcher, interceptors } from 'undici';
+import type { HttpMethod } from './operations.ts';
+import { retryPolicy } from './retry-policy.ts';
+
+export interface SendSettings {
+  timeoutMs: number;
+  totalTimeoutMs: number;
+  retries: number;
+  retryDelayMs: number;
+  maxRetryDelayMs: number;
+  connections: number;
+  userAgent: string;
+  signal?: AbortSignal | undefined;
+  maxResponseBytes: number;
+}
+
+export interface RawAnswer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
+  /** Where the request went (with its query). */
+  url: string;
+}
+
+export interface SendRequest {
+  url: URL;
+  method: HttpMethod | 'HEAD';
+  headers: Record<string, string>;
+  body?: string | undefined;
+  signal?: AbortSignal | undefined;
+}
+
+/** A failed exchange: `reason` is undici's code (or message); `deadline` whether the call's total bound ran out. */
+export class SendFailure extends Error {
+  readonly reason: string;
+  readonly detail: string;
+  readonly deadlinePassed: boolean;
+  constructor(reason: string, detail: string, deadlinePassed: boolean) {
+    super(detail);
+    this.reason = reason;
+    this.detail = detail;
+    this.deadlinePassed = deadlinePassed;
+  }
+}
+
+const GET_REDIRECT_LIMIT = 3;
+
+/** Creates the sender and its connection pool; `onRetry` counts retries. */
+export function createSender(settings: SendSettings, onRequest: () => void, onRetry: () => void) {
+  const dispatcher = new Agent({
+    keepAliveTimeout: 10_000,
+    connections: settings.connections,
+    maxResponseSize: settings.maxResponseBytes,
+  }).compose(interceptors.retry({ throwOnError: false }), interceptors.redirect({ maxRedirections: 0 }));
+
+  async function readCapped(body: Dispatcher.ResponseData['body'], declared: number): Promise<string> {
+    if (declared > settings.maxResponseBytes) throw new Error('UND_ERR_RES_EXCEEDED_MAX_SIZE');
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of body) {
+      size += (chunk as Buffer).length;
+      if (size > settings.maxResponseBytes) throw new Error('UND_ERR_RES_EXCEEDED_MAX_SIZE');
+      chunks.push(chunk as Buffer);
+    }
+    return Buffer.concat(chunks).toString('utf8');
+  }
+
+  async function send(request: SendRequest): Promise<RawAnswer> {
+    const { url } = request;
+    const deadline = AbortSignal.timeout(settings.totalTimeoutMs);
+    const signal = AbortSignal.any(
+      [deadline, settings.signal, request.signal].filter((s) => s !== undefined),
+    );
+    const headers = { 'user-agent': settings.userAgent, ...request.headers };
+    let response: Dispatcher.ResponseData | undefined;
+    onRequest();
+    try {
+      response = await dispatcher.request({
+        origin: url.origin,
+        path: url.pathname + url.search,
+        method: request.method,
+        headers,
+        body: request.body,
+        signal,
+        headersTimeout: settings.timeoutMs,
+        bodyTimeout: settings.timeoutMs,
+        // Only reads follow redirects; undici drops Authorization when one leaves the origin.
+        maxRedirections: request.method === 'GET' || request.method === 'HEAD' ? GET_REDIRECT_LIMIT : 0,
+        retryOptions: {
+          retry: retryPolicy(
+            {
+              retries: settings.retries,
+              minDelayMs: settings.retryDelayMs,
+              maxDelayMs: settings.maxRetryDelayMs,
+              deadline: Date.now() + settings.totalTimeoutMs,
+            },
+            onRetry,
+          ),
+        },
+      } as Dispatcher.RequestOptions);
+      const declared = Number(response.headers['content-length'] ?? 0);
+      const text = await readCapped(response.body, Number.isFinite(declared) ? declared : 0);
+      return { status: response.statusCode, headers: response.headers, text, url: url.href };
+    } catch (error) {
+      response?.body.destroy();
+      const { code, message } = error as { code?: string; message?: string };
+      throw new SendFailure(
+        code ?? message ?? '',
+        `${code ? `${code}: ` : ''}${message ?? 'connection failed'}`,
+        deadline.aborted,
+      );
+    }
+  }
+
+  return { send, close: () => dispatcher.close() };
+}

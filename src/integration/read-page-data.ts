@@ -1,0 +1,57 @@
+// One page's data asked of the API by its URL, found whichever trailing slash the CMS stored it under.
+// Used by the build's per-page strategy and by the request-time pass, so a page gets the same data either way.
+import type { MetaTags, SchemaClient, SocialTags } from '../client/index.ts';
+import type { PageData } from './fetch-head-data.ts';
+import { urlVariants } from './pages.ts';
+
+export type PageReader = (url: string) => Promise<PageData>;
+
+const hasValue = (fields: object | null | undefined) =>
+  !!fields && Object.entries(fields).some(([key, value]) => key !== 'url' && value !== null && value !== '');
+
+function hasMeta(meta: MetaTags | null): boolean {
+  return hasValue(meta);
+}
+
+function hasSocial(social: SocialTags | null): boolean {
+  return !!social && (hasValue(social.og) || hasValue(social.twitter));
+}
+
+const isEmpty = (data: PageData) =>
+  data.schemas.length === 0 && !hasMeta(data.meta) && !hasSocial(data.social);
+
+/**
+ * A reader of pages. It asks for the URL first in the trailing-slash form the CMS was last seen to use
+ * (the page's own form until then), and asks for the other form only when the first answers nothing: a
+ * page with data costs one round of requests, as an exact match would.
+ *
+ * @example const read = pageReader(client, true); const data = await read('https://x.com/a');
+ */
+export function pageReader(client: SchemaClient, readTags: boolean): PageReader {
+  let storedWithSlash: boolean | null = null;
+
+  async function readExact(url: string): Promise<PageData> {
+    const [schemas, meta, social] = await Promise.all([
+      client.schemasByUrl(url),
+      readTags ? client.meta.get(url) : null,
+      readTags ? client.social.get(url) : null,
+    ]);
+    return { schemas: schemas.filter((record) => record.is_active), meta, social };
+  }
+
+  return async (url) => {
+    const variants = urlVariants(url);
+    if (storedWithSlash !== null && variants.length === 2 && variants[0]?.endsWith('/') !== storedWithSlash)
+      variants.reverse();
+    const [first, other] = variants as [string, string | undefined];
+    const found = await readExact(first);
+    if (!isEmpty(found) || other === undefined) {
+      if (other !== undefined && !isEmpty(found)) storedWithSlash = first.endsWith('/');
+      return found;
+    }
+    const second = await readExact(other);
+    if (isEmpty(second)) return found;
+    storedWithSlash = other.endsWith('/');
+    return second;
+  };
+}
