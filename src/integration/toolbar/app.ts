@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 // The dev toolbar app: what the request-time pass gave this page, read from the JSON island it left in the head.
 // Runs in the browser; every value is escaped before it reaches the DOM.
 import { defineToolbarApp } from 'astro/toolbar';
