@@ -76,7 +76,7 @@ export function describeFailure(error: unknown, context: FailureContext): ApiFai
   if (error.code === CLIENT_ERROR_CODES.timeout || error.code === CLIENT_ERROR_CODES.aborted) {
     return {
       cause: 'timeout',
-      header: `The API at ${context.api} did not answer in time (${error.method} ${error.url}).`,
+      header: `The API at ${context.api} did not answer in time.`,
       hint: `Check that the CMS is up; if it is only slow, raise schemaManager({ timeoutMs }) (now ${context.timeoutMs}). ${SHIP_ANYWAY}`,
     };
   }
@@ -90,7 +90,7 @@ export function describeFailure(error: unknown, context: FailureContext): ApiFai
   if (error.status !== null && error.status >= 500) {
     return {
       cause: 'server-error',
-      header: `The API at ${context.api} failed with ${error.status} after ${context.retries} retries (${error.method} ${error.url}).`,
+      header: `The API at ${context.api} failed with ${error.status} ${error.code} after ${context.retries} retries.`,
       hint: `The CMS is failing; look at its error log and try again later. ${SHIP_ANYWAY}`,
     };
   }

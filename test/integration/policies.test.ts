@@ -86,8 +86,10 @@ test("onFetchError 'fail' stops the build when the API is down; 'warn' ships pag
       env: { SCHEMA_MANAGER_API: baseUrl },
     });
     expect(failing.exitCode).not.toBe(0);
-    expect(failing.log).toContain('did not answer for 6 pages');
+    expect(failing.log).toMatch(/failed with 503 \S+ after 0 retries\.\n {2}6 pages: /);
+    expect(failing.log.match(/failed with 503/g)).toHaveLength(1);
     expect(failing.log).toContain('onFetchError: "warn"');
+    expect(failing.log).not.toMatch(/^\s+at /m);
     failing.remove();
 
     const warning = await buildFixture({
@@ -227,10 +229,12 @@ test('a wrong password or a wrong API address fails once, with the cause, not on
   });
   try {
     expect(refused.exitCode).not.toBe(0);
-    expect(refused.log).toContain('did not answer for 6 pages');
     expect(refused.log).toContain(`did not accept the credentials of user "${ADMIN.name}"`);
     expect(refused.log.match(/did not accept the credentials/g)).toHaveLength(1);
+    expect(refused.log).toContain('Authorization header');
     expect(refused.log).not.toContain('not the password');
+    expect(refused.log).not.toContain('generating static routes');
+    expect(refused.log).not.toMatch(/^\s+at /m);
   } finally {
     refused.remove();
   }
@@ -241,7 +245,7 @@ test('a wrong password or a wrong API address fails once, with the cause, not on
   });
   try {
     expect(nowhere.exitCode).not.toBe(0);
-    expect(nowhere.log).toContain('no Schema Management API answers at');
+    expect(nowhere.log).toContain('No Schema Management API answers at');
     expect(nowhere.log).toContain('<site>/wp-json/<namespace>/v1');
   } finally {
     nowhere.remove();
