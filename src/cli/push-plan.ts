@@ -109,18 +109,30 @@ export function planSchemas(
   return steps;
 }
 
+function definedFields(fields: Record<string, string | null | undefined>): Record<string, string | null> {
+  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as Record<
+    string,
+    string | null
+  >;
+}
+
 /** Meta and social writes for the file's entries whose given fields differ from the server's. */
 export function planTags(file: SchemaFile, meta: MetaTags[], social: SocialTags[]): TagStep[] {
   const steps: TagStep[] = [];
   const metaByUrl = new Map(meta.map((tags) => [tags.url, tags as unknown as Record<string, string | null>]));
-  for (const { url, ...fields } of file.meta) {
+  for (const { url, ...given } of file.meta) {
+    // Fields the file leaves out stay as they are on the server.
+    const fields = definedFields(given);
     const current = metaByUrl.get(url) ?? {};
     if (Object.entries(fields).some(([name, value]) => (current[name] ?? null) !== value)) {
       steps.push({ kind: 'meta', url, fields });
     }
   }
   const socialByUrl = new Map(social.map((tags) => [tags.url, tags]));
-  for (const { url, og, twitter } of file.social) {
+  for (const entry of file.social) {
+    const { url } = entry;
+    const og = entry.og && definedFields(entry.og);
+    const twitter = entry.twitter && definedFields(entry.twitter);
     const current = socialByUrl.get(url);
     const differs = (
       given: Record<string, string | null> | undefined,
