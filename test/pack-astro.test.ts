@@ -71,6 +71,15 @@ afterAll(async () => {
   rmSync(scratch, { recursive: true, force: true });
 });
 
+/** The astro command of the installed version (its file name differs between majors). */
+function astroBin(): string {
+  const manifest = JSON.parse(readFileSync(join(scratch, 'node_modules/astro/package.json'), 'utf8')) as {
+    bin: string | Record<string, string>;
+  };
+  const bin = typeof manifest.bin === 'string' ? manifest.bin : (manifest.bin.astro as string);
+  return join(scratch, 'node_modules/astro', bin);
+}
+
 /** Lines that warn or err about this package (the integration's own info lines are fine). */
 function complaintsAboutPackage(log: string): string[] {
   return log
@@ -81,7 +90,7 @@ function complaintsAboutPackage(log: string): string[] {
 }
 
 test(`astro ${astroVersion} build on ${nodeBin === process.execPath ? 'this Node' : nodeBin}: heads written, no warning names the package`, async () => {
-  const astro = join(scratch, 'node_modules/astro/bin/astro.mjs');
+  const astro = astroBin();
   const result = await new Promise<{ code: number; log: string }>((resolve) => {
     execFile(
       nodeBin,
@@ -104,14 +113,18 @@ test(`astro ${astroVersion} dev: the head is added per request, no warning names
   let log = '';
   const dev: ChildProcess = spawn(
     nodeBin,
-    [join(scratch, 'node_modules/astro/bin/astro.mjs'), 'dev', '--host', '127.0.0.1', '--port', String(port)],
+    [astroBin(), 'dev', '--host', '127.0.0.1', '--port', String(port)],
     { cwd: scratch, env, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   dev.stdout?.on('data', (chunk) => (log += chunk));
   dev.stderr?.on('data', (chunk) => (log += chunk));
+  let exited = false;
+  dev.once('exit', () => {
+    exited = true;
+  });
   try {
     let html = '';
-    for (let attempt = 0; attempt < 300 && !html; attempt++) {
+    for (let attempt = 0; attempt < 300 && !html && !exited; attempt++) {
       try {
         const response = await fetch(`http://127.0.0.1:${port}/about/`);
         if (response.ok) html = await response.text();
