@@ -54,6 +54,9 @@ test("validate 'error' (the default) fails the build on an invalid schema, namin
     expect(build.log).toContain('https://www.example.com/blog/');
     expect(build.log).toMatch(/#\d+ Event "Broken event" at \$\.startDate/);
     expect(build.log).toContain('validate: "warn"');
+    // A verdict, not a crash: no stack trace.
+    expect(build.log).not.toMatch(/^\s+at /m);
+    expect(build.log).not.toContain('Stack trace');
     // Nothing was rewritten: the build stopped before touching a page.
     expect(build.read('index.html')).not.toContain('data-schema-manager');
   } finally {
