@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { resolveOptions } from '../src/integration/options.ts';
+import { probeApi } from '../src/integration/probe-api.ts';
 import { processBuild } from '../src/integration/process-build.ts';
 import { createServer, type SeedFile } from '../src/server/index.ts';
 
@@ -77,15 +78,13 @@ try {
     const pathnames = writeSite(join(root, 'dist'), PAGES);
     const memoryBefore = process.memoryUsage().rss;
     const started = performance.now();
+    const options = resolveOptions(
+      { strategy, progressIntervalSeconds: 3600 },
+      { SCHEMA_MANAGER_API: baseUrl, SCHEMA_MANAGER_USER: user.name, SCHEMA_MANAGER_PASSWORD: user.password },
+    );
     const result = await processBuild({
-      options: resolveOptions(
-        { strategy, progressIntervalSeconds: 3600 },
-        {
-          SCHEMA_MANAGER_API: baseUrl,
-          SCHEMA_MANAGER_USER: user.name,
-          SCHEMA_MANAGER_PASSWORD: user.password,
-        },
-      ),
+      options,
+      probe: await probeApi(options, () => {}),
       layout: { site: SITE, base: '/', format: 'directory', trailingSlash: 'ignore', fallbackType: null },
       routes: [],
       pathnames,

@@ -45,13 +45,11 @@ store.transaction(() => {
 store.close();
 
 const main = fileURLToPath(new URL('../src/cli/main.ts', import.meta.url));
-const child = spawn(
-  process.execPath,
-  [main, 'serve', '--db', db, '--user', `bench:${password}:manage_options`],
-  {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  },
-);
+// Users through the environment: a password on the command line would show in the process list.
+const child = spawn(process.execPath, [main, 'serve', '--db', db], {
+  stdio: ['ignore', 'pipe', 'inherit'],
+  env: { ...process.env, SCHEMA_MANAGER_SERVE_USERS: `bench:${password}:manage_options` },
+});
 const baseUrl = await new Promise<string>((resolve, reject) => {
   let out = '';
   child.stdout.on('data', (chunk) => {

@@ -1,13 +1,13 @@
 // The packed tarball, installed in a scratch project, imports `astro-schema-manager/client` and talks HTTP.
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, expect, test } from 'vitest';
+import { installPacked, packTarball } from './support/pack.ts';
 
 const run = promisify(execFile);
-const root = join(import.meta.dirname, '..');
 const scratch = mkdtempSync(join(tmpdir(), 'asm-pack-'));
 
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -49,35 +49,23 @@ console.log(JSON.stringify({ codes: bad.issues.map((i) => i.code), answer, tags:
 `;
 
 test('npm pack, install, import and call', { timeout: 240_000 }, async () => {
-  // Only build when dist is missing: a rebuild would empty dist under tests running beside this one.
-  if (!existsSync(join(root, 'dist/client/index.js'))) {
-    await run(process.execPath, [join(root, 'scripts/build.ts')], { cwd: root });
-  }
-  const { stdout: packed } = await run(
-    'npm',
-    ['pack', '--ignore-scripts', '--json', '--pack-destination', scratch],
-    { cwd: root, maxBuffer: 64 * 1024 * 1024 },
-  );
-  const [info] = JSON.parse(packed) as Array<{ filename: string; files: Array<{ path: string }> }>;
-  expect(info!.files.map((f) => f.path)).toContain('dist/client/index.js');
-  expect(info!.files.some((f) => f.path.startsWith('src/') || f.path.startsWith('test/'))).toBe(false);
+  const { tarball, files } = await packTarball(scratch);
+  expect(files.map((f) => f.path)).toContain('dist/client/index.js');
+  expect(files.some((f) => f.path.startsWith('src/') || f.path.startsWith('test/'))).toBe(false);
+  await installPacked(scratch, tarball);
 
-  writeFileSync(
-    join(scratch, 'package.json'),
-    JSON.stringify({ name: 'scratch', private: true, type: 'module' }),
-  );
-  await run(
-    'npm',
-    [
-      'install',
-      join(scratch, info!.filename),
-      '--no-audit',
-      '--no-fund',
-      '--prefer-offline',
-      '--ignore-scripts',
-    ],
-    { cwd: scratch, maxBuffer: 64 * 1024 * 1024 },
-  );
+  // Every source map carries its sources, so tools that follow it (Vite, Node's --enable-source-maps) never
+  // look for the src/ files the tarball leaves out.
+  const maps = files.filter((f) => f.path.endsWith('.map'));
+  expect(maps.length).toBeGreaterThan(10);
+  for (const { path } of maps) {
+    const map = JSON.parse(readFileSync(join(scratch, 'node_modules/astro-schema-manager', path), 'utf8'));
+    expect(map.sourcesContent?.length, path).toBe(map.sources.length);
+    expect(
+      map.sourcesContent.every((text: unknown) => typeof text === 'string'),
+      path,
+    ).toBe(true);
+  }
   writeFileSync(join(scratch, 'talk.mjs'), script);
   const { stdout } = await run(process.execPath, ['talk.mjs'], { cwd: scratch });
   expect(JSON.parse(stdout.trim())).toEqual({

@@ -1,8 +1,7 @@
 // How API commands reach a server: `--api` / `--user` flags and SCHEMA_MANAGER_* environment variables turned
 // into a client. The password is read from the environment only, so it never shows in `ps` or shell history.
 import { ApiError, createClient, type SchemaClient } from '../client/index.ts';
-import type { Command } from './run.ts';
-import { UsageError } from './run.ts';
+import { type OptionSpec, UsageError } from './command.ts';
 
 export const apiEnv = {
   api: 'SCHEMA_MANAGER_API',
@@ -11,23 +10,24 @@ export const apiEnv = {
 } as const;
 
 /** The options every API command takes; spread into its `options`. */
-export const apiOptions = {
-  api: { type: 'string' },
-  user: { type: 'string' },
+export const apiOptions: OptionSpec[] = [
+  {
+    flags: '--api <base url>',
+    description: `the API's {base_url}, e.g. https://example.com/wp-json/schemafy/v1 (default: $${apiEnv.api})`,
+  },
+  {
+    flags: '--user <name>',
+    description: `WordPress user name (default: $${apiEnv.user}); the application password is read from $${apiEnv.password} only`,
+  },
   // Declared only to refuse it with a useful message instead of "unknown option".
-  password: { type: 'string' },
-  'allow-insecure-auth': { type: 'boolean', default: false },
-  timeout: { type: 'string', default: '30000' },
-} satisfies Command['options'];
-
-/** The lines of `--help` describing `apiOptions`, the same in every API command. */
-export const apiUsage = `Connection:
-  --api <base url>       the API's {base_url}, e.g. https://example.com/wp-json/schemafy/v1
-                         (default: $${apiEnv.api})
-  --user <name>          WordPress user name (default: $${apiEnv.user}); the application password is
-                         read from $${apiEnv.password} only, never from the command line
-  --timeout <ms>         per request (default 30000)
-  --allow-insecure-auth  send credentials over plain http to a host other than this machine (default off)`;
+  { flags: '--password <password>', description: 'refused', hidden: true },
+  { flags: '--timeout <ms>', description: 'per request', default: 30_000, integer: { min: 1 } },
+  {
+    flags: '--allow-insecure-auth',
+    description: 'send credentials over plain http to a host other than this machine',
+    default: false,
+  },
+];
 
 /**
  * Builds a client from the flags and the environment.

@@ -1,35 +1,29 @@
 // `astro-schema-manager bulk`: the server's site-wide repairs (fix, cleanup, duplicates) over POST /bulk.
 import type { BulkAction } from '../client/index.ts';
-import { apiOptions, apiUsage, printJson, readIds, withClient } from './api-connection.ts';
-import { type Command, UsageError } from './run.ts';
+import { apiOptions, printJson, readIds, withClient } from './api-connection.ts';
+import { type Command, UsageError } from './command.ts';
 
 const actions: readonly BulkAction[] = ['fix', 'cleanup', 'duplicates'];
 
 export const command: Command = {
   summary: 'Run a bulk repair on the API: fix, cleanup or duplicates (POST /bulk)',
-  usage: `Usage: astro-schema-manager bulk <fix | cleanup | duplicates> [options]
-
-  fix          repair what can be repaired: missing or http: @context, schema_type out of step with
+  description: `  fix          repair what can be repaired: missing or http: @context, schema_type out of step with
                @type, stray whitespace
   cleanup      delete inactive records and records whose schema_data does not parse
   duplicates   delete all but the oldest of records with the same url and the same schema_data
-Needs manage_options.
-
-Options:
-  --dry-run     list what would change, change nothing (default off)
-  --id <n>      only these records; repeatable or comma-separated (default: all)
-  --json        print the server's answer as JSON
-
-${apiUsage}
-
-Exit codes: 0 done; 1 the server reported errors, or the API failed; 2 usage error.`,
-  allowPositionals: true,
-  options: {
+Needs manage_options.`,
+  arguments: [{ name: '<action>', description: 'the repair to run', choices: actions }],
+  options: [
+    { flags: '--dry-run', description: 'list what would change, change nothing', default: false },
+    {
+      flags: '--id <n>',
+      description: 'only these records; repeatable or comma-separated (default: all)',
+      multiple: true,
+    },
+    { flags: '--json', description: "print the server's answer as JSON", default: false },
     ...apiOptions,
-    'dry-run': { type: 'boolean', default: false },
-    id: { type: 'string', multiple: true },
-    json: { type: 'boolean', default: false },
-  },
+  ],
+  epilog: 'Exit codes: 0 done; 1 the server reported errors, or the API failed; 2 usage error.',
   async run({ values, positionals }) {
     const action = positionals[0] as BulkAction | undefined;
     if (positionals.length !== 1 || !action || !actions.includes(action)) {

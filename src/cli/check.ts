@@ -3,35 +3,21 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { extname, join, relative } from 'node:path';
 import type { CheckedFile } from '../validate/format-report.ts';
 import { extractJsonLd, type ValidationIssue, validateJsonLd } from '../validate/index.ts';
-import {
-  reachesFailOn,
-  readReportFlags,
-  renderReport,
-  reportFlagOptions,
-  reportFlagUsage,
-} from './report-flags.ts';
-import { type Command, UsageError } from './run.ts';
+import { type Command, UsageError } from './command.ts';
+import { reachesFailOn, readReportFlags, renderReport, reportFlagOptions } from './report-flags.ts';
 
 export const command: Command = {
   summary: 'Validate the JSON-LD of HTML and .jsonld files (a built site, any generator)',
-  usage: `Usage: astro-schema-manager check <dir | file.html | file.jsonld>... [options]
-
-Reads every <script type="application/ld+json"> of the HTML files (.html, .htm) and every .jsonld file under
-the given paths (directories are walked, node_modules and dot-directories skipped), validates them against the
-Schema.org vocabulary, and prints a report grouped by page.
-
-Options:
-${reportFlagUsage}
-  --output <file>      write the report to this file instead of stdout
-  -h, --help           show this help
-
-Exit codes: 0 nothing at or above --fail-on; 1 findings at or above it; 2 usage error, a path that does not
-exist, or no HTML or .jsonld file found.`,
-  allowPositionals: true,
-  options: {
+  description: `Reads every <script type="application/ld+json"> of the HTML files (.html, .htm) and every .jsonld file
+under the given paths (directories are walked, node_modules and dot-directories skipped), validates them
+against the Schema.org vocabulary, and prints a report grouped by page.`,
+  arguments: [{ name: '[paths...]', description: 'directories, .html or .jsonld files' }],
+  options: [
     ...reportFlagOptions,
-    output: { type: 'string' },
-  },
+    { flags: '--output <file>', description: 'write the report to this file instead of stdout' },
+  ],
+  epilog: `Exit codes: 0 nothing at or above --fail-on; 1 findings at or above it; 2 usage error, a path that does
+not exist, or no HTML or .jsonld file found.`,
   async run({ values, positionals }) {
     const flags = readReportFlags(values);
     if (positionals.length === 0)

@@ -1,56 +1,28 @@
 // `astro-schema-manager pull`: the server's schemas, meta and social tags into one JSON file, in the format
 // of the reference server's seed file, so `serve --seed` loads a pull and `push` sends it back.
 import { readFileSync } from 'node:fs';
-import { z } from 'zod';
 import type { MetaTags, SchemaClient, SchemaRecord, SocialTags } from '../client/index.ts';
-import type { SeedFile } from '../server/types.ts';
+import { parseSeedFile, type SeedFile, type SeedFileData, SeedFileError } from '../seed-file.ts';
 import { writeFileAtomically } from '../write-file-atomically.ts';
-import { apiOptions, apiUsage, collect, isNotAllowed, printJson, withClient } from './api-connection.ts';
-import { type Command, UsageError } from './run.ts';
+import { apiOptions, collect, isNotAllowed, printJson, withClient } from './api-connection.ts';
+import { type Command, UsageError } from './command.ts';
 
-const nullableText = z.string().nullable();
-const seedFileShape = z.object({
-  schemas: z
-    .array(
-      z.object({
-        url: z.string().min(1),
-        schema_type: z.string().min(1).optional(),
-        schema_name: z.string().min(1).optional(),
-        schema_data: z.union([z.string(), z.record(z.string(), z.unknown()), z.array(z.unknown())]),
-        is_active: z.boolean().optional(),
-      }),
-    )
-    .default([]),
-  meta: z.array(z.object({ url: z.string().min(1) }).catchall(nullableText)).default([]),
-  social: z
-    .array(
-      z.object({
-        url: z.string().min(1),
-        og: z.record(z.string(), nullableText).optional(),
-        twitter: z.record(z.string(), nullableText).optional(),
-      }),
-    )
-    .default([]),
-});
-
-export type SchemaFile = z.output<typeof seedFileShape>;
+export type SchemaFile = SeedFileData;
 
 /**
  * Reads a pull (seed) file, `-` for stdin; a file that cannot be read or has the wrong shape is a usage
- * error naming the entry: ` schemas.2.url  expected string.`
+ * error naming the entry: `schemas[2].url: expected string`.
  *
  * @example const file = readSchemaFile('schemas.json'); file.schemas.length
  */
 export function readSchemaFile(path: string): SchemaFile {
   const value = readJsonFile(path);
-  const parsed = seedFileShape.safeParse(value);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map(
-      (issue) => ` ${issue.path.join('.') || '(file)'}  ${issue.message}.`,
-    );
-    throw new UsageError(`${path} is not a pull file ({ schemas, meta, social }):\n${lines.join('\n')}`);
+  try {
+    return parseSeedFile(value, path === '-' ? 'stdin' : path);
+  } catch (error) {
+    if (error instanceof SeedFileError) throw new UsageError(error.message);
+    throw error;
   }
-  return parsed.data;
 }
 
 /** JSON from a file, or stdin for `-`. */
@@ -92,7 +64,7 @@ export function toSchemaFile(schemas: SchemaRecord[], meta: MetaTags[], social: 
         url: record.url,
         schema_type: record.schema_type,
         schema_name: record.schema_name,
-        schema_data: record.data !== null ? (record.data as object) : record.schema_data,
+        schema_data: record.data !== null ? (record.data as Record<string, unknown>) : record.schema_data,
         is_active: record.is_active,
       })),
     meta: [...meta]
@@ -142,29 +114,22 @@ async function pullFrom(client: SchemaClient, urls: string[], type: string | und
 
 export const command: Command = {
   summary: 'Write every schema, meta and social entry of the API into one JSON file',
-  usage: `Usage: astro-schema-manager pull [options]
-
-Reads every schema (and the meta and social tags, when the user may read them: manage_options) and writes
-one JSON file { schemas, meta, social } in the format of \`serve --seed\`, ordered by url then id. Schema
-data is written as JSON when it parses, as the stored text otherwise.
-
-Options:
-  --out <file>           file to write, - for stdout (default schemas.json)
-  --url <page url>       only the schemas of this page; repeatable (default: all)
-  --type <schema_type>   only schemas of this type, e.g. Article (default: all)
-                         with --url or --type, meta and social entries are kept for the selected URLs only
-  --json                 print the summary as JSON
-
-${apiUsage}
-
-Exit codes: 0 written; 1 the API failed; 2 usage error.`,
-  options: {
+  description: `Reads every schema (and the meta and social tags, when the user may read them: manage_options) and
+writes one JSON file { schemas, meta, social } in the format of \`serve --seed\`, ordered by url then id.
+Schema data is written as JSON when it parses, as the stored text otherwise. With --url or --type, meta and
+social entries are kept for the selected URLs only.`,
+  options: [
+    { flags: '--out <file>', description: 'file to write, - for stdout', default: 'schemas.json' },
+    {
+      flags: '--url <page url>',
+      description: 'only the schemas of this page; repeatable (default: all)',
+      multiple: true,
+    },
+    { flags: '--type <schema_type>', description: 'only schemas of this type, e.g. Article (default: all)' },
+    { flags: '--json', description: 'print the summary as JSON', default: false },
     ...apiOptions,
-    out: { type: 'string', default: 'schemas.json' },
-    url: { type: 'string', multiple: true },
-    type: { type: 'string' },
-    json: { type: 'boolean', default: false },
-  },
+  ],
+  epilog: 'Exit codes: 0 written; 1 the API failed; 2 usage error.',
   async run({ values }) {
     const out = values.out as string;
     const urls = (values.url as string[] | undefined) ?? [];

@@ -131,6 +131,13 @@ export function planSchemas(
   return steps;
 }
 
+function definedFields(fields: Record<string, string | null | undefined>): Record<string, string | null> {
+  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as Record<
+    string,
+    string | null
+  >;
+}
+
 /** The given fields that differ from the server's, and their changes named `prefix` + field. */
 function differing(
   given: Record<string, string | null> | undefined,
@@ -152,11 +159,15 @@ export function planTags(file: SchemaFile, meta: MetaTags[], social: SocialTags[
   const steps: TagStep[] = [];
   const metaByUrl = new Map(meta.map((tags) => [tags.url, tags as unknown as Record<string, string | null>]));
   for (const { url, ...given } of file.meta) {
-    const { fields, changes } = differing(given as Record<string, string | null>, metaByUrl.get(url));
+    // Fields the file leaves out stay as they are on the server.
+    const { fields, changes } = differing(definedFields(given), metaByUrl.get(url));
     if (changes.length > 0) steps.push({ kind: 'meta', url, fields, changes });
   }
   const socialByUrl = new Map(social.map((tags) => [tags.url, tags]));
-  for (const { url, og, twitter } of file.social) {
+  for (const entry of file.social) {
+    const { url } = entry;
+    const og = entry.og && definedFields(entry.og);
+    const twitter = entry.twitter && definedFields(entry.twitter);
     const current = socialByUrl.get(url);
     const ogDiff = differing(og, current?.og, 'og.');
     const twitterDiff = differing(twitter, current?.twitter, 'twitter.');

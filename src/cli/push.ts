@@ -3,7 +3,8 @@
 import type { SchemaClient } from '../client/index.ts';
 import { mapConcurrently } from '../map-concurrently.ts';
 import { type ValidationIssue, validateJsonLd } from '../validate/index.ts';
-import { apiOptions, apiUsage, collect, printJson, withClient } from './api-connection.ts';
+import { apiOptions, collect, printJson, withClient } from './api-connection.ts';
+import { type Command, UsageError } from './command.ts';
 import { type JsonChange, showValue } from './json-changes.ts';
 import { readSchemaFile } from './pull.ts';
 import {
@@ -14,7 +15,6 @@ import {
   type SchemaStep,
   type TagStep,
 } from './push-plan.ts';
-import { type Command, UsageError } from './run.ts';
 
 /** Runs `work` over `items`, `limit` at a time; failures are collected, not thrown. */
 async function eachWithLimit<T>(
@@ -76,47 +76,43 @@ function invalidSchemas(wanted: DesiredSchema[], rules: Array<'google'>) {
 const issueLine = (issue: ValidationIssue) => `    ${issue.path}  ${issue.message}  (${issue.code})`;
 
 export const command: Command = {
-  summary:
-    'Make the API match a pull file: create, update and optionally delete schemas; set meta and social',
-  usage: `Usage: astro-schema-manager push <file.json | -> [options]
-
-Reads a pull file ({ schemas, meta, social }, as written by \`pull\`), validates every schema locally, then
+  summary: 'Make the API match a pull file: create, update, optionally delete',
+  description: `Reads a file in the format \`pull\` writes (the reference server's seed file), validates every schema locally,
 creates the schemas the server lacks and updates those whose schema_data or is_active differ. Records are
 matched by url + schema_type + schema_name (type defaults to the document's first @type, name to the type).
 Meta and social entries are set where their given fields differ. Nothing is written if any schema has
-validation errors (unless --force) or if the server cannot be read.
-
-Options:
-  --dry-run        print the plan and change nothing (default off)
-  --prune          also delete server schemas that no entry of the file matches (default off)
-  --force          push even when local validation finds errors (default off)
-  --rules <set>    add google's rich-result rules to the local validation (default schema.org only)
-  --concurrency <n> writes in flight at once (default 4)
-  --json           print the plan and the summary as JSON
-
-${apiUsage}
-
-Exit codes: 0 the server matches the file (or the dry run planned it); 1 validation errors, a write that
-failed, or the API failed; 2 usage error (unreadable or malformed file).`,
-  allowPositionals: true,
-  options: {
+validation errors (unless --force) or if the server cannot be read.`,
+  arguments: [{ name: '<file>', description: 'the pull file, or - for stdin' }],
+  options: [
+    { flags: '--dry-run', description: 'print the plan and change nothing', default: false },
+    {
+      flags: '--prune',
+      description: 'also delete server schemas that no entry of the file matches',
+      default: false,
+    },
+    { flags: '--force', description: 'push even when local validation finds errors', default: false },
+    {
+      flags: '--rules <set>',
+      description: "add google's rich-result rules to the local validation",
+      multiple: true,
+    },
+    {
+      flags: '--concurrency <n>',
+      description: 'writes in flight at once',
+      default: 4,
+      integer: { min: 1, max: 32 },
+    },
+    { flags: '--json', description: 'print the plan and the summary as JSON', default: false },
     ...apiOptions,
-    'dry-run': { type: 'boolean', default: false },
-    prune: { type: 'boolean', default: false },
-    force: { type: 'boolean', default: false },
-    rules: { type: 'string', multiple: true },
-    concurrency: { type: 'string', default: '4' },
-    json: { type: 'boolean', default: false },
-  },
+  ],
+  epilog: `Exit codes: 0 the server matches the file (or the dry run planned it); 1 validation errors, a write that
+failed, or the API failed; 2 usage error (unreadable or malformed file).`,
   async run({ values, positionals }) {
     if (positionals.length !== 1) throw new UsageError('Name one pull file to push (or - for stdin).');
     const rules = ((values.rules as string[] | undefined) ?? []).flatMap((rule) => rule.split(','));
     if (rules.some((rule) => rule !== 'google'))
       throw new UsageError(`--rules accepts google; got "${rules.join(',')}".`);
-    const concurrency = Number(values.concurrency);
-    if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 32) {
-      throw new UsageError(`--concurrency "${values.concurrency}" must be a whole number from 1 to 32.`);
-    }
+    const concurrency = values.concurrency as number;
     const file = readSchemaFile(positionals[0]!);
     const wanted = desiredSchemas(file);
     const json = values.json === true;

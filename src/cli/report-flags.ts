@@ -1,20 +1,30 @@
 // The report flags `check` and `validate` share: --rules, --format and --fail-on, read and checked once.
 import { type CheckedFile, formatReport, type ReportFormat } from '../validate/format-report.ts';
 import type { Severity } from '../validate/index.ts';
-import { UsageError } from './run.ts';
+import { type OptionSpec, UsageError } from './command.ts';
 
 const formats: ReportFormat[] = ['pretty', 'json', 'junit', 'github'];
 const rank: Record<Severity, number> = { info: 0, warning: 1, error: 2 };
 
-export const reportFlagOptions = {
-  rules: { type: 'string', multiple: true },
-  format: { type: 'string', default: 'pretty' },
-  'fail-on': { type: 'string', default: 'error' },
-} as const;
-
-export const reportFlagUsage = `  --rules <set>        add google (Google's rich-result rules); schema.org always applies
-  --format <format>    pretty (default), json, junit, github (workflow annotations)
-  --fail-on <level>    error (default), warning, info: exit 1 when an issue at or above it is found`;
+export const reportFlagOptions: OptionSpec[] = [
+  {
+    flags: '--rules <set>',
+    description: "add google (Google's rich-result rules); schema.org always applies; repeatable",
+    multiple: true,
+  },
+  {
+    flags: '--format <format>',
+    description: 'report format (github: workflow annotations)',
+    default: 'pretty',
+    choices: formats,
+  },
+  {
+    flags: '--fail-on <level>',
+    description: 'exit 1 when an issue at or above this level is found',
+    default: 'error',
+    choices: ['error', 'warning', 'info'],
+  },
+];
 
 export interface ReportFlags {
   format: ReportFormat;

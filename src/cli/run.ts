@@ -1,86 +1,130 @@
-import { type ParseArgsConfig, parseArgs } from 'node:util';
+// The command line: commander parses, checks types and choices, aligns help and suggests names; each
+// subcommand's module is imported only when that subcommand runs or its help is asked for.
+import { readFileSync } from 'node:fs';
+import { Argument, CommanderError, InvalidArgumentError, Option, Command as Program } from 'commander';
+import { type Command, type OptionSpec, UsageError } from './command.ts';
+import { type CommandTable, commands as defaultCommands } from './commands.ts';
+import { describeError } from './print-error.ts';
 
-/** A subcommand: its options in `node:util` parseArgs form, and what it does with them. */
-export interface Command {
-  summary: string;
-  usage: string;
-  options: NonNullable<ParseArgsConfig['options']>;
-  allowPositionals?: boolean;
-  /** Returns the process exit code. */
-  run(args: { values: Record<string, unknown>; positionals: string[] }): Promise<number>;
+const BIN = 'astro-schema-manager';
+
+function version(): string {
+  const file = new URL('../../package.json', import.meta.url);
+  return (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version;
 }
 
-type CommandTable = Record<string, () => Promise<{ command: Command }>>;
+function wholeNumber(flags: string, bounds: { min: number; max?: number }) {
+  return (value: string): number => {
+    const number = Number(value);
+    const inRange = number >= bounds.min && (bounds.max === undefined || number <= bounds.max);
+    if (!/^\s*\d+\s*$/.test(value) || !Number.isSafeInteger(number) || !inRange) {
+      const range =
+        bounds.max === undefined ? `${bounds.min} or more` : `from ${bounds.min} to ${bounds.max}`;
+      throw new InvalidArgumentError(`${flags.split(' ')[0]} must be a whole number ${range}.`);
+    }
+    return number;
+  };
+}
 
-/** Every subcommand, imported lazily so `check` does not pay for the server's modules. */
-export const commands: CommandTable = {
-  serve: () => import('./serve.ts'),
-  check: () => import('./check.ts'),
-  validate: () => import('./validate.ts'),
-  pull: () => import('./pull.ts'),
-  push: () => import('./push.ts'),
-  scan: () => import('./scan.ts'),
-  bulk: () => import('./bulk.ts'),
-};
+function optionOf(spec: OptionSpec): Option {
+  const option = new Option(spec.flags, spec.description);
+  if (spec.choices) option.choices(spec.choices);
+  if (spec.integer) option.argParser(wholeNumber(spec.flags, spec.integer));
+  if (spec.multiple)
+    option.argParser((value: string, previous: string[] | undefined) => [...(previous ?? []), value]);
+  // A false boolean default goes without saying in the help.
+  if (spec.default !== undefined && spec.default !== false) option.default(spec.default);
+  if (spec.hidden) option.hideHelp();
+  return option;
+}
 
-/** A mistake in how the command was called: printed with the usage, exit code 2. */
-export class UsageError extends Error {}
-
-export async function runCli(argv: string[], table: CommandTable): Promise<number> {
-  const [name, ...rest] = argv;
-  if (!name || name === '--help' || name === '-h' || name === 'help') {
-    process.stdout.write(await overview(table));
-    return name ? 0 : 2;
+/** Declares a loaded command's arguments and options on its commander subcommand. */
+function declare(sub: Program, command: Command, done: (code: number) => void): void {
+  // Paragraphs are written with line breaks for the source's width; commander wraps to the terminal's.
+  sub.description((command.description ?? command.summary).replace(/([^\n])\n(?=[^\n ])/g, '$1 '));
+  for (const spec of command.arguments ?? []) {
+    const argument = new Argument(spec.name, spec.description);
+    if (spec.choices) argument.choices(spec.choices);
+    sub.addArgument(argument);
   }
-  if (name === '--version' || name === '-v') {
-    const { version } = (await import('../../package.json', { with: { type: 'json' } })).default;
-    process.stdout.write(`${version}\n`);
-    return 0;
+  for (const spec of command.options) sub.addOption(optionOf(spec));
+  if (command.epilog) sub.addHelpText('after', `\n${command.epilog}`);
+  sub.action(async () => {
+    const parsed = sub.opts();
+    const values: Record<string, unknown> = {};
+    for (const option of sub.options) {
+      const name = (option.long ?? '').replace(/^--/, '');
+      values[name] = parsed[option.attributeName()];
+    }
+    for (const spec of command.options) {
+      const name =
+        spec.flags
+          .split(/[ ,]+/)
+          .find((part) => part.startsWith('--'))
+          ?.slice(2) ?? '';
+      if (spec.default === false && values[name] === undefined) values[name] = false;
+    }
+    const positionals = sub.processedArgs
+      .flat()
+      .filter((value): value is string => typeof value === 'string');
+    done(await command.run({ values, positionals }));
+  });
+}
+
+/**
+ * Runs one command line and returns the exit code: 0 success, 1 failure or findings, 2 usage error.
+ *
+ * @example process.exitCode = await runCli(['check', 'dist', '--format', 'json']);
+ */
+export async function runCli(argv: string[], table: CommandTable = defaultCommands): Promise<number> {
+  const words = argv.filter((word) => !word.startsWith('-'));
+  const target = words[0] === 'help' ? words[1] : words[0];
+  let current = '';
+  let exitCode = 0;
+  const program = new Program(BIN)
+    .usage('<command> [options]')
+    .description('JSON-LD, meta and social tags from the Schema Management REST API: check, serve and sync.')
+    .version(version(), '-v, --version', 'print the version')
+    .helpCommand('help [command]', 'show the help of a command')
+    .addHelpText('after', `\nRun "${BIN} help <command>" (or "${BIN} <command> --help") for its options.`)
+    .exitOverride()
+    .configureOutput({
+      writeOut: (text) => process.stdout.write(text),
+      writeErr: (text) => process.stderr.write(text),
+      outputError: (text, write) =>
+        write(text.replace(/^error: /, `${BIN}${current ? ` ${current}` : ''}: `)),
+    });
+  for (const [name, entry] of Object.entries(table)) {
+    const sub = program
+      .command(name)
+      .summary(entry.summary)
+      .showHelpAfterError(`(run "${BIN} ${name} --help" for its options)`);
+    if (name === target) {
+      current = name;
+      declare(sub, (await entry.load()).command, (code) => {
+        exitCode = code;
+      });
+    }
   }
-  const load = table[name];
-  if (!load) {
-    process.stderr.write(`Unknown command "${name}".\n\n${await overview(table)}`);
+  if (argv.length === 0) {
+    process.stderr.write(program.helpInformation());
     return 2;
   }
-  const { command } = await load();
-  if (rest.includes('--help') || rest.includes('-h')) {
-    process.stdout.write(`${command.usage}\n`);
-    return 0;
-  }
   try {
-    const parsed = parseArgs({
-      args: rest,
-      options: command.options,
-      allowPositionals: command.allowPositionals ?? false,
-      strict: true,
-    });
-    return await command.run({
-      values: parsed.values as Record<string, unknown>,
-      positionals: parsed.positionals,
-    });
+    await program.parseAsync(argv, { from: 'user' });
+    return exitCode;
   } catch (error) {
-    if (error instanceof UsageError || isParseArgsError(error)) {
-      process.stderr.write(`astro-schema-manager ${name}: ${(error as Error).message}\n\n${command.usage}\n`);
+    if (error instanceof CommanderError) {
+      const shown = ['commander.helpDisplayed', 'commander.version', 'commander.help'];
+      return shown.includes(error.code) && error.exitCode === 0 ? 0 : 2;
+    }
+    const prefix = `${BIN} ${current}: `;
+    if (error instanceof UsageError) {
+      process.stderr.write(`${prefix}${error.message}\n(run "${BIN} ${current} --help" for its options)\n`);
       return 2;
     }
-    process.stderr.write(
-      `astro-schema-manager ${name}: ${error instanceof Error ? error.message : String(error)}\n`,
-    );
+    const [first, ...rest] = describeError(error);
+    process.stderr.write(`${[`${prefix}${first}`, ...rest].join('\n')}\n`);
     return 1;
   }
-}
-
-function isParseArgsError(error: unknown): boolean {
-  const code = (error as { code?: unknown })?.code;
-  return typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS_');
-}
-
-async function overview(table: CommandTable): Promise<string> {
-  const lines = ['Usage: astro-schema-manager <command> [options]', '', 'Commands:'];
-  for (const [name, load] of Object.entries(table)) {
-    const { command } = await load();
-    lines.push(`  ${name.padEnd(10)} ${command.summary}`);
-  }
-  lines.push('', 'Run `astro-schema-manager <command> --help` for its options.', '');
-  return lines.join('\n');
 }

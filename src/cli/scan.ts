@@ -1,33 +1,30 @@
 // `astro-schema-manager scan`: asks the server to read pages (or a sitemap's) and generate schemas for them.
-import { apiOptions, apiUsage, printJson, withClient } from './api-connection.ts';
-import { type Command, UsageError } from './run.ts';
+import { apiOptions, printJson, withClient } from './api-connection.ts';
+import { type Command, UsageError } from './command.ts';
 
 export const command: Command = {
   summary: 'Ask the API to scan pages or a sitemap and generate schemas for them (POST /scan)',
-  usage: `Usage: astro-schema-manager scan [--url <page url>...] [--sitemap <url>] [options]
-
-The server fetches the pages and proposes schemas (WebSite and Organization for the home page, WebPage,
+  description: `The server fetches the pages and proposes schemas (WebSite and Organization for the home page, WebPage,
 Article, BreadcrumbList), for pages that have none unless --overwrite. Needs manage_options.
-
-Options:
-  --url <page url>   a page to scan; repeatable or comma-separated
-  --sitemap <url>    absolute URL of a sitemap.xml whose pages to scan
-                     (at least one --url or --sitemap is required)
-  --dry-run          show the schemas that would be written, write nothing (default off)
-  --overwrite        also regenerate pages that already have schemas (default off)
-  --json             print the server's answer as JSON
-
-${apiUsage}
-
-Exit codes: 0 scanned without errors; 1 a page could not be scanned, or the API failed; 2 usage error.`,
-  options: {
+Name at least one --url or --sitemap.`,
+  options: [
+    {
+      flags: '--url <page url>',
+      description: 'a page to scan; repeatable or comma-separated',
+      multiple: true,
+    },
+    { flags: '--sitemap <url>', description: 'absolute URL of a sitemap.xml whose pages to scan' },
+    {
+      flags: '--dry-run',
+      description: 'show the schemas that would be written, write nothing',
+      default: false,
+    },
+    { flags: '--overwrite', description: 'also regenerate pages that already have schemas', default: false },
+    { flags: '--json', description: "print the server's answer as JSON", default: false },
     ...apiOptions,
-    url: { type: 'string', multiple: true },
-    sitemap: { type: 'string' },
-    'dry-run': { type: 'boolean', default: false },
-    overwrite: { type: 'boolean', default: false },
-    json: { type: 'boolean', default: false },
-  },
+  ],
+  epilog:
+    'Exit codes: 0 scanned without errors; 1 a page could not be scanned, or the API failed; 2 usage error.',
   async run({ values }) {
     const urls = ((values.url as string[] | undefined) ?? [])
       .flatMap((url) => url.split(','))

@@ -1,82 +1,102 @@
 // `astro-schema-manager serve`: the reference server on a port, until SIGINT or SIGTERM.
 import { readFileSync } from 'node:fs';
+import { SeedFileError } from '../seed-file.ts';
 import { createServer, generateApplicationPassword, serverDefaults } from '../server/index.ts';
-import type { Capability, SeedFile, UserOption } from '../server/types.ts';
-import { type Command, UsageError } from './run.ts';
+import type { Capability, UserOption } from '../server/types.ts';
+import { type Command, UsageError } from './command.ts';
+import { readSchemaFile } from './pull.ts';
 
 const capabilities: readonly Capability[] = ['manage_options', 'edit_posts'];
 
-/** `name:password:capability`; the password may hold colons and spaces, not commas. */
-export function parseUserSpec(spec: string): UserOption {
+/** Where `serve` reads its users: a file (`--users`) or this variable, never the command line. */
+export const USERS_ENV = 'SCHEMA_MANAGER_SERVE_USERS';
+
+/** `name:password:capability`; the password may hold colons and spaces. `where` names the line or variable. */
+export function parseUserSpec(spec: string, where: string): UserOption {
   const first = spec.indexOf(':');
   const last = spec.lastIndexOf(':');
-  const capability = spec.slice(last + 1) as Capability;
+  const capability = spec.slice(last + 1).trim() as Capability;
   if (first <= 0 || last === first || !capabilities.includes(capability)) {
     throw new UsageError(
-      `--user "${first > 0 ? `${spec.slice(0, first)}:…` : '…'}" must be name:password:capability, ` +
+      `${where}: "${first > 0 ? `${spec.slice(0, first)}:…` : '…'}" must be name:password:capability, ` +
         `with capability ${capabilities.join(' or ')}.`,
     );
   }
-  return { name: spec.slice(0, first), password: spec.slice(first + 1, last), capabilities: [capability] };
+  return {
+    name: spec.slice(0, first).trim(),
+    password: spec.slice(first + 1, last),
+    capabilities: [capability],
+  };
 }
 
-function readSeed(path: string): SeedFile {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    throw new UsageError(
-      `--seed ${path}: cannot read it (${(error as NodeJS.ErrnoException).code ?? error}).`,
-    );
+/** Users from a file (one spec a line; blank lines and `#` comments skipped) or from the environment. */
+export function readUsers(file: string | undefined, env: NodeJS.ProcessEnv): UserOption[] {
+  if (file !== undefined) {
+    let text: string;
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch (error) {
+      throw new UsageError(
+        `--users ${file}: cannot read it (${(error as NodeJS.ErrnoException).code ?? error}).`,
+      );
+    }
+    return text
+      .split(/\r?\n/)
+      .flatMap((line, index) =>
+        line.trim() === '' || line.trimStart().startsWith('#')
+          ? []
+          : [parseUserSpec(line, `${file}:${index + 1}`)],
+      );
   }
-  try {
-    return JSON.parse(text) as SeedFile;
-  } catch (error) {
-    throw new UsageError(`--seed ${path}: not JSON (${(error as Error).message}).`);
-  }
+  const specs = (env[USERS_ENV] ?? '').split(/[\n,]/).filter((spec) => spec.trim() !== '');
+  return specs.map((spec, index) => parseUserSpec(spec, `${USERS_ENV} entry ${index + 1}`));
 }
 
 export const command: Command = {
   summary: 'Run the reference server of the API (node:sqlite) until stopped',
-  usage: [
-    'Usage: astro-schema-manager serve [options]',
-    '',
-    'Options:',
-    '  --port <n>        port to listen on; 0 picks a free one (default 0)',
-    '  --host <addr>     interface to listen on (default 127.0.0.1)',
-    '  --db <file>       SQLite file, created if missing (default :memory:)',
-    '  --seed <file>     JSON file of schemas, meta and social entries, loaded into an empty database',
-    '  --site <origin>   origin whose URLs the API accepts; repeatable (default https://example.com)',
-    '  --user <spec>     name:password:capability (manage_options or edit_posts); repeatable or',
-    '                    comma-separated. Without any, an admin with a random password is created.',
-    '  --prefix <path>   route prefix (default /wp-json/schemafy/v1)',
-    '  --public-reads    answer GET /schemas/{id} without credentials',
-    '  --rate-limit <n>  answer 429 rate_limited (with Retry-After) past n requests per second per client',
-  ].join('\n'),
-  options: {
-    port: { type: 'string', default: '0' },
-    host: { type: 'string', default: serverDefaults.host },
-    db: { type: 'string', default: serverDefaults.db },
-    seed: { type: 'string' },
-    site: { type: 'string', multiple: true },
-    user: { type: 'string', multiple: true },
-    prefix: { type: 'string', default: serverDefaults.prefix },
-    'public-reads': { type: 'boolean', default: false },
-    'rate-limit': { type: 'string' },
-  },
+  options: [
+    {
+      flags: '--port <n>',
+      description: 'port to listen on; 0 picks a free one',
+      default: 0,
+      integer: { min: 0, max: 65535 },
+    },
+    { flags: '--host <addr>', description: 'interface to listen on', default: serverDefaults.host },
+    { flags: '--db <file>', description: 'SQLite file, created if missing', default: serverDefaults.db },
+    {
+      flags: '--seed <file>',
+      description: 'JSON file of schemas, meta and social entries, loaded into an empty database',
+    },
+    {
+      flags: '--site <origin>',
+      description: 'origin whose URLs the API accepts; repeatable (default https://example.com)',
+      multiple: true,
+    },
+    {
+      flags: '--users <file>',
+      description: `users, one name:password:capability a line (capability manage_options or edit_posts); default: $${USERS_ENV} (comma-separated), else an admin with a random password`,
+    },
+    // Refused with the reason: a password on the command line shows in the process list.
+    { flags: '--user <spec>', description: 'refused', hidden: true },
+    { flags: '--prefix <path>', description: 'route prefix', default: serverDefaults.prefix },
+    { flags: '--public-reads', description: 'answer GET /schemas/{id} without credentials', default: false },
+    {
+      flags: '--rate-limit <n>',
+      description: 'answer 429 rate_limited (with Retry-After) past n requests per second per client',
+      integer: { min: 1 },
+    },
+  ],
+  epilog: `Example: printf 'editor:%s:edit_posts\\n' "$PASSWORD" > users.txt; astro-schema-manager serve --users users.txt
+SIGINT and SIGTERM close the server and the database; the exit code is then 0.`,
   async run({ values }) {
-    const port = Number(values.port);
-    if (!Number.isInteger(port) || port < 0 || port > 65535) {
-      throw new UsageError(`--port "${values.port}" must be an integer from 0 to 65535.`);
-    }
-    const rateLimit = values['rate-limit'] === undefined ? undefined : Number(values['rate-limit']);
-    if (rateLimit !== undefined && (!Number.isInteger(rateLimit) || rateLimit < 1)) {
+    if (values.user !== undefined) {
       throw new UsageError(
-        `--rate-limit "${values['rate-limit']}" must be a whole number of requests per second.`,
+        `--user is not accepted (its password would show in the process list); put the users in a file for --users, or in $${USERS_ENV}.`,
       );
     }
-    const specs = ((values.user as string[] | undefined) ?? []).flatMap((value) => value.split(','));
-    const users = specs.filter((spec) => spec.trim() !== '').map(parseUserSpec);
+    const port = values.port as number;
+    const rateLimit = values['rate-limit'] as number | undefined;
+    const users = readUsers(values.users as string | undefined, process.env);
     const generated = users.length === 0;
     if (generated) {
       users.push({
@@ -85,16 +105,24 @@ export const command: Command = {
         capabilities: ['manage_options'],
       });
     }
-    const server = createServer({
-      db: values.db as string,
-      host: values.host as string,
-      prefix: values.prefix as string,
-      site: (values.site as string[] | undefined) ?? serverDefaults.site,
-      seed: values.seed ? readSeed(values.seed as string) : undefined,
-      users,
-      publicSchemaReads: values['public-reads'] as boolean,
-      rateLimit: rateLimit === undefined ? undefined : { requests: rateLimit },
-    });
+    const seed = values.seed ? readSchemaFile(values.seed as string) : undefined;
+    let server: ReturnType<typeof createServer>;
+    try {
+      server = createServer({
+        db: values.db as string,
+        host: values.host as string,
+        prefix: values.prefix as string,
+        site: (values.site as string[] | undefined) ?? serverDefaults.site,
+        seed,
+        users,
+        publicSchemaReads: values['public-reads'] as boolean,
+        rateLimit: rateLimit === undefined ? undefined : { requests: rateLimit },
+      });
+    } catch (error) {
+      // An entry the API's own checks refuse is a mistake in the file, named by entry.
+      if (error instanceof SeedFileError) throw new UsageError(`--seed ${values.seed}: ${error.message}`);
+      throw error;
+    }
     const baseUrl = await server.listen(port);
     const lines = [`Listening on ${baseUrl}`, 'Users:'];
     for (const user of users) {

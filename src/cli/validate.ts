@@ -3,16 +3,10 @@
 import type { SchemaClient, ValidateBody } from '../client/index.ts';
 import type { CheckedFile } from '../validate/format-report.ts';
 import { type Severity, type ValidationIssue, validateJsonLd } from '../validate/index.ts';
-import { apiOptions, apiUsage, connect, readIds } from './api-connection.ts';
+import { apiOptions, connect, readIds } from './api-connection.ts';
+import { type Command, UsageError } from './command.ts';
 import { readText } from './pull.ts';
-import {
-  reachesFailOn,
-  readReportFlags,
-  renderReport,
-  reportFlagOptions,
-  reportFlagUsage,
-} from './report-flags.ts';
-import { type Command, UsageError } from './run.ts';
+import { reachesFailOn, readReportFlags, renderReport, reportFlagOptions } from './report-flags.ts';
 
 /** Something to validate: the document itself (local) and how the API names it (remote). */
 interface Target {
@@ -118,30 +112,28 @@ async function check(
 
 export const command: Command = {
   summary: "Validate JSON-LD from a file, stdin or the API (locally, or with the API's /validate)",
-  usage: `Usage: astro-schema-manager validate [file.json | -] [--id <n>...] [--url <page url>...] [options]
-
-Validates JSON-LD documents against the Schema.org vocabulary: a file (one document, an array of them, or a
+  description: `Validates JSON-LD documents against the Schema.org vocabulary: a file (one document, an array of them, or a
 pull file, whose schemas are each validated), stdin with -, the stored schema of each --id, or the active
 schemas of each --url (the public /schemas-by-url route: no credentials needed). Sources may be combined.
-
-Options:
-  --id <n>            a stored schema to validate; repeatable or comma-separated (needs edit_posts)
-  --url <page url>    the active schemas of this page; repeatable
-  --remote            validate with the API's POST /validate instead of locally (needs edit_posts)
-${reportFlagUsage} (--rules: local only)
-
-${apiUsage}
-(--api is needed only with --id, --url or --remote.)
-
-Exit codes: 0 nothing at or above --fail-on; 1 findings at or above it, or the API failed; 2 usage error.`,
-  allowPositionals: true,
-  options: {
-    ...apiOptions,
-    id: { type: 'string', multiple: true },
-    url: { type: 'string', multiple: true },
-    remote: { type: 'boolean', default: false },
+--api is needed only with --id, --url or --remote; --rules applies to local validation only.`,
+  arguments: [{ name: '[file]', description: 'a JSON file, or - for stdin' }],
+  options: [
+    {
+      flags: '--id <n>',
+      description: 'a stored schema to validate; repeatable or comma-separated (needs edit_posts)',
+      multiple: true,
+    },
+    { flags: '--url <page url>', description: 'the active schemas of this page; repeatable', multiple: true },
+    {
+      flags: '--remote',
+      description: "validate with the API's POST /validate instead of locally (needs edit_posts)",
+      default: false,
+    },
     ...reportFlagOptions,
-  },
+    ...apiOptions,
+  ],
+  epilog:
+    'Exit codes: 0 nothing at or above --fail-on; 1 findings at or above it, or the API failed; 2 usage error.',
   async run({ values, positionals }) {
     const flags = readReportFlags(values);
     const rules = flags.rules.filter((rule) => rule === 'google');

@@ -1,15 +1,8 @@
 // Page URLs -> API answers. Chooses between reading the whole index in a few list requests and asking
 // page by page, from what the server has and what the credentials may do.
-import {
-  ApiError,
-  CLIENT_ERROR_CODES,
-  type MetaTags,
-  type ProbeResult,
-  type SchemaClient,
-  type SchemaRecord,
-  type SocialTags,
-} from '../client/index.ts';
+import type { MetaTags, ProbeResult, SchemaClient, SchemaRecord, SocialTags } from '../client/index.ts';
 import { mapConcurrently } from '../map-concurrently.ts';
+import type { ApiFailure, FailureCause } from './failures.ts';
 import { urlVariants } from './pages.ts';
 import { pageReader } from './read-page-data.ts';
 
@@ -33,10 +26,11 @@ export interface FetchOutcome {
   notes: string[];
 }
 
-/** Why a page's data could not be had; pages that failed for the same cause share a `cause`. */
+/** Why a page's data could not be had: pages that failed for the same reason share a `message`. */
 export interface FetchFailure {
-  cause: string;
+  cause: FailureCause;
   message: string;
+  hint: string;
 }
 
 export interface FetchProgress {
@@ -48,8 +42,10 @@ export interface FetchProgress {
 
 export interface FetchOptions {
   strategy: Strategy;
-  /** The user the client sends credentials for, if any: named when the API refuses them. */
-  username?: string | undefined;
+  /** What the API offers, asked when the build started. */
+  probe: ProbeResult;
+  /** Turns a failed call into its cause, header and hint. */
+  describe: (error: unknown) => ApiFailure;
   concurrency: number;
   onProgress?: (progress: FetchProgress) => void;
 }
@@ -57,7 +53,7 @@ export interface FetchOptions {
 /**
  * Fetches schemas, meta and social tags for every given CMS URL.
  *
- * @example const outcome = await fetchHeadData(client, ['https://x.com/a/'], { strategy: 'auto', concurrency: 8 });
+ * @example const outcome = await fetchHeadData(client, ['https://x.com/a/'], { strategy: 'auto', probe, describe, concurrency: 8 });
  */
 export async function fetchHeadData(
   client: SchemaClient,
@@ -70,24 +66,7 @@ export async function fetchHeadData(
   const notes: string[] = [];
   const data = new Map<string, PageData>();
   const failures = new Map<string, FetchFailure>();
-  const failAll = (failure: FetchFailure): FetchOutcome => {
-    for (const url of unique) failures.set(url, failure);
-    return { data, failures, strategy: 'per-page', requests: requests(), notes };
-  };
-
-  let probe: ProbeResult;
-  try {
-    probe = await client.probe();
-  } catch (error) {
-    // A wrong address or refused credentials make every page fail the same way: say so once.
-    const code = error instanceof ApiError ? error.code : null;
-    if (code === CLIENT_ERROR_CODES.notThisApi)
-      return failAll({ cause: 'no-api', message: messageOf(error) });
-    if (code === CLIENT_ERROR_CODES.credentialsNotAccepted)
-      return failAll({ cause: 'credentials-refused', message: messageOf(error) });
-    return failAll({ cause: 'unreachable', message: `the API could not be reached: ${messageOf(error)}` });
-  }
-
+  const { probe } = options;
   const canListSchemas = probe.routes.schemas && probe.canEditPosts;
   const canReadTags = probe.canManageOptions && probe.routes.meta && probe.routes.social;
   if (!probe.canManageOptions) {
@@ -98,9 +77,14 @@ export async function fetchHeadData(
     );
   }
   if (options.strategy === 'index' && !canListSchemas) {
-    throw new Error(
-      'strategy "index" needs GET /schemas, which takes a user with edit_posts: set SCHEMA_MANAGER_USER and SCHEMA_MANAGER_PASSWORD, or use strategy "auto".',
-    );
+    const failure: FetchFailure = {
+      cause: 'missing-capability',
+      message:
+        'strategy "index" reads GET /schemas, which needs a user with edit_posts, and these credentials lack it.',
+      hint: 'Use an account with edit_posts in SCHEMA_MANAGER_USER and SCHEMA_MANAGER_PASSWORD, or strategy: "auto".',
+    };
+    for (const url of unique) failures.set(url, failure);
+    return { data, failures, strategy: 'per-page', requests: requests(), notes };
   }
 
   const index =
@@ -122,7 +106,8 @@ export async function fetchHeadData(
       } else data.set(url, fromIndex(index, url, canReadTags));
     } catch (error) {
       errors++;
-      failures.set(url, { cause: causeOf(error), message: messageOf(error) });
+      const failure = options.describe(error);
+      failures.set(url, { cause: failure.cause, message: failure.header, hint: failure.hint });
     }
     done++;
     if (done % 50 === 0 || done === unique.length) report();
@@ -205,12 +190,6 @@ function lookup<T>(map: Map<string, T>, url: string): T | undefined {
     if (hit !== undefined) return hit;
   }
   return undefined;
-}
-
-/** Groups failures: the same status and code from the API is the same cause. */
-function causeOf(error: unknown): string {
-  if (error instanceof ApiError) return `${error.status ?? 'no answer'} ${error.code}`;
-  return messageOf(error);
 }
 
 function messageOf(error: unknown): string {

@@ -1,9 +1,17 @@
 // The Astro integration: each hook remembers what the build pass needs, and the pass runs when the
 // pages are on disk.
 import type { AstroConfig, AstroIntegration } from 'astro';
-import { AstroError } from 'astro/errors';
-import { OptionsError, type ResolvedOptions, resolveOptions, type SchemaManagerOptions } from './options.ts';
+import { buildStopped } from './failures.ts';
+import {
+  OptionsError,
+  type ResolvedOptions,
+  requireApi,
+  resolveOptions,
+  type SchemaManagerOptions,
+  startupProblems,
+} from './options.ts';
 import type { RouteInfo, SiteLayout } from './pages.ts';
+import { type ProbeOutcome, probeApi } from './probe-api.ts';
 import { processBuild } from './process-build.ts';
 import { type RuntimeConfig, shareRuntimeConfig, virtualConfigPlugin } from './runtime-config.ts';
 
@@ -28,17 +36,22 @@ export default function schemaManager(userOptions: SchemaManagerOptions = {}): A
   let runtime: RuntimeConfig;
   let config: AstroConfig;
   let routes: RouteInfo[] = [];
+  let probe: ProbeOutcome | undefined;
 
   return {
     name: 'astro-schema-manager',
     hooks: {
       'astro:config:setup': ({ config: astroConfig, command, addMiddleware, updateConfig, logger }) => {
+        // The API is needed where it is used: the build pass, and heads in astro dev. astro sync (and so
+        // astro check), astro preview and astro dev with dev: false start without it.
+        const usesApi = command === 'build' || (command === 'dev' && userOptions.dev !== false);
         try {
           options = resolveOptions(userOptions, process.env);
+          if (usesApi) requireApi(options);
+          const problems = usesApi ? startupProblems(options) : [];
+          if (problems.length > 0) throw new OptionsError(problems);
         } catch (error) {
-          if (error instanceof OptionsError) {
-            throw new AstroError(error.message, 'See the options table in the astro-schema-manager README.');
-          }
+          if (error instanceof OptionsError) throw buildStopped(error.message, error.hint);
           throw error;
         }
         for (const name of ['PUBLIC_SCHEMA_MANAGER_USER', 'PUBLIC_SCHEMA_MANAGER_PASSWORD']) {
@@ -71,8 +84,17 @@ export default function schemaManager(userOptions: SchemaManagerOptions = {}): A
       'astro:routes:resolved': ({ routes: resolved }) => {
         routes = resolved;
       },
+      'astro:build:start': async ({ logger }) => {
+        // Asked before any page is rendered, so a wrong address or password fails in seconds.
+        probe = await probeApi(options, (line) => logger.info(line));
+        if (probe.ok) return;
+        const { header, hint } = probe.failure;
+        if (options.onFetchError === 'fail') throw buildStopped(header, hint);
+        logger.warn(`${header} Pages will ship without API data (onFetchError: "warn").`);
+      },
       'astro:build:done': async ({ pages, dir, logger }) => {
         await processBuild({
+          probe: probe ?? (await probeApi(options, (line) => logger.info(line))),
           options,
           layout: runtime.layout,
           routes,
@@ -88,7 +110,7 @@ export default function schemaManager(userOptions: SchemaManagerOptions = {}): A
 
 function layoutOf(config: AstroConfig): SiteLayout {
   if (!config.site) {
-    throw new AstroError(
+    throw buildStopped(
       "astro-schema-manager needs `site` in astro.config to know each page's absolute URL.",
       "Add site: 'https://www.example.com' to defineConfig().",
     );

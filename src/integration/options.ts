@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { createClient, type SchemaClient } from '../client/index.ts';
+import { createClient, isLoopback, type SchemaClient } from '../client/index.ts';
+import { suggestName } from '../did-you-mean.ts';
 import { userAgent } from './user-agent.ts';
 
 /** Which requests the build makes: whole-index list reads, per-page reads, or whichever the credentials allow. */
@@ -67,47 +68,76 @@ export const optionsSchema = z
     dev: z.boolean().default(true),
     /** Rewrite heads of on-demand (server-rendered) pages at request time. */
     onDemand: z.boolean().default(true),
+    /** Send credentials over plain http to a host other than this machine (a CMS on a network you trust). */
+    allowInsecureAuth: z.boolean().default(false),
     /** Seconds between progress lines in the build log. */
     progressIntervalSeconds: z.number().positive().default(5),
   })
   .strict();
 
 export type SchemaManagerOptions = z.input<typeof optionsSchema>;
-export type ResolvedOptions = z.output<typeof optionsSchema> & { api: string };
+/** `api` is undefined only where no command needs it (astro sync, check, preview, dev with dev: false). */
+export type ResolvedOptions = z.output<typeof optionsSchema> & { api: string | undefined };
+
+/** One problem with the options: `path: reason`, and what to change. */
+export interface OptionProblem {
+  line: string;
+  hint?: string;
+}
 
 /** Option problems as `path: reason` lines, the form Astro users read in the terminal. */
 export class OptionsError extends Error {
   readonly problems: string[];
-  constructor(problems: string[]) {
-    super(`Invalid astro-schema-manager options:\n${problems.map((line) => `  ${line}`).join('\n')}`);
+  readonly hint: string;
+  constructor(problems: Array<string | OptionProblem>) {
+    const all = problems.map((problem) => (typeof problem === 'string' ? { line: problem } : problem));
+    super(`Invalid astro-schema-manager options:\n${all.map(({ line }) => `  ${line}`).join('\n')}`);
     this.name = 'OptionsError';
-    this.problems = problems;
+    this.problems = all.map(({ line }) => line);
+    this.hint =
+      all.flatMap(({ hint }) => (hint ? [hint] : [])).join(' ') ||
+      'See the options table in the astro-schema-manager README.';
   }
+}
+
+const API_EXAMPLE = 'https://cms.example.com/wp-json/<namespace>/v1';
+const KNOWN_OPTIONS = Object.keys(optionsSchema.shape);
+
+/** A zod issue as `path: reason`; an unknown key gets the nearest option's name. */
+function problemOf(issue: z.core.$ZodIssue): OptionProblem[] {
+  if (issue.code === 'unrecognized_keys') {
+    return issue.keys.map((key) => {
+      const near = suggestName(key, KNOWN_OPTIONS);
+      return near
+        ? { line: `${key}: not an option. Did you mean \`${near}\`?`, hint: `Rename ${key} to ${near}.` }
+        : { line: `${key}: not an option.`, hint: `Known options: ${KNOWN_OPTIONS.join(', ')}.` };
+    });
+  }
+  return [{ line: `${issue.path.join('.') || '(options)'}: ${issue.message}` }];
 }
 
 /**
  * Validates options and fills defaults, taking the API address and credentials from the environment when
- * the options leave them out.
+ * the options leave them out. The address may be missing here; `requireApi` asks for it where it is used.
  *
  * @example resolveOptions({ api: 'https://cms.example.com/wp-json/schemafy/v1' }, process.env)
  */
 export function resolveOptions(input: unknown, env: Record<string, string | undefined>): ResolvedOptions {
   const parsed = optionsSchema.safeParse(input ?? {});
-  if (!parsed.success) {
-    throw new OptionsError(
-      parsed.error.issues.map((issue) => `${issue.path.join('.') || '(options)'}: ${issue.message}`),
-    );
-  }
+  if (!parsed.success) throw new OptionsError(parsed.error.issues.flatMap(problemOf));
   const options = parsed.data;
   // An empty variable (a CI secret that is not set) counts as unset.
   const fromEnv = (name: string) => env[name] || undefined;
   const api = options.api ?? fromEnv('SCHEMA_MANAGER_API');
-  if (!api) {
+  if (api !== undefined && !URL.canParse(api)) {
     throw new OptionsError([
-      'api: required. Pass schemaManager({ api: "https://cms.example.com/wp-json/<namespace>/v1" }) or set SCHEMA_MANAGER_API.',
+      {
+        line: `api: SCHEMA_MANAGER_API is not a URL: "${api}".`,
+        hint: `Set SCHEMA_MANAGER_API (or the api option) to the API's address, e.g. ${API_EXAMPLE}.`,
+      },
     ]);
   }
-  if (!/^https?:\/\//.test(api))
+  if (api !== undefined && !/^https?:$/.test(new URL(api).protocol))
     throw new OptionsError([`api: must be an absolute http(s) URL, got "${api}"`]);
   const username = options.username ?? fromEnv('SCHEMA_MANAGER_USER');
   const password = options.password ?? fromEnv('SCHEMA_MANAGER_PASSWORD');
@@ -119,6 +149,42 @@ export function resolveOptions(input: unknown, env: Record<string, string | unde
   return { ...options, api, username, password };
 }
 
+/** The API address, for the commands that talk to the API; a clear error where it is missing. */
+export function requireApi(options: ResolvedOptions): string {
+  if (options.api) return options.api;
+  throw new OptionsError([
+    {
+      line: 'api: required to build pages (and to add heads in astro dev).',
+      hint: `Pass schemaManager({ api: "${API_EXAMPLE}" }) or set SCHEMA_MANAGER_API. astro sync, check and preview, and astro dev with dev: false, run without it.`,
+    },
+  ]);
+}
+
+/**
+ * Mistakes that would fail every page, found before anything is fetched: credentials over plain http to
+ * another machine, and `strategy: 'index'` (list reads) without credentials.
+ */
+export function startupProblems(options: ResolvedOptions): OptionProblem[] {
+  const problems: OptionProblem[] = [];
+  const hasCredentials = options.username !== undefined;
+  if (options.api && hasCredentials && !options.allowInsecureAuth) {
+    const url = new URL(options.api);
+    if (url.protocol === 'http:' && !isLoopback(url.hostname)) {
+      problems.push({
+        line: `api: credentials would travel in clear text over plain http to ${url.host}.`,
+        hint: `Use the https:// address of the CMS in api, or, for a CMS on a network you trust, schemaManager({ allowInsecureAuth: true }).`,
+      });
+    }
+  }
+  if (options.strategy === 'index' && !hasCredentials) {
+    problems.push({
+      line: "strategy: 'index' reads GET /schemas, which needs a user with edit_posts, and no credentials are set.",
+      hint: "Set SCHEMA_MANAGER_USER and SCHEMA_MANAGER_PASSWORD, or use strategy: 'auto'.",
+    });
+  }
+  return problems;
+}
+
 /**
  * A client for the configured API. The credentials are passed apart from the options because the
  * request-time pass of a server build reads them from its own environment, never from the bundle.
@@ -128,7 +194,7 @@ export function clientForOptions(
   credentials: { username?: string | undefined; password?: string | undefined },
 ): SchemaClient {
   return createClient({
-    baseUrl: options.api,
+    baseUrl: requireApi(options),
     namespace: options.namespace,
     username: credentials.username,
     password: credentials.password,
@@ -136,5 +202,6 @@ export function clientForOptions(
     retries: options.retries,
     connections: options.concurrency,
     userAgent: userAgent(),
+    allowInsecureAuth: options.allowInsecureAuth,
   });
 }

@@ -4,7 +4,7 @@ import type { SchemaRecord } from '../client/index.ts';
 import { type HeadTag, prepareHeadData, renderHeadTags } from '../head/index.ts';
 import { type ValidateOptions, type ValidationIssue, validateJsonLd } from '../validate/index.ts';
 import type { PageData } from './fetch-head-data.ts';
-import type { ResolvedOptions } from './options.ts';
+import { type ResolvedOptions, requireApi } from './options.ts';
 import type { BuiltPage } from './pages.ts';
 
 /** One problem on one page, located down to the schema and the JSON path. */
@@ -42,7 +42,7 @@ export interface PlanContext {
 /** What planning needs from the options: the same at build time and at request time. */
 export function planContextFor(options: ResolvedOptions, site: string): PlanContext {
   return {
-    cmsOrigin: new URL(options.api).origin,
+    cmsOrigin: new URL(requireApi(options)).origin,
     siteOrigin: new URL(site).origin,
     rewriteUrls: options.rewriteUrls,
     keepPathPrefixes: options.keepPathPrefixes,

@@ -5,20 +5,22 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegrationLogger } from 'astro';
-import { AstroError } from 'astro/errors';
 import type { SchemaClient } from '../client/index.ts';
 import { mapConcurrently } from '../map-concurrently.ts';
-import { fetchHeadData, type PageData } from './fetch-head-data.ts';
+import { buildStopped, describeFailure } from './failures.ts';
+import { type FetchOutcome, fetchHeadData, type PageData } from './fetch-head-data.ts';
 import { clientForOptions, type ResolvedOptions } from './options.ts';
 import { type BuiltPage, isExcluded, listBuiltPages, type RouteInfo, type SiteLayout } from './pages.ts';
 import { describeSchema, type Finding, type PagePlan, planContextFor, planPage } from './plan-page.ts';
+import type { ProbeOutcome } from './probe-api.ts';
 import { throttledProgress } from './progress.ts';
 import {
   type BuildResult,
   countSchemaTypes,
-  FETCH_HINT,
+  fetchFailureHints,
   fetchFailureMessage,
   listFindings,
+  plural,
   summaryLines,
   VALIDATION_HINT,
   validationFailureMessage,
@@ -36,6 +38,8 @@ export interface BuildInput {
   /** The project root, for a relative report path. */
   root: URL;
   logger: AstroIntegrationLogger;
+  /** What the API answered when the build started. */
+  probe: ProbeOutcome;
 }
 
 /** How many files are read and written at once. */
@@ -56,14 +60,11 @@ export async function processBuild(input: BuildInput): Promise<BuildResult> {
   // The client's baseUrl never carries a user:password part.
   logger.info(`Reading schemas, meta and social tags for ${pages.length} pages from ${client.baseUrl}`);
   try {
-    const progress = throttledProgress((line) => logger.info(line), options.progressIntervalSeconds * 1000);
-    const outcome = await fetchHeadData(client, [...cmsUrlOf.values()], {
-      strategy: options.strategy,
-      concurrency: options.concurrency,
-      username: options.username,
-      onProgress: ({ done, total, requests, errors }) =>
-        progress.update(() => `${done}/${total} pages fetched, ${requests} requests, ${errors} errors`),
-    }).finally(() => progress.stop());
+    const intervalMs = options.progressIntervalSeconds * 1000;
+    const progress = throttledProgress((line) => logger.info(line), intervalMs);
+    const outcome = await fetchAll(client, [...cmsUrlOf.values()], input, (line) =>
+      progress.update(line),
+    ).finally(() => progress.stop());
     for (const note of outcome.notes) logger.warn(note);
 
     const fetchFailures = pages.flatMap((page) => {
@@ -71,8 +72,13 @@ export async function processBuild(input: BuildInput): Promise<BuildResult> {
       return failure ? [{ page: page.url, ...failure }] : [];
     });
     if (fetchFailures.length > 0) {
-      if (options.onFetchError === 'fail')
-        throw new AstroError(fetchFailureMessage(fetchFailures), FETCH_HINT);
+      if (options.onFetchError === 'fail') {
+        logger.error(fetchFailureMessage(fetchFailures));
+        throw buildStopped(
+          `The API could not answer for ${plural(fetchFailures.length, 'page')} (the cause is above).`,
+          fetchFailureHints(fetchFailures),
+        );
+      }
       logger.warn(`${fetchFailureMessage(fetchFailures)}\nThese pages ship without API data.`);
     }
 
@@ -103,13 +109,21 @@ export async function processBuild(input: BuildInput): Promise<BuildResult> {
     if (errors.length > 0 && options.validate === 'error') {
       result.durationMs = performance.now() - started;
       await writeReport(input, result);
-      throw new AstroError(validationFailureMessage(errors), VALIDATION_HINT);
+      logger.error(validationFailureMessage(errors));
+      throw buildStopped(
+        `The build stopped on ${plural(errors.length, 'invalid schema finding')} (listed above); no page was changed.`,
+        VALIDATION_HINT,
+      );
     }
     const shown = findings.filter((finding) => finding.severity !== 'info');
     if (shown.length > 0) logger.warn(`Schema findings (the pages ship with them):\n${listFindings(shown)}`);
 
+    const writing = throttledProgress((line) => logger.info(line), intervalMs);
+    let writtenPages = 0;
     await mapConcurrently(plans, FILE_CONCURRENCY, async (plan) => {
       const written = await writePage(outDir, plan.page.file, plan.tags, options.onConflict);
+      writtenPages++;
+      writing.update(() => `${writtenPages}/${plans.length} pages written`);
       if (written.changed) result.pagesChanged++;
       result.tagsWritten += written.written;
       result.pageResults.push({
@@ -121,6 +135,7 @@ export async function processBuild(input: BuildInput): Promise<BuildResult> {
         tags: written.written,
       });
     });
+    writing.stop();
     result.pageResults.sort((a, b) => a.file.localeCompare(b.file));
 
     result.durationMs = performance.now() - started;
@@ -132,12 +147,47 @@ export async function processBuild(input: BuildInput): Promise<BuildResult> {
   }
 }
 
+/** Every page's API data, or, when the probe at build start failed, that one failure for every page. */
+async function fetchAll(
+  client: SchemaClient,
+  urls: string[],
+  input: BuildInput,
+  progress: (line: () => string) => void,
+): Promise<FetchOutcome> {
+  const { options, probe } = input;
+  if (!probe.ok) {
+    const { cause, header, hint } = probe.failure;
+    const failure = { cause, message: header, hint };
+    return {
+      data: new Map(),
+      failures: new Map(urls.map((url) => [url, failure])),
+      strategy: 'per-page',
+      requests: 0,
+      notes: [],
+    };
+  }
+  const context = {
+    api: client.baseUrl,
+    username: options.username,
+    timeoutMs: options.timeoutMs,
+    retries: options.retries,
+  };
+  return fetchHeadData(client, urls, {
+    strategy: options.strategy,
+    probe: probe.probe,
+    describe: (error) => describeFailure(error, context),
+    concurrency: options.concurrency,
+    onProgress: ({ done, total, requests, errors }) =>
+      progress(() => `${done}/${total} pages fetched, ${requests} requests, ${errors} errors`),
+  });
+}
+
 /** The URL the CMS knows a page by. */
 function cmsUrlFor(page: BuiltPage, options: ResolvedOptions): string {
   if (!options.cmsUrl) return page.url;
   const mapped = options.cmsUrl(page.url);
   if (typeof mapped !== 'string' || !/^https?:\/\//.test(mapped)) {
-    throw new AstroError(
+    throw buildStopped(
       `cmsUrl("${page.url}") returned ${JSON.stringify(mapped)}, not an absolute http(s) URL.`,
       'Make the cmsUrl option return the absolute URL the CMS stores for that page.',
     );

@@ -20,7 +20,7 @@ export interface BuildResult {
   tagsWritten: number;
   requests: number;
   strategy: 'index' | 'per-page';
-  fetchFailures: Array<{ page: string; cause: string; message: string }>;
+  fetchFailures: Array<{ page: string; cause: string; message: string; hint: string }>;
   findings: Finding[];
   durationMs: number;
   pageResults: PageResult[];
@@ -61,24 +61,25 @@ export const VALIDATION_HINT =
   'Fix the schemas in the CMS (the #id names the record), or relax the check: schemaManager({ validate: "warn" }) ships them with warnings, ' +
   'schemaManager({ severity: { <code>: "warning" } }) downgrades one rule, and rules: ["schema.org"] turns off Google\'s rich-result rules.';
 
-/** Pages that could not be fetched, grouped by cause: one wrong setting is one paragraph, not a page each. */
-export function fetchFailureMessage(
-  failures: Array<{ page: string; cause: string; message: string }>,
-): string {
-  const byCause = new Map<string, typeof failures>();
+type FetchFailureLine = { page: string; cause: string; message: string; hint: string };
+
+/** Pages that could not be fetched, grouped by reason: one wrong setting is one paragraph, not a page each. */
+export function fetchFailureMessage(failures: FetchFailureLine[]): string {
+  const byMessage = new Map<string, FetchFailureLine[]>();
   for (const failure of failures)
-    byCause.set(failure.cause, [...(byCause.get(failure.cause) ?? []), failure]);
-  const paragraphs = [...byCause.values()].map((group) => {
+    byMessage.set(failure.message, [...(byMessage.get(failure.message) ?? []), failure]);
+  const paragraphs = [...byMessage.entries()].map(([message, group]) => {
     const shown = group.slice(0, 5).map((failure) => failure.page);
     const more = group.length > shown.length ? `, … and ${group.length - shown.length} more` : '';
-    return `  ${plural(group.length, 'page')} (${shown.join(', ')}${more}):\n    ${group[0]?.message}`;
+    return `${message}\n  ${plural(group.length, 'page')}: ${shown.join(', ')}${more}`;
   });
-  return `The Schema Management API did not answer for ${plural(failures.length, 'page')} after retries:\n${paragraphs.join('\n')}`;
+  return paragraphs.join('\n');
 }
 
-export const FETCH_HINT =
-  'Check that the api option points at <site>/wp-json/<namespace>/v1 and that the CMS is up. To ship these pages without their schemas ' +
-  'anyway, set schemaManager({ onFetchError: "warn" }).';
+/** One hint per distinct cause, in the order the causes were met. */
+export function fetchFailureHints(failures: FetchFailureLine[]): string {
+  return [...new Set(failures.map((failure) => failure.hint))].join('\n');
+}
 
 /** The closing lines of the build log. */
 export function summaryLines(result: BuildResult): string[] {

@@ -1,3 +1,4 @@
+import { parseSeedFile, SeedFileError } from '../seed-file.ts';
 import { ApiFailure } from './errors.ts';
 import { readSchemaInput } from './schema-input.ts';
 import type { Store } from './store/index.ts';
@@ -13,7 +14,7 @@ function describe(error: unknown, where: string): Error {
             ([field, reason]) => `${where}.${field}: ${reason}`,
           )
         : [`${where}: ${error.message}`];
-    return new Error(`Seed file refused:\n  ${details.join('\n  ')}`);
+    return new SeedFileError('The seed has entries the API refuses:', details);
   }
   return error as Error;
 }
@@ -24,9 +25,10 @@ function describe(error: unknown, where: string): Error {
  *
  * @example loadSeed(store, { schemas: [{ url: 'https://example.com/', schema_data: { '@context': ..., '@type': 'WebSite' } }] }, hosts);
  */
-export function loadSeed(store: Store, seed: SeedFile, hosts: ReadonlySet<string>): void {
+export function loadSeed(store: Store, file: SeedFile, hosts: ReadonlySet<string>): void {
+  const seed = parseSeedFile(file, 'the seed');
   store.transaction(() => {
-    (seed.schemas ?? []).forEach((entry, index) => {
+    seed.schemas.forEach((entry, index) => {
       let input: ReturnType<typeof readSchemaInput>;
       try {
         input = readSchemaInput(entry as unknown as Record<string, unknown>, hosts, undefined, true);
@@ -35,13 +37,13 @@ export function loadSeed(store: Store, seed: SeedFile, hosts: ReadonlySet<string
       }
       store.createSchema(input);
     });
-    for (const entry of seed.meta ?? []) {
+    for (const entry of seed.meta) {
       const fields = Object.fromEntries(
         metaFields.filter((f) => entry[f] !== undefined).map((f) => [f, entry[f] ?? null]),
       );
       store.setMeta(entry.url, fields);
     }
-    for (const entry of seed.social ?? []) {
+    for (const entry of seed.social) {
       store.setSocial(entry.url, {
         og: entry.og as Record<string, string | null> | undefined,
         twitter: entry.twitter as Record<string, string | null> | undefined,

@@ -8,6 +8,7 @@ import {
   type TwitterField,
 } from '../contract-fields.ts';
 
+import type { SeedFile } from '../seed-file.ts';
 import type { RateLimit } from './rate-limit.ts';
 
 export type Capability = 'manage_options' | 'edit_posts';
@@ -19,21 +20,7 @@ export interface UserOption {
   capabilities: Capability[];
 }
 
-export interface SeedFile {
-  schemas?: Array<{
-    url: string;
-    schema_type?: string;
-    schema_name?: string;
-    schema_data: string | object;
-    is_active?: boolean;
-  }>;
-  meta?: Array<{ url: string } & Partial<Record<MetaField, string | null>>>;
-  social?: Array<{
-    url: string;
-    og?: Partial<Record<OgField, string | null>>;
-    twitter?: Partial<Record<TwitterField, string | null>>;
-  }>;
-}
+export type { SeedFile } from '../seed-file.ts';
 
 export interface ServerOptions {
   /** SQLite file path, or ':memory:' (default). */

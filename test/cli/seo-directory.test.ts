@@ -49,7 +49,7 @@ describe('toPageFiles and fromPageFiles', () => {
         is_active: true,
       },
     ],
-    meta: [{ url: `${SITE}/blog/hello/`, robots: 'noindex', title: 'Hello', zz_extra: 'kept' }],
+    meta: [{ url: `${SITE}/blog/hello/`, robots: 'noindex', title: 'Hello' }],
     social: [{ url: `${SITE}/`, twitter: { card: 'summary' }, og: { title: 'Site', description: null } }],
   };
 
@@ -63,7 +63,7 @@ describe('toPageFiles and fromPageFiles', () => {
     const hello = JSON.parse(files[0]!.text);
     expect(Object.keys(hello)).toEqual(['url', 'schemas', 'meta']);
     expect(hello.url).toBe(`${SITE}/blog/hello/`);
-    expect(Object.keys(hello.meta)).toEqual(['title', 'robots', 'zz_extra']);
+    expect(Object.keys(hello.meta)).toEqual(['title', 'robots']);
     expect(Object.keys(hello.schemas[0])).toEqual(['schema_type', 'schema_name', 'is_active', 'schema_data']);
     const home = JSON.parse(files[2]!.text);
     expect(Object.keys(home.social)).toEqual(['og', 'twitter']);

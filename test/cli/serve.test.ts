@@ -10,8 +10,14 @@ const dir = mkdtempSync(join(tmpdir(), 'serve-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** Starts `serve` and resolves once it has printed its users (the line after them is awaited by polling). */
-function serve(args: string[]): Promise<{ child: ChildProcess; output: () => string; baseUrl: string }> {
-  const child = spawn(process.execPath, [main, 'serve', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+function serve(
+  args: string[],
+  env: NodeJS.ProcessEnv = {},
+): Promise<{ child: ChildProcess; output: () => string; baseUrl: string }> {
+  const child = spawn(process.execPath, [main, 'serve', ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...env },
+  });
   let out = '';
   let err = '';
   child.stdout!.on('data', (chunk) => (out += chunk));
@@ -55,6 +61,11 @@ test('serve with a seed and given users answers, never echoes passwords, and sto
     }),
   );
   const db = join(dir, 'served.sqlite');
+  const users = join(dir, 'users.txt');
+  writeFileSync(
+    users,
+    '# name:password:capability\nboss:s3cret pass:manage_options\n\nwriter:w-pass:edit_posts\n',
+  );
   const { child, output, baseUrl } = await serve([
     '--db',
     db,
@@ -62,8 +73,8 @@ test('serve with a seed and given users answers, never echoes passwords, and sto
     seed,
     '--site',
     'https://shop.test',
-    '--user',
-    'boss:s3cret pass:manage_options,writer:w-pass:edit_posts',
+    '--users',
+    users,
   ]);
   expect(baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/wp-json\/schemafy\/v1$/);
   expect(output()).toContain('  boss (manage_options)\n  writer (edit_posts)\n');
@@ -92,13 +103,63 @@ test('serve without users creates an admin and prints its generated password onc
   expect(await stop(child, 'SIGINT')).toBe(0);
 });
 
-test('a malformed --user is a usage error with exit code 2', async () => {
-  const child = spawn(process.execPath, [main, 'serve', '--user', 'nocapability'], {
+/** Runs `serve` expecting it to refuse to start; its exit code and stderr. */
+async function refused(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: unknown; err: string }> {
+  const child = spawn(process.execPath, [main, 'serve', ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...env },
   });
   let err = '';
   child.stderr!.on('data', (chunk) => (err += chunk));
   const code = await new Promise((resolve) => child.once('exit', resolve));
-  expect(code).toBe(2);
-  expect(err).toMatch(/name:password:capability/);
+  if (code === null) child.kill();
+  return { code, err };
+}
+
+test('users come from SCHEMA_MANAGER_SERVE_USERS; --user (a password in ps) is refused; bad specs name their place', async () => {
+  const { child, output, baseUrl } = await serve([], {
+    SCHEMA_MANAGER_SERVE_USERS: 'env-admin:e n v:manage_options',
+  });
+  expect(output()).toContain('  env-admin (manage_options)\n');
+  expect((await fetch(`${baseUrl}/schemas`, { headers: basic('env-admin', 'env') })).status).toBe(200);
+  expect(await stop(child, 'SIGTERM')).toBe(0);
+
+  const flag = await refused(['--user', 'boss:pw:manage_options']);
+  expect(flag.code).toBe(2);
+  expect(flag.err).toContain('SCHEMA_MANAGER_SERVE_USERS');
+  expect(flag.err).not.toContain('pw');
+
+  const badEnv = await refused([], { SCHEMA_MANAGER_SERVE_USERS: 'nocapability' });
+  expect(badEnv.code).toBe(2);
+  expect(badEnv.err).toMatch(/SCHEMA_MANAGER_SERVE_USERS entry 1: .*name:password:capability/);
+
+  const users = join(dir, 'bad-users.txt');
+  writeFileSync(users, 'ok:pw:edit_posts\nbroken\n');
+  const badFile = await refused(['--users', users]);
+  expect(badFile.code).toBe(2);
+  expect(badFile.err).toContain('bad-users.txt:2: ');
+});
+
+test('a seed file of the wrong shape, or with unknown fields, is a usage error naming the entry', async () => {
+  const notLists = join(dir, 'not-lists.json');
+  writeFileSync(notLists, JSON.stringify({ schemas: {} }));
+  const shape = await refused(['--seed', notLists]);
+  expect(shape.code).toBe(2);
+  expect(shape.err).toContain('schemas: ');
+  expect(shape.err).not.toContain('TypeError');
+
+  const unknown = join(dir, 'unknown.json');
+  writeFileSync(
+    unknown,
+    JSON.stringify({ meta: [{ url: 'https://example.com/', title: 'T', descripton: 'typo' }] }),
+  );
+  const typo = await refused(['--seed', unknown]);
+  expect(typo.code).toBe(2);
+  expect(typo.err).toContain('meta[0]: unknown field "descripton"');
+
+  const invalid = join(dir, 'invalid.json');
+  writeFileSync(invalid, JSON.stringify({ schemas: [{ url: 'not a url', schema_data: {} }] }));
+  const refusedEntry = await refused(['--seed', invalid]);
+  expect(refusedEntry.code).toBe(2);
+  expect(refusedEntry.err).toMatch(/schemas\[0\]\.\w+: /);
 });

@@ -272,7 +272,7 @@ test('push refuses a file with invalid schemas and writes nothing, unless --forc
   writeFileSync(join(dir, 'shape.json'), JSON.stringify({ schemas: [{ schema_data: {} }] }));
   const malformed = await cli(['push', 'shape.json'], as(admin, api));
   expect(malformed.code).toBe(2);
-  expect(malformed.stderr).toContain('schemas.0.url');
+  expect(malformed.stderr).toContain('schemas[0].url: ');
 });
 
 test('connection mistakes are usage errors; refused credentials fail with a hint and never echo the password', async () => {
@@ -294,7 +294,7 @@ test('connection mistakes are usage errors; refused credentials fail with a hint
     SCHEMA_MANAGER_PASSWORD: 'wrong-s3cret',
   });
   expect(refused.code).toBe(1);
-  expect(refused.stderr).toMatch(/401 incorrect_password .*Hint: the credentials were refused/);
+  expect(refused.stderr).toMatch(/401 incorrect_password .*\nHint: the credentials were refused/);
   expect(() => readFileSync(join(dir, 'never.json'))).toThrow();
 
   const insecure = await cli(

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { readHeadTags } from '../../src/head/index.ts';
 import { resolveOptions } from '../../src/integration/options.ts';
+import { probeApi } from '../../src/integration/probe-api.ts';
 import { processBuild } from '../../src/integration/process-build.ts';
 import { ADMIN, basicSeed, type RunningApi, startApi } from './support/api.ts';
 import { buildFixture, type FixtureBuild, listFiles } from './support/build-fixture.ts';
@@ -143,6 +144,7 @@ describe('a static build against the reference server', () => {
       outDir: new URL(`file://${build.outDir}/`),
       root: new URL(`file://${build.root}/`),
       logger: logger as never,
+      probe: await probeApi(resolveOptions({}, api.env), () => {}),
     });
     expect(result.pages).toBe(6);
     expect(result.pagesChanged).toBe(0);

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { OptionsError, resolveOptions } from '../../src/integration/options.ts';
+import { OptionsError, requireApi, resolveOptions, startupProblems } from '../../src/integration/options.ts';
 
 const api = 'https://cms.example.com/wp-json/schemafy/v1';
 
@@ -15,6 +15,7 @@ test('fills every default', () => {
     rules: ['schema.org', 'google'],
     severity: {},
     remoteValidate: false,
+    allowInsecureAuth: false,
     onFetchError: 'fail',
     onConflict: 'api',
     graph: false,
@@ -55,10 +56,57 @@ test('reports every bad option as a `path: reason` line', () => {
   expect(problems.some((line) => line.startsWith('concurrency: '))).toBe(true);
   expect(problems.some((line) => line.startsWith('validate: '))).toBe(true);
   expect(problems).toContain('exclude.0: must start with "/"');
-  expect(problems.some((line) => line.includes('"bogus"'))).toBe(true);
+  expect(problems).toContain('bogus: not an option.');
 });
 
-test('says how to give the API address, and refuses half a pair of credentials', () => {
-  expect(() => resolveOptions({}, {})).toThrow(/api: required.*SCHEMA_MANAGER_API/);
+test('says how to give the API address where it is needed, and refuses half a pair of credentials', () => {
+  const withoutApi = resolveOptions({}, {});
+  expect(withoutApi.api).toBeUndefined();
+  let error: unknown;
+  try {
+    requireApi(withoutApi);
+  } catch (caught) {
+    error = caught;
+  }
+  expect((error as OptionsError).problems[0]).toMatch(/^api: required/);
+  expect((error as OptionsError).hint).toMatch(/SCHEMA_MANAGER_API/);
+  expect(() => resolveOptions({}, { SCHEMA_MANAGER_API: 'cms.example.com/wp-json' })).toThrow(
+    /api: SCHEMA_MANAGER_API is not a URL/,
+  );
   expect(() => resolveOptions({ api }, { SCHEMA_MANAGER_USER: 'ed' })).toThrow(/password: missing/);
+});
+
+test('an unknown option names the option it is closest to', () => {
+  let error: unknown;
+  try {
+    resolveOptions({ api, onConflit: 'page', zzzzzz: 1 }, {});
+  } catch (caught) {
+    error = caught;
+  }
+  expect((error as OptionsError).problems).toEqual([
+    'onConflit: not an option. Did you mean `onConflict`?',
+    'zzzzzz: not an option.',
+  ]);
+});
+
+test('start-up checks: credentials over plain http to another host, index strategy without credentials', () => {
+  const credentials = { SCHEMA_MANAGER_USER: 'ed', SCHEMA_MANAGER_PASSWORD: 'a b c' };
+  const insecure = startupProblems(
+    resolveOptions({ api: 'http://cms.example.com/wp-json/x/v1' }, credentials),
+  );
+  expect(insecure.map((problem) => problem.line)).toEqual([
+    'api: credentials would travel in clear text over plain http to cms.example.com.',
+  ]);
+  expect(insecure[0]?.hint).toContain('allowInsecureAuth: true');
+  // allowInsecureAuth is an option the integration accepts, and loopback is always fine.
+  expect(
+    startupProblems(
+      resolveOptions({ api: 'http://cms.example.com/wp-json/x/v1', allowInsecureAuth: true }, credentials),
+    ),
+  ).toEqual([]);
+  expect(startupProblems(resolveOptions({ api: 'http://127.0.0.1:8080/wp-json/x/v1' }, credentials))).toEqual(
+    [],
+  );
+  const index = startupProblems(resolveOptions({ api, strategy: 'index' }, {}));
+  expect(index[0]?.line).toMatch(/^strategy: 'index' reads GET \/schemas/);
 });

@@ -54,6 +54,9 @@ test("validate 'error' (the default) fails the build on an invalid schema, namin
     expect(build.log).toContain('https://www.example.com/blog/');
     expect(build.log).toMatch(/#\d+ Event "Broken event" at \$\.startDate/);
     expect(build.log).toContain('validate: "warn"');
+    // A verdict, not a crash: no stack trace.
+    expect(build.log).not.toMatch(/^\s+at /m);
+    expect(build.log).not.toContain('Stack trace');
     // Nothing was rewritten: the build stopped before touching a page.
     expect(build.read('index.html')).not.toContain('data-schema-manager');
   } finally {
@@ -86,8 +89,10 @@ test("onFetchError 'fail' stops the build when the API is down; 'warn' ships pag
       env: { SCHEMA_MANAGER_API: baseUrl },
     });
     expect(failing.exitCode).not.toBe(0);
-    expect(failing.log).toContain('did not answer for 6 pages');
+    expect(failing.log).toMatch(/failed with 503 \S+ after 0 retries\.\n {2}6 pages: /);
+    expect(failing.log.match(/failed with 503/g)).toHaveLength(1);
     expect(failing.log).toContain('onFetchError: "warn"');
+    expect(failing.log).not.toMatch(/^\s+at /m);
     failing.remove();
 
     const warning = await buildFixture({
@@ -227,10 +232,12 @@ test('a wrong password or a wrong API address fails once, with the cause, not on
   });
   try {
     expect(refused.exitCode).not.toBe(0);
-    expect(refused.log).toContain('did not answer for 6 pages');
     expect(refused.log).toContain(`did not accept the credentials of user "${ADMIN.name}"`);
     expect(refused.log.match(/did not accept the credentials/g)).toHaveLength(1);
+    expect(refused.log).toContain('Authorization header');
     expect(refused.log).not.toContain('not the password');
+    expect(refused.log).not.toContain('generating static routes');
+    expect(refused.log).not.toMatch(/^\s+at /m);
   } finally {
     refused.remove();
   }
@@ -241,7 +248,7 @@ test('a wrong password or a wrong API address fails once, with the cause, not on
   });
   try {
     expect(nowhere.exitCode).not.toBe(0);
-    expect(nowhere.log).toContain('no Schema Management API answers at');
+    expect(nowhere.log).toContain('No Schema Management API answers at');
     expect(nowhere.log).toContain('<site>/wp-json/<namespace>/v1');
   } finally {
     nowhere.remove();

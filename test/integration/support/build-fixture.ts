@@ -112,6 +112,15 @@ export default defineConfig({
   return root;
 }
 
+/** Runs an astro command (`sync`, `check`...) in a prepared fixture. */
+export function runAstro(
+  root: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+): Promise<{ code: number; output: string }> {
+  return run(process.execPath, [astroBin, ...args, '--root', root], env);
+}
+
 function run(
   command: string,
   args: string[],

@@ -1,0 +1,80 @@
+// npm run test:compat: the packed package inside a real Astro project (test/pack-astro.test.ts) under each
+// Astro major of the peer range and under Node 22.19 (the engines floor) and this Node (24, the repo's own);
+// then the CLI on a Node below the floor, which must say so in one line. Node builds come from npm
+// (node-<platform>-<arch> packages, no install script) and are kept under the OS temp dir between runs.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const root = join(import.meta.dirname, '..');
+const cache = join(tmpdir(), 'astro-schema-manager-compat');
+const ASTRO_MAJORS = ['5', '6', '7'];
+const FLOOR_NODE = '22.19.0';
+const OLD_NODE = '20.9.0';
+
+/** The `node` binary of a version, installed from npm into the cache on first use. */
+function nodeBinary(version: string): string {
+  const name = `node-${process.platform}-${process.arch}`;
+  const prefix = join(cache, `node-${version}`);
+  const bin = join(prefix, 'node_modules', name, 'bin', 'node');
+  if (!existsSync(bin)) {
+    mkdirSync(prefix, { recursive: true });
+    const install = spawnSync(
+      'npm',
+      [
+        'install',
+        '--prefix',
+        prefix,
+        '--no-save',
+        '--no-audit',
+        '--no-fund',
+        '--ignore-scripts',
+        `${name}@${version}`,
+      ],
+      { stdio: 'inherit' },
+    );
+    if (install.status !== 0 || !existsSync(bin))
+      throw new Error(`Could not install ${name}@${version} from npm.`);
+  }
+  return bin;
+}
+
+const results: Array<{ name: string; ok: boolean }> = [];
+
+const nodes = [
+  { label: `Node ${FLOOR_NODE}`, bin: nodeBinary(FLOOR_NODE) },
+  { label: `Node ${process.versions.node}`, bin: process.execPath },
+];
+for (const node of nodes) {
+  for (const astro of ASTRO_MAJORS) {
+    const name = `Astro ${astro} on ${node.label}`;
+    process.stdout.write(`\n== ${name}\n`);
+    const run = spawnSync(
+      process.execPath,
+      [join(root, 'node_modules/vitest/vitest.mjs'), 'run', 'test/pack-astro.test.ts'],
+      { cwd: root, stdio: 'inherit', env: { ...process.env, COMPAT_ASTRO: astro, COMPAT_NODE: node.bin } },
+    );
+    results.push({ name, ok: run.status === 0 });
+  }
+}
+
+// Below the floor the CLI names the version it needs, in one line, instead of failing inside Node.
+const old = spawnSync(nodeBinary(OLD_NODE), [join(root, 'dist/cli/main.js'), '--help'], { encoding: 'utf8' });
+const oldLines = old.stderr.trim().split('\n');
+const oldOk =
+  old.status === 1 && oldLines.length === 1 && oldLines[0]!.includes(`>= ${FLOOR_NODE.replace(/\.0$/, '')}`);
+if (!oldOk) process.stdout.write(`CLI on Node ${OLD_NODE}: exit ${old.status}\n${old.stderr}\n`);
+results.push({ name: `CLI refuses Node ${OLD_NODE} in one line`, ok: oldOk });
+
+const floor = spawnSync(nodes[0]!.bin, [join(root, 'dist/cli/main.js'), '--help'], { encoding: 'utf8' });
+results.push({
+  name: `CLI help on Node ${FLOOR_NODE}`,
+  ok: floor.status === 0 && floor.stdout.includes('check'),
+});
+
+process.stdout.write('\n');
+for (const result of results) process.stdout.write(`${result.ok ? 'ok  ' : 'FAIL'} ${result.name}\n`);
+const failed = results.filter((result) => !result.ok).length;
+process.stdout.write(`compat: ${results.length - failed} passed, ${failed} failed\n`);
+process.exitCode = failed > 0 ? 1 : 0;

@@ -1,0 +1,130 @@
+// Why the API could not be used, said once per cause: a header naming what happened and a hint naming what to
+// change. The build stops with an AstroError that carries no stack trace: a verdict is not a crash.
+import { AstroError } from 'astro/errors';
+import { ApiError, CLIENT_ERROR_CODES, type ProbeResult } from '../client/index.ts';
+
+export type FailureCause =
+  | 'unreachable'
+  | 'timeout'
+  | 'not-this-api'
+  | 'credentials-refused'
+  | 'missing-capability'
+  | 'server-error'
+  | 'other';
+
+export interface ApiFailure {
+  cause: FailureCause;
+  /** What happened, in one line. */
+  header: string;
+  /** What to change. */
+  hint: string;
+}
+
+export interface FailureContext {
+  /** The API address as shown (never with credentials). */
+  api: string;
+  username?: string | undefined;
+  timeoutMs: number;
+  retries: number;
+}
+
+const SHIP_ANYWAY =
+  'To ship the pages without API data instead, set schemaManager({ onFetchError: "warn" }).';
+
+function credentialsRefused(context: FailureContext): ApiFailure {
+  return {
+    cause: 'credentials-refused',
+    header: `The API at ${context.api} did not accept the credentials of user "${context.username}" (it answered as to an anonymous visitor).`,
+    hint:
+      'Check SCHEMA_MANAGER_USER and SCHEMA_MANAGER_PASSWORD: the password is an application password (Users > Profile > Application Passwords), not the login password. ' +
+      'If they are right, the web server strips the Authorization header (Apache: add `SetEnvIf Authorization "(.*)" HTTP_AUTHORIZATION=$1` to .htaccess).',
+  };
+}
+
+function notThisApi(context: FailureContext, detail: string): ApiFailure {
+  return {
+    cause: 'not-this-api',
+    header: `No Schema Management API answers at ${context.api} (${detail}).`,
+    hint: 'Set the api option (or SCHEMA_MANAGER_API) to <site>/wp-json/<namespace>/v1, the address the plugin shows, and check that the plugin and its REST API are active.',
+  };
+}
+
+/**
+ * The cause of a failed call, with its header and hint.
+ *
+ * @example describeFailure(error, { api, username: 'ed', timeoutMs: 30000, retries: 3 }).header
+ */
+export function describeFailure(error: unknown, context: FailureContext): ApiFailure {
+  if (!(error instanceof ApiError)) {
+    return {
+      cause: 'other',
+      header: `The API at ${context.api} failed: ${messageOf(error)}`,
+      hint: SHIP_ANYWAY,
+    };
+  }
+  const said = `${error.status ?? 'no answer'} ${error.code}: ${error.serverMessage}`;
+  if (error.code === CLIENT_ERROR_CODES.credentialsNotAccepted) return credentialsRefused(context);
+  if (error.status === 401 && context.username !== undefined) return credentialsRefused(context);
+  if (error.code === CLIENT_ERROR_CODES.notThisApi) return notThisApi(context, error.serverMessage);
+  if (error.code === CLIENT_ERROR_CODES.networkError) {
+    return {
+      cause: 'unreachable',
+      header: `The API at ${context.api} cannot be reached: ${error.serverMessage}.`,
+      hint: `Check the host and port in the api option (or SCHEMA_MANAGER_API), and that the CMS is up and reachable from this machine. ${SHIP_ANYWAY}`,
+    };
+  }
+  if (error.code === CLIENT_ERROR_CODES.timeout || error.code === CLIENT_ERROR_CODES.aborted) {
+    return {
+      cause: 'timeout',
+      header: `The API at ${context.api} did not answer in time.`,
+      hint: `Check that the CMS is up; if it is only slow, raise schemaManager({ timeoutMs }) (now ${context.timeoutMs}). ${SHIP_ANYWAY}`,
+    };
+  }
+  if (error.status === 403) {
+    return {
+      cause: 'missing-capability',
+      header: `User "${context.username ?? '(none)'}" may not do ${error.operation} on ${context.api} (${said}).`,
+      hint: `${error.hint ?? 'Use an account with the capability.'} Schemas need edit_posts, meta and social tags manage_options; strategy: "per-page" needs neither.`,
+    };
+  }
+  if (error.status !== null && error.status >= 500) {
+    return {
+      cause: 'server-error',
+      header: `The API at ${context.api} failed with ${error.status} ${error.code} after ${context.retries} retries.`,
+      hint: `The CMS is failing; look at its error log and try again later. ${SHIP_ANYWAY}`,
+    };
+  }
+  if (
+    error.code === CLIENT_ERROR_CODES.htmlResponse ||
+    (error.status === 404 && error.code === 'rest_no_route')
+  ) {
+    return notThisApi(context, said);
+  }
+  return {
+    cause: 'other',
+    header: `The API at ${context.api} refused ${error.operation}: ${said}.`,
+    hint: error.hint ?? SHIP_ANYWAY,
+  };
+}
+
+/** A probe that answered, but not as this API, or not to these credentials. */
+export function failureOfProbe(probe: ProbeResult, context: FailureContext): ApiFailure | null {
+  if (!Object.values(probe.routes).some(Boolean)) return notThisApi(context, 'none of its routes exist');
+  if (context.username !== undefined && !probe.authenticated) return credentialsRefused(context);
+  return null;
+}
+
+/**
+ * The error that stops the build: a short message and a hint, and no stack trace (Astro prints one
+ * whenever an error has a stack, and this is a verdict about the site, not a fault in the code).
+ */
+export function buildStopped(message: string, hint: string): AstroError {
+  const error = new AstroError(message, hint);
+  error.name = 'astro-schema-manager';
+  error.stack = '';
+  return error;
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

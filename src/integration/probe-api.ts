@@ -1,0 +1,50 @@
+// The API is asked what it offers when the build starts, before any page is rendered, within a bound of
+// its own: a wrong address or password fails in about a second, a hanging API in seconds, not minutes.
+import type { ProbeResult } from '../client/index.ts';
+import { type ApiFailure, describeFailure, type FailureContext, failureOfProbe } from './failures.ts';
+import { clientForOptions, type ResolvedOptions } from './options.ts';
+
+/** The longest the probe may take, retries included. */
+export const PROBE_BOUND_MS = 10_000;
+/** How often the log says it is still waiting. */
+const WAITING_LINE_MS = 2_000;
+
+export type ProbeOutcome = { ok: true; probe: ProbeResult } | { ok: false; failure: ApiFailure };
+
+/**
+ * Probes the configured API, logging while it waits; never throws.
+ *
+ * @example const outcome = await probeApi(options, (line) => logger.info(line));
+ */
+export async function probeApi(
+  options: ResolvedOptions,
+  log: (line: string) => void,
+  boundMs = PROBE_BOUND_MS,
+): Promise<ProbeOutcome> {
+  const perAttempt = Math.min(options.timeoutMs, Math.ceil(boundMs / 2));
+  const client = clientForOptions(
+    { ...options, timeoutMs: perAttempt, retries: Math.min(options.retries, 1) },
+    options,
+  );
+  const context: FailureContext = {
+    api: client.baseUrl,
+    username: options.username,
+    timeoutMs: perAttempt,
+    retries: Math.min(options.retries, 1),
+  };
+  const started = Date.now();
+  const waiting = setInterval(() => {
+    const seconds = Math.round((Date.now() - started) / 1000);
+    log(`Waiting for the API at ${client.baseUrl} to answer (${seconds} s of at most ${boundMs / 1000} s)…`);
+  }, WAITING_LINE_MS);
+  try {
+    const probe = await client.probe({ signal: AbortSignal.timeout(boundMs) });
+    const failure = failureOfProbe(probe, context);
+    return failure ? { ok: false, failure } : { ok: true, probe };
+  } catch (error) {
+    return { ok: false, failure: describeFailure(error, context) };
+  } finally {
+    clearInterval(waiting);
+    await client.close();
+  }
+}

@@ -1,0 +1,121 @@
+// The command line itself: help from a table that loads no command, aligned options, help <command>,
+// suggestions for mistyped commands and flags, typed values, and API errors as `field: reason` lines.
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, expect, test, vi } from 'vitest';
+import type { CommandTable } from '../../src/cli/commands.ts';
+import { commands } from '../../src/cli/commands.ts';
+import { runCli } from '../../src/cli/run.ts';
+import { createServer } from '../../src/server/index.ts';
+
+const main = fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url));
+
+function cli(
+  args: string[],
+  env: NodeJS.ProcessEnv = {},
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [main, ...args],
+      { env: { ...process.env, ...env } },
+      (error, stdout, stderr) => resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
+    );
+  });
+}
+
+/** Runs the CLI in this process with stdout captured. */
+async function inProcess(args: string[], table: CommandTable): Promise<{ code: number; out: string }> {
+  let out = '';
+  const spy = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
+    out += String(chunk);
+    return true;
+  });
+  try {
+    return { code: await runCli(args, table), out };
+  } finally {
+    spy.mockRestore();
+  }
+}
+
+test('the overview lists every command without importing any command module', async () => {
+  const loaded: string[] = [];
+  const table: CommandTable = Object.fromEntries(
+    Object.entries(commands).map(([name, entry]) => [
+      name,
+      {
+        summary: entry.summary,
+        load: () => {
+          loaded.push(name);
+          return entry.load();
+        },
+      },
+    ]),
+  );
+  const { code, out } = await inProcess(['--help'], table);
+  expect(code).toBe(0);
+  for (const name of Object.keys(commands)) expect(out).toMatch(new RegExp(`^  ${name} +\\S`, 'm'));
+  expect(loaded).toEqual([]);
+
+  const help = await inProcess(['help', 'check'], table);
+  expect(help.code).toBe(0);
+  expect(loaded).toEqual(['check']);
+  expect(help.out).toContain('Usage: astro-schema-manager check [options] [paths...]');
+  // Every option's description starts in the same column.
+  const columns = help.out
+    .split('\n')
+    .filter((line) => /^ {2}-/.test(line))
+    .map((line) => /^ {2}\S.*?\s{2,}(?=\S)/.exec(line)?.[0].length);
+  expect(columns.length).toBeGreaterThan(3);
+  expect(new Set(columns).size).toBe(1);
+});
+
+test('mistyped commands and flags get a suggestion and a pointer to --help, not the whole help', async () => {
+  const flag = await cli(['check', '--formt', 'json', '.']);
+  expect(flag.code).toBe(2);
+  expect(flag.stderr).toContain("astro-schema-manager check: unknown option '--formt'");
+  expect(flag.stderr).toContain('Did you mean --format?');
+  expect(flag.stderr).toContain('astro-schema-manager check --help');
+  expect(flag.stderr).not.toContain('Options:');
+
+  const command = await cli(['chek', '.']);
+  expect(command.code).toBe(2);
+  expect(command.stderr).toContain('Did you mean check?');
+
+  const choice = await cli(['check', '--format', 'yaml', '.']);
+  expect(choice.code).toBe(2);
+  expect(choice.stderr).toMatch(/Allowed choices are pretty, json, junit, github/);
+
+  const number = await cli(['serve', '--port', 'eighty']);
+  expect(number.code).toBe(2);
+  expect(number.stderr).toContain('--port must be a whole number from 0 to 65535');
+});
+
+let server: ReturnType<typeof createServer>;
+let baseUrl: string;
+const admin = { name: 'admin', password: 'Aa1b Cc2d Ee3f Gg4h Ii5j Kk6l' };
+beforeAll(async () => {
+  server = createServer({ users: [{ ...admin, capabilities: ['manage_options'] }] });
+  baseUrl = await server.listen(0);
+});
+afterAll(() => server?.close());
+
+test("an API refusal prints the server's reason per field, once, under one prefix", async () => {
+  const result = await cli(['scan', '--url', 'ftp://example.com/x', '--api', baseUrl], {
+    SCHEMA_MANAGER_USER: admin.name,
+    SCHEMA_MANAGER_PASSWORD: admin.password,
+  });
+  expect(result.code).toBe(1);
+  const lines = result.stderr.trim().split('\n');
+  expect(lines[0]).toMatch(/^astro-schema-manager scan: .*\(400 rest_invalid_param at POST /);
+  expect(lines[0]).not.toMatch(/scan: scan:/);
+  expect(lines).toContainEqual(expect.stringMatching(/^ {2}urls\[0\]: \S/));
+  expect(result.stderr.match(/urls\[0\]: /g)).toHaveLength(1);
+  expect(result.stderr).not.toContain(admin.password);
+});
+
+test('--version prints the package version', async () => {
+  const result = await cli(['--version']);
+  expect(result.code).toBe(0);
+  expect(result.stdout.trim()).toMatch(/^\d+\.\d+\.\d+/);
+});
