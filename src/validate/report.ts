@@ -20,9 +20,14 @@ export const ISSUE_CODES = {
   'superseded-term': 'warning',
   'unresolved-id': 'warning',
   'pending-term': 'info',
+  'term-of-other-context': 'info',
+  'too-deep': 'error',
+  'unsafe-url': 'error',
+  'url-without-scheme': 'warning',
   'google-missing-required': 'error',
   'google-missing-one-of': 'error',
   'google-missing-recommended': 'warning',
+  'google-invalid-value': 'error',
   'google-deprecated-rich-result': 'info',
 } as const satisfies Record<string, Severity>;
 

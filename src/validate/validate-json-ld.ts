@@ -31,7 +31,14 @@ export function validateJsonLd(
     root = parsed.value;
   }
   const google = options?.rules?.includes('google') ?? false;
-  const walk: Walk = { vocab: loadVocabulary(), report, root, typed: google ? [] : null, ids: null };
+  const walk: Walk = {
+    vocab: loadVocabulary(),
+    report,
+    root,
+    typed: google ? [] : null,
+    ids: null,
+    tooDeep: false,
+  };
   walkDocument(walk);
   if (walk.typed) checkRichResults(walk, walk.typed);
   return report.result();

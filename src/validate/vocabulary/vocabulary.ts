@@ -3,6 +3,7 @@
 import vocabularyFile from './schemaorg.generated.json' with { type: 'json' };
 
 interface VocabularyFile {
+  version: string;
   source: string;
   types: string[];
   parents: number[][];
@@ -23,15 +24,18 @@ export interface Property {
   ranges: number[];
   /** The range without its DataTypes, for values that are nodes. */
   classRanges: number[];
+  /** URL is in the range: its strings are links. */
+  url: boolean;
 }
 
 export interface Vocabulary {
+  /** The Schema.org release, `30.0`. */
+  version: string;
+  /** Where the data comes from, for reports. */
   source: string;
   typeNames: string[];
   typeIds: Map<string, number>;
   properties: Map<string, Property>;
-  /** Lower-case name -> real name, to suggest the spelling of a mistyped term. */
-  spelling: Map<string, string>;
   /** Enumeration member name -> the enumerations it belongs to. */
   members: Map<string, number[]>;
   superseded: Map<string, string>;
@@ -87,7 +91,7 @@ function compileVocabulary(file: VocabularyFile): Vocabulary {
     if (type !== enumeration && isA(type, enumeration)) isEnumeration[type] = 1;
 
   const properties = new Map<string, Property>();
-  const spelling = new Map<string, string>();
+  const urlType = id('URL');
   file.properties.forEach((name, index) => {
     const ranges = file.ranges[index]!;
     properties.set(name, {
@@ -96,17 +100,16 @@ function compileVocabulary(file: VocabularyFile): Vocabulary {
       domains: file.domains[index]!,
       ranges,
       classRanges: ranges.filter((range) => !isDataType[range]),
+      url: ranges.includes(urlType),
     });
-    spelling.set(name.toLowerCase(), name);
   });
-  for (const name of file.types) spelling.set(name.toLowerCase(), name);
 
   return {
+    version: file.version,
     source: file.source,
     typeNames: file.types,
     typeIds,
     properties,
-    spelling,
     members: new Map(file.members.map((name, index) => [name, file.memberOf[index]!])),
     superseded: new Map(Object.entries(file.superseded)),
     pending: new Set(file.pending),

@@ -1,0 +1,84 @@
+// A node's types as the vocabulary knows them, and how an unknown or dated term is reported: shared by the
+// walk and the value checks.
+import { resolveTerm, type TermContext } from './context.ts';
+import { closestName } from './suggest-spelling.ts';
+import { keywordKey, type Walk } from './walk-state.ts';
+
+type JsonObject = Record<string, unknown>;
+
+/** Reports a superseded (warning) or pending (info) term. */
+export function reportTermStatus(walk: Walk, name: string): void {
+  const { vocab, report } = walk;
+  const replacement = vocab.superseded.get(name);
+  if (replacement !== undefined)
+    report.add('superseded-term', `"${name}" is superseded by "${replacement}".`);
+  if (vocab.pending.has(name)) {
+    report.add(
+      'pending-term',
+      `"${name}" is a pending Schema.org term: it may change, and consumers may ignore it.`,
+    );
+  }
+}
+
+/** Resolves `@type` to vocabulary ids, reporting unknown, superseded and pending types. */
+export function nodeTypes(walk: Walk, node: JsonObject, context: TermContext, quiet: boolean): number[] {
+  const { report, vocab } = walk;
+  const key = keywordKey(node, '@type', context);
+  if (key === undefined) return [];
+  const written = node[key];
+  const list = Array.isArray(written) ? written : [written];
+  const types: number[] = [];
+  if (!quiet) report.path.push(key);
+  for (const type of list) {
+    if (typeof type !== 'string') {
+      if (!quiet)
+        report.add(
+          'invalid-json-ld',
+          `"@type" must be a string or an array of strings; found ${kind(type)}.`,
+        );
+      continue;
+    }
+    const term = resolveTerm(type, context);
+    if (term.kind !== 'schema') continue;
+    const id = vocab.typeIds.get(term.name);
+    if (id !== undefined) {
+      types.push(id);
+      if (!quiet) reportTermStatus(walk, term.name);
+    } else if (!quiet) {
+      unknownTerm(walk, context, 'type', type, suggest(vocab.typeNames, term.name));
+    }
+  }
+  if (!quiet) report.path.pop();
+  return types;
+}
+
+/** An unknown type or property: an error, or a note when another context in scope may define it. */
+export function unknownTerm(
+  walk: Walk,
+  context: TermContext,
+  what: 'type' | 'property',
+  written: string,
+  hint: string,
+): void {
+  if (context.others.length > 0) {
+    const others = context.others.map((other) => JSON.stringify(other)).join(', ');
+    walk.report.add(
+      'term-of-other-context',
+      `"${written}" is not a Schema.org ${what}; it is read as a term of ${others} and not checked.${hint}`,
+    );
+  } else {
+    walk.report.add(`unknown-${what}`, `"${written}" is not a Schema.org ${what}.${hint}`);
+  }
+}
+
+/** ` Did you mean "datePublished"?` for the closest real name, or nothing. */
+export function suggest(names: Iterable<string>, name: string): string {
+  const real = closestName(name, names);
+  return real && real !== name ? ` Did you mean "${real}"?` : '';
+}
+
+export function kind(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  return typeof value === 'object' ? 'an object' : `${typeof value} ${JSON.stringify(value)}`;
+}
