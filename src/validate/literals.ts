@@ -9,7 +9,8 @@ const url = /^\S+$/;
 // Schemes that run code or carry the content itself: never a link a search engine or a reader can follow.
 const unsafeScheme = /^(javascript|vbscript|data|about):/i;
 // "www.example.com/x" or "example.com": a host written without its scheme, which a page would read as a path.
-const hostOnly = /^(www\.[a-z0-9-]+(\.[a-z0-9-]+)+|[a-z0-9-]+(\.[a-z0-9-]+)*\.(com|org|net|io|co|dev|app|info|biz|edu|gov|de|uk|fr|es|it|nl|eu|ca|au|us|jp|ch|at|be|se|no|dk|fi|pl|br|in|ru|cn))(:\d+)?([/?#]|$)/i;
+const hostOnly =
+  /^(www\.[a-z0-9-]+(\.[a-z0-9-]+)+|[a-z0-9-]+(\.[a-z0-9-]+)*\.(com|org|net|io|co|dev|app|info|biz|edu|gov|de|uk|fr|es|it|nl|eu|ca|au|us|jp|ch|at|be|se|no|dk|fi|pl|br|in|ru|cn))(:\d+)?([/?#]|$)/i;
 const duration =
   /^P(?!$)(\d+(\.\d+)?Y)?(\d+(\.\d+)?M)?(\d+(\.\d+)?W)?(\d+(\.\d+)?D)?(T(?=\d)(\d+(\.\d+)?H)?(\d+(\.\d+)?M)?(\d+(\.\d+)?S)?)?$/;
 

@@ -47,9 +47,15 @@ export class Reporter {
     };
   }
 
-  add(code: IssueCode, message: string, rule = 'schema.org', path: string = formatPath(this.path)): void {
+  add(
+    code: IssueCode,
+    message: string,
+    rule = 'schema.org',
+    at: string | ReadonlyArray<string | number> = this.path,
+  ): void {
     const severity = this.overrides[code] ?? ISSUE_CODES[code];
     if (severity === 'off') return;
+    const path = typeof at === 'string' ? at : formatPath(at);
     this.issues.push({ severity, code, path, message, rule });
   }
 

@@ -37,6 +37,7 @@ export function validateJsonLd(
     root,
     typed: google ? [] : null,
     ids: null,
+    owners: [],
     tooDeep: false,
   };
   walkDocument(walk);

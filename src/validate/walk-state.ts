@@ -12,6 +12,9 @@ export interface TypedNode {
   types: number[];
   path: Array<string | number>;
   top: boolean;
+  /** The Schema.org property this node is the value of, and the types of the node that holds it. */
+  via: string | null;
+  parentTypes: number[];
 }
 
 export interface Walk {
@@ -21,6 +24,8 @@ export interface Walk {
   /** Filled only when a rule table needs it. */
   typed: TypedNode[] | null;
   ids: Map<string, Record<string, unknown>> | null;
+  /** The types of the nodes being walked, innermost last. */
+  owners: number[][];
   /** Set once a branch passed MAX_DEPTH, so the document says so once. */
   tooDeep: boolean;
 }

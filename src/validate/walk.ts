@@ -99,7 +99,11 @@ export function walkNode(
   }
   const explicit = typed ? nodeTypes(walk, node, context, false) : [];
   const types = typed ? explicit : (inferred ?? []);
-  if (walk.typed && explicit.length > 0) walk.typed.push({ node, types, path: [...report.path], top });
+  if (walk.typed && explicit.length > 0) {
+    const parentTypes = walk.owners.at(-1) ?? [];
+    walk.typed.push({ node, types, path: [...report.path], top, via: outer?.name ?? null, parentTypes });
+  }
+  walk.owners.push(types);
   const role = outer && explicit.some((type) => vocab.isA(type, vocab.id('Role'))) ? outer : null;
 
   for (const key in node) {
@@ -130,6 +134,7 @@ export function walkNode(
     } else walkValue(walk, value, null, context);
     report.path.pop();
   }
+  walk.owners.pop();
   return explicit;
 }
 

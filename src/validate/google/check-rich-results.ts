@@ -1,25 +1,28 @@
-// Applies the rich-result table to the typed nodes the walk found: a path entry is present when every value
-// along it has the next property, following `@id` references within the document.
-import { resolveId } from '../check-value.ts';
-import { formatPath } from '../json-path.ts';
+// Applies the rich-result table to the typed nodes the walk found: where a rule applies (its types, its place
+// in the document, its conditions), which of its paths are missing, and which values break a stated format.
+import type { IssueCode } from '../report.ts';
 import type { TypedNode, Walk } from '../walk.ts';
+import { type Found, findPath, type Segments } from './find-path.ts';
 import { RICH_RESULT_RULES, type RichResultRule } from './rich-result-rules.ts';
+import { formatProblem } from './value-formats.ts';
 
 type JsonObject = Record<string, unknown>;
-type Segments = Array<string | number>;
 
 interface CompiledRule extends RichResultRule {
   typeIds: number[];
   excludeIds: number[];
+  withinIds: Array<{ of: number[]; via: string }>;
 }
 
 let compiled: CompiledRule[] | null = null;
 
 function compile(walk: Walk): CompiledRule[] {
+  const ids = (names: readonly string[] | undefined) => (names ?? []).map((name) => walk.vocab.id(name));
   compiled ??= RICH_RESULT_RULES.map((rule) => ({
     ...rule,
-    typeIds: rule.types.map((name) => walk.vocab.id(name)),
-    excludeIds: (rule.exclude ?? []).map((name) => walk.vocab.id(name)),
+    typeIds: ids(rule.types),
+    excludeIds: ids(rule.exclude),
+    withinIds: (rule.within ?? []).map(({ of, via }) => ({ of: ids(of), via })),
   }));
   return compiled;
 }
@@ -38,121 +41,140 @@ function rulesFor(walk: Walk, type: number): CompiledRule[] {
   return rules;
 }
 
-/** Checks every typed node against the rules that apply to its types. */
+/** Checks every typed node against the rules that apply to its types and its place. */
 export function checkRichResults(walk: Walk, nodes: TypedNode[]): void {
-  for (const { node, types, path, top } of nodes) {
-    // Two rich results that need the same property (Product and MerchantListing both need "name") say so once.
+  for (const typed of nodes) {
+    const { node, types } = typed;
+    // Two rich results that need the same property (Product snippet and Merchant listing both need "name")
+    // say so once.
     const said = new Set<string>();
     const rules =
       types.length === 1
         ? rulesFor(walk, types[0]!)
         : [...new Set(types.flatMap((type) => rulesFor(walk, type)))];
     for (const rule of rules) {
-      if (rule.scope === 'top' && !top) continue;
-      if (
-        rule.excludeIds.length > 0 &&
-        types.some((type) => rule.excludeIds.some((id) => walk.vocab.isA(type, id)))
-      ) {
-        continue;
-      }
-      if (rule.when && !present(walk, node, rule.when)) continue;
-      checkRule(walk, rule, node, path, said);
+      if (!placed(walk, rule, typed)) continue;
+      if (types.some((type) => rule.excludeIds.some((id) => walk.vocab.isA(type, id)))) continue;
+      if (rule.when && !holds(walk, node, rule.when)) continue;
+      if (rule.unless && holds(walk, node, rule.unless)) continue;
+      checkRule(walk, rule, typed, said);
     }
   }
 }
 
-function checkRule(
-  walk: Walk,
-  rule: RichResultRule,
-  node: JsonObject,
-  path: Segments,
-  said: Set<string>,
-): void {
-  const name = `google:${rule.name}`;
-  // Where "author" is missing, "author.name" is missing too: one finding per place is enough.
-  const missedPaths = new Set<string>();
-  const report = (code: Parameters<Walk['report']['add']>[0], message: string, at: string) =>
-    walk.report.add(code, `${message} See ${rule.source}`, name, at);
-  if (rule.deprecated) report('google-deprecated-rich-result', rule.deprecated, formatPath(path));
+function placed(walk: Walk, rule: CompiledRule, { top, via, parentTypes }: TypedNode): boolean {
+  if (rule.scope === 'any' || (rule.scope === 'top' && top)) return true;
+  return rule.withinIds.some(
+    (place) =>
+      place.via === via && parentTypes.some((type) => place.of.some((of) => walk.vocab.isA(type, of))),
+  );
+}
+
+/** `a|b`: one of them is present; `a=Value`: a is present with that value (`Value` or a Schema.org IRI). */
+function holds(walk: Walk, node: JsonObject, condition: string): boolean {
+  const [path, wanted] = condition.split('=') as [string, string | undefined];
+  if (wanted === undefined) return missingEntry(walk, node, path, []).length === 0;
+  const { values } = findPath(walk, node, path.split('.'), []);
+  return values.some(({ value }) => {
+    const text =
+      typeof value === 'string' ? value.replace(/^(https?:\/\/schema\.org\/|schema:)/, '') : String(value);
+    return text === wanted;
+  });
+}
+
+function checkRule(walk: Walk, rule: RichResultRule, { node, path }: TypedNode, said: Set<string>): void {
+  const report = (code: IssueCode, message: string, at: Segments) => {
+    const key = `${code} ${at.join('\u0000')}`;
+    if (said.has(key)) return;
+    said.add(key);
+    walk.report.add(code, `${message} See ${rule.source}`, ruleId(rule), at);
+  };
+  const richResult = `Google's ${rule.name} rich result`;
+  if (rule.deprecated) report('google-deprecated-rich-result', `${richResult}: ${rule.deprecated}`, path);
   for (const [entries, code, verb] of [
     [rule.required ?? [], 'google-missing-required', 'requires'],
     [rule.recommended ?? [], 'google-missing-recommended', 'recommends'],
   ] as const) {
+    // Where "author" is missing, "author.name" is missing too: one finding per place is enough.
+    const missedHere = new Set<string>();
     for (const entry of entries) {
-      const alternatives = entry.split('|');
-      let firstMisses: Segments[] | null = null;
-      for (const alternative of alternatives) {
-        const misses = missing(walk, node, alternative.split('.'), 0, path);
-        if (misses.length === 0) {
-          firstMisses = null;
-          break;
-        }
-        firstMisses ??= misses;
-      }
-      for (const miss of firstMisses ?? []) {
-        const at = formatPath(miss);
-        const key = `${code} ${at}`;
-        if (missedPaths.has(at) || said.has(key)) continue;
-        missedPaths.add(at);
-        said.add(key);
-        const what = alternatives.map((alternative) => `"${alternative}"`).join(' or ');
-        report(code, `Google's ${rule.name} rich result ${verb} ${what}.`, at);
+      const what = entry
+        .split('|')
+        .map((alternative) => `"${alternative}"`)
+        .join(' or ');
+      for (const miss of missingEntry(walk, node, entry, path)) {
+        const parent = miss.slice(0, -1).join('\u0000');
+        if ([...missedHere].some((at) => parent === at || parent.startsWith(`${at}\u0000`))) continue;
+        missedHere.add(miss.join('\u0000'));
+        report(code, `${richResult} ${verb} ${what}.`, miss);
       }
     }
   }
   for (const group of rule.oneOf ?? []) {
-    if (group.some((entry) => present(walk, node, entry))) continue;
+    if (group.some((entry) => missingEntry(walk, node, entry, path).length === 0)) continue;
     const what = group.map((entry) => `"${entry}"`).join(', ');
-    report(
-      'google-missing-one-of',
-      `Google's ${rule.name} rich result requires one of ${what}.`,
-      formatPath(path),
-    );
+    report('google-missing-one-of', `${richResult} requires one of ${what}.`, path);
+  }
+  for (const [property, format] of Object.entries(rule.formats ?? {})) {
+    for (const found of findPath(walk, node, property.split('.'), path).values) {
+      if (typeof found.value === 'object' && found.value !== null) continue; // a node: its own rules judge it
+      const problem = formatProblem(format, found.value, found.holder);
+      if (problem) {
+        report(
+          'google-invalid-value',
+          `${richResult} needs "${property}" as ${problem}; found ${JSON.stringify(found.value)}.`,
+          found.path,
+        );
+      }
+    }
   }
 }
 
-function present(walk: Walk, node: JsonObject, entry: string): boolean {
-  return missing(walk, node, entry.split('.'), 0, []).length === 0;
+/**
+ * The `rule` of a finding: `google:` and the rich result's name in lower case with dashes.
+ * @example ruleId({ name: 'Product snippet' }) // 'google:product-snippet'
+ */
+export function ruleId(rule: Pick<RichResultRule, 'name'>): string {
+  return `google:${rule.name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')}`;
 }
 
-/** The paths where `segments[at]` is missing under `node`, following arrays, `@list` and `@id` references. */
-function missing(walk: Walk, node: JsonObject, segments: string[], at: number, path: Segments): Segments[] {
-  const key = segments[at]!;
-  const found = lookup(node, key);
-  const here = [...path, found?.key ?? key];
-  if (found === undefined || isEmpty(found.value)) return [here];
-  if (at + 1 === segments.length) return [];
-  const misses: Segments[] = [];
-  const visit = (value: unknown, where: Segments): void => {
-    if (Array.isArray(value)) {
-      for (let index = 0; index < value.length; index++) visit(value[index], [...where, index]);
-      return;
+/**
+ * Where an entry is missing. Alternatives that share a prefix are judged per item of that prefix, so
+ * `location.address|location.url` holds when every location has one of the two.
+ */
+function missingEntry(walk: Walk, node: JsonObject, entry: string, path: Segments): Segments[] {
+  const alternatives = entry.split('|').map((alternative) => alternative.split('.'));
+  let shared = 0;
+  const shortest = Math.min(...alternatives.map((segments) => segments.length));
+  while (
+    shared < shortest - 1 &&
+    alternatives.every((segments) => segments[shared] === alternatives[0]![shared])
+  )
+    shared++;
+  const items: Found[] =
+    shared === 0
+      ? [{ value: node, path, holder: node }]
+      : findPath(walk, node, alternatives[0]!.slice(0, shared), path).values;
+  const misses: Segments[] =
+    shared === 0 ? [] : findPath(walk, node, alternatives[0]!.slice(0, shared), path).misses;
+  for (const item of items) {
+    if (typeof item.value !== 'object' || item.value === null) {
+      misses.push([...item.path, alternatives[0]![shared]!]);
+      continue;
     }
-    if (typeof value !== 'object' || value === null) {
-      misses.push([...where, segments[at + 1]!]);
-      return;
+    let first: Segments[] | null = null;
+    for (const segments of alternatives) {
+      const { misses: here } = findPath(walk, item.value as JsonObject, segments.slice(shared), item.path);
+      if (here.length === 0) {
+        first = null;
+        break;
+      }
+      first ??= here;
     }
-    let object = value as JsonObject;
-    if ('@list' in object) {
-      visit(object['@list'], [...where, '@list']);
-      return;
-    }
-    if (typeof object['@id'] === 'string' && Object.keys(object).length === 1) {
-      object = resolveId(walk, object['@id']) ?? object;
-    }
-    misses.push(...missing(walk, object, segments, at + 1, where));
-  };
-  visit(found.value, here);
+    if (first) misses.push(...first);
+  }
   return misses;
-}
-
-function lookup(node: JsonObject, key: string): { key: string; value: unknown } | undefined {
-  for (const written of [key, `schema:${key}`, `https://schema.org/${key}`, `http://schema.org/${key}`]) {
-    if (written in node) return { key: written, value: node[written] };
-  }
-  return undefined;
-}
-
-function isEmpty(value: unknown): boolean {
-  return value === null || value === '' || (Array.isArray(value) && value.length === 0);
 }

@@ -1,0 +1,135 @@
+// Google's shopping features: product snippets, merchant listings, product variants, return and shipping
+// policies and loyalty programs, and software apps (which carry an offer of their own).
+import type { RichResultRule } from './rich-result-rules.ts';
+
+const docs = 'https://developers.google.com/search/docs/appearance/structured-data';
+const checked = '2026-11-22';
+/** A Product is read at the top, or as a variant of a ProductGroup. */
+const productPlaces = { scope: 'top' as const, within: [{ of: ['ProductGroup'], via: 'hasVariant' }] };
+
+export const PRODUCT_RULES: RichResultRule[] = [
+  {
+    name: 'Product snippet',
+    types: ['Product'],
+    exclude: ['ProductGroup'],
+    ...productPlaces,
+    required: ['name'],
+    oneOf: [['review', 'aggregateRating', 'offers']],
+    source: `${docs}/product-snippet`,
+    checked,
+  },
+  {
+    name: 'Merchant listing',
+    types: ['Product'],
+    exclude: ['ProductGroup'],
+    ...productPlaces,
+    when: 'offers',
+    required: ['name', 'image', 'offers'],
+    recommended: [
+      'description',
+      'brand.name',
+      'sku',
+      'gtin|gtin8|gtin12|gtin13|gtin14|isbn|mpn',
+      'aggregateRating',
+      'review',
+    ],
+    source: `${docs}/merchant-listing`,
+    checked,
+  },
+  {
+    name: 'Product variants',
+    types: ['ProductGroup'],
+    scope: 'top',
+    required: ['name'],
+    recommended: ['hasVariant', 'productGroupID', 'variesBy', 'brand.name', 'description', 'url'],
+    source: `${docs}/product-variants`,
+    checked,
+  },
+  {
+    // Google asks for a price only where the offer sells a product (merchant listings), not on an Event's or
+    // a Service's offers.
+    name: 'Merchant listing',
+    types: ['Offer'],
+    exclude: ['AggregateOffer'],
+    within: [{ of: ['Product'], via: 'offers' }],
+    required: ['price|priceSpecification.price'],
+    recommended: ['priceCurrency|priceSpecification.priceCurrency', 'availability'],
+    formats: {
+      price: 'price',
+      priceCurrency: 'currency',
+      'priceSpecification.price': 'price',
+      'priceSpecification.priceCurrency': 'currency',
+      availability: 'availability',
+      priceValidUntil: 'date',
+    },
+    source: `${docs}/merchant-listing`,
+    checked,
+  },
+  {
+    name: 'Product snippet',
+    types: ['AggregateOffer'],
+    within: [{ of: ['Product'], via: 'offers' }],
+    required: ['lowPrice', 'priceCurrency'],
+    recommended: ['highPrice', 'offerCount'],
+    formats: { lowPrice: 'price', highPrice: 'price', priceCurrency: 'currency', offerCount: 'integer' },
+    source: `${docs}/product-snippet`,
+    checked,
+  },
+  {
+    name: 'Shipping policy',
+    types: ['OfferShippingDetails'],
+    scope: 'any',
+    recommended: ['shippingDestination', 'shippingRate|doesNotShip', 'deliveryTime'],
+    formats: { 'shippingRate.value': 'price', 'shippingRate.currency': 'currency' },
+    source: `${docs}/shipping-policy`,
+    checked,
+  },
+  {
+    name: 'Return policy',
+    types: ['MerchantReturnPolicy'],
+    scope: 'any',
+    required: ['applicableCountry|merchantReturnLink'],
+    formats: { applicableCountry: 'country', returnPolicyCountry: 'country', merchantReturnDays: 'integer' },
+    source: `${docs}/return-policy`,
+    checked,
+  },
+  {
+    name: 'Return policy',
+    types: ['MerchantReturnPolicy'],
+    scope: 'any',
+    when: 'applicableCountry',
+    required: ['returnPolicyCategory'],
+    recommended: ['returnMethod', 'returnFees'],
+    source: `${docs}/return-policy`,
+    checked,
+  },
+  {
+    name: 'Return policy',
+    types: ['MerchantReturnPolicy'],
+    scope: 'any',
+    when: 'returnPolicyCategory=MerchantReturnFiniteReturnWindow',
+    required: ['merchantReturnDays'],
+    source: `${docs}/return-policy`,
+    checked,
+  },
+  {
+    name: 'Loyalty program',
+    types: ['MemberProgram'],
+    scope: 'any',
+    required: ['name', 'description', 'hasTiers', 'hasTiers.name'],
+    recommended: ['hasTiers.hasTierBenefit', 'url'],
+    source: `${docs}/loyalty-program`,
+    checked,
+  },
+  {
+    name: 'Software app',
+    types: ['SoftwareApplication'],
+    scope: 'top',
+    required: ['name', 'offers.price'],
+    oneOf: [['aggregateRating', 'review']],
+    recommended: ['applicationCategory', 'operatingSystem'],
+    formats: { 'offers.price': 'price', 'offers.priceCurrency': 'currency' },
+    source: `${docs}/software-app`,
+    checked,
+  },
+];
