@@ -48,7 +48,7 @@ function checkUrl(walk: Walk, value: string, property: Property): boolean {
   if (hasUnsafeScheme(value)) {
     walk.report.add(
       'unsafe-url',
-      `"${property.name}" is a ${value.slice(0, value.indexOf(':') + 1)} URL, which search engines ignore and browsers may run; link an http(s) address instead.`,
+      `"${property.name}" uses the ${value.trimStart().slice(0, value.trimStart().indexOf(':') + 1)} scheme, which search engines ignore and browsers may run; link an http(s) address instead.`,
     );
     return false;
   }

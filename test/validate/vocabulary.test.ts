@@ -38,7 +38,9 @@ describe('the compiled Schema.org vocabulary', () => {
     expect(names('hasCredential', 'ranges')).toEqual(['Credential']);
     expect(names('jobDuration', 'domains')).toEqual(['JobPosting']);
     expect(names('floorLevel', 'domains')).toEqual(expect.arrayContaining(['LocalBusiness', 'Residence']));
-    expect(vocab.members.get('DEPublicCharity')?.map((id) => vocab.typeNames[id])).toEqual(['DENonprofitType']);
+    expect(vocab.members.get('DEPublicCharity')?.map((id) => vocab.typeNames[id])).toEqual([
+      'DENonprofitType',
+    ]);
   });
   it('closes superclasses transitively, across several parents', () => {
     expect(isA('NewsArticle', 'CreativeWork')).toBe(true);

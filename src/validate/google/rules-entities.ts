@@ -73,12 +73,13 @@ export const ENTITY_RULES: RichResultRule[] = [
     name: 'Job posting',
     types: ['JobPosting'],
     scope: 'top',
+    // A remote job (jobLocationType) names where applicants may live instead: the rule below.
     required: [
       'datePosted',
       'description',
       'hiringOrganization',
       'title',
-      'jobLocation|applicantLocationRequirements',
+      'jobLocation|jobLocationType',
     ],
     recommended: [
       'baseSalary',

@@ -4,15 +4,13 @@ import type { RichResultRule } from './rich-result-rules.ts';
 
 const docs = 'https://developers.google.com/search/docs/appearance/structured-data';
 const checked = '2026-11-22';
-/** A Product is read at the top, or as a variant of a ProductGroup. */
-const productPlaces = { scope: 'top' as const, within: [{ of: ['ProductGroup'], via: 'hasVariant' }] };
 
 export const PRODUCT_RULES: RichResultRule[] = [
   {
     name: 'Product snippet',
     types: ['Product'],
     exclude: ['ProductGroup'],
-    ...productPlaces,
+    scope: 'top',
     required: ['name'],
     oneOf: [['review', 'aggregateRating', 'offers']],
     source: `${docs}/product-snippet`,
@@ -22,7 +20,7 @@ export const PRODUCT_RULES: RichResultRule[] = [
     name: 'Merchant listing',
     types: ['Product'],
     exclude: ['ProductGroup'],
-    ...productPlaces,
+    scope: 'top',
     when: 'offers',
     required: ['name', 'image', 'offers'],
     recommended: [
@@ -42,6 +40,16 @@ export const PRODUCT_RULES: RichResultRule[] = [
     scope: 'top',
     required: ['name'],
     recommended: ['hasVariant', 'productGroupID', 'variesBy', 'brand.name', 'description', 'url'],
+    source: `${docs}/product-variants`,
+    checked,
+  },
+  {
+    // A variant inherits what its ProductGroup says (brand, description…); its own image and offer it must have.
+    name: 'Product variants',
+    types: ['Product'],
+    within: [{ of: ['ProductGroup'], via: 'hasVariant' }],
+    required: ['name', 'image'],
+    oneOf: [['offers', 'review', 'aggregateRating']],
     source: `${docs}/product-variants`,
     checked,
   },
