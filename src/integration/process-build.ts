@@ -8,6 +8,7 @@ import type { AstroIntegrationLogger } from 'astro';
 import { AstroError } from 'astro/errors';
 import type { SchemaClient } from '../client/index.ts';
 import { mapConcurrently } from '../map-concurrently.ts';
+import { VOCABULARY } from '../validate/index.ts';
 import { fetchHeadData, type PageData } from './fetch-head-data.ts';
 import { clientForOptions, type ResolvedOptions } from './options.ts';
 import { type BuiltPage, isExcluded, listBuiltPages, type RouteInfo, type SiteLayout } from './pages.ts';
@@ -96,6 +97,7 @@ export async function processBuild(input: BuildInput): Promise<BuildResult> {
       strategy: outcome.strategy,
       fetchFailures,
       findings,
+      vocabulary: options.validate === 'off' ? null : `Schema.org ${VOCABULARY.version}`,
       durationMs: 0,
       pageResults: [],
     };

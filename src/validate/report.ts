@@ -39,7 +39,11 @@ export class Reporter {
   readonly path: Array<string | number> = [];
   private readonly overrides: Record<string, Severity | 'off'>;
 
-  constructor(options: ValidateOptions | undefined) {
+  /** The walk's first path segment is a page's document index: issues carry it as `document`. */
+  private readonly page: boolean;
+
+  constructor(options: ValidateOptions | undefined, page = false) {
+    this.page = page;
     const unknownContext = options?.unknownContext ?? 'warning';
     this.overrides = {
       'unknown-context': unknownContext === 'ignore' ? 'off' : unknownContext,
@@ -55,6 +59,11 @@ export class Reporter {
   ): void {
     const severity = this.overrides[code] ?? ISSUE_CODES[code];
     if (severity === 'off') return;
+    if (this.page && typeof at !== 'string' && typeof at[0] === 'number') {
+      const [document, ...inside] = at;
+      this.issues.push({ severity, code, path: formatPath(inside), message, rule, document });
+      return;
+    }
     const path = typeof at === 'string' ? at : formatPath(at);
     this.issues.push({ severity, code, path, message, rule });
   }

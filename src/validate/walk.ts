@@ -14,8 +14,8 @@ const isObject = (value: unknown): value is JsonObject =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Walks a parsed document: an object, an array of documents, or a `@graph` container. */
-export function walkDocument(walk: Walk): void {
-  const { root, report } = walk;
+export function walkDocument(walk: Walk, root: unknown = walk.root): void {
+  const { report } = walk;
   if (Array.isArray(root)) {
     for (let i = 0; i < root.length; i++) {
       report.path.push(i);
@@ -23,6 +23,15 @@ export function walkDocument(walk: Walk): void {
       report.path.pop();
     }
   } else walkTop(walk, root, null);
+}
+
+/** Walks the documents of one page, each under its index (`$[1]` is the second), as one graph. */
+export function walkPage(walk: Walk, documents: unknown[]): void {
+  for (let i = 0; i < documents.length; i++) {
+    walk.report.path.push(i);
+    walkDocument(walk, documents[i]);
+    walk.report.path.pop();
+  }
 }
 
 function walkTop(walk: Walk, value: unknown, outer: TermContext | null): void {

@@ -74,13 +74,7 @@ export const ENTITY_RULES: RichResultRule[] = [
     types: ['JobPosting'],
     scope: 'top',
     // A remote job (jobLocationType) names where applicants may live instead: the rule below.
-    required: [
-      'datePosted',
-      'description',
-      'hiringOrganization',
-      'title',
-      'jobLocation|jobLocationType',
-    ],
+    required: ['datePosted', 'description', 'hiringOrganization', 'title', 'jobLocation|jobLocationType'],
     recommended: [
       'baseSalary',
       'employmentType',

@@ -50,6 +50,15 @@ export interface Vocabulary {
 let loaded: Vocabulary | null = null;
 
 /**
+ * Which Schema.org release the validator knows, for reports.
+ * @example VOCABULARY.version // '30.0'
+ */
+export const VOCABULARY: { version: string; source: string } = {
+  version: (vocabularyFile as unknown as VocabularyFile).version,
+  source: (vocabularyFile as unknown as VocabularyFile).source,
+};
+
+/**
  * The vocabulary index shipped beside this module, compiled once per process. It is imported, not read
  * from disk, so the validator keeps working when a bundler (an Astro server build) moves this module.
  * @example const vocab = loadVocabulary(); vocab.isA(vocab.id('NewsArticle'), vocab.id('CreativeWork')) // true

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { validateJsonLd, validatePage } from '../../src/validate/index.ts';
+
+const org = { '@context': 'https://schema.org', '@type': 'Organization', '@id': '#org', name: 'Acme' };
+const site = {
+  '@context': 'https://schema.org',
+  '@type': 'WebSite',
+  name: 'S',
+  publisher: { '@id': '#org' },
+};
+
+describe('validatePage: a page’s documents as one graph', () => {
+  it('resolves an @id one document defines for another; alone it would not', () => {
+    expect(validateJsonLd(site).issues.map((issue) => issue.code)).toEqual(['unresolved-id']);
+    const [first, second] = validatePage([JSON.stringify(site), org]);
+    expect(first).toEqual({ valid: true, issues: [] });
+    expect(second).toEqual({ valid: true, issues: [] });
+  });
+  it('gives each document its own findings, with paths inside it and no document index left over', () => {
+    const bad = { '@context': 'https://schema.org', '@type': 'Article', datePublished: 5 };
+    const results = validatePage([org, bad, '{"@type":', [bad]]);
+    expect(results.map((result) => result.valid)).toEqual([true, false, false, false]);
+    expect(results[1]!.issues).toEqual([
+      expect.objectContaining({ code: 'invalid-value', path: '$.datePublished' }),
+    ]);
+    expect(results[2]!.issues).toEqual([
+      expect.objectContaining({ code: 'json-parse-error', path: '$', line: 1, column: 10 }),
+    ]);
+    expect(results[3]!.issues).toEqual([
+      expect.objectContaining({ code: 'invalid-value', path: '$[0].datePublished' }),
+    ]);
+    for (const result of results)
+      for (const issue of result.issues) expect(issue).not.toHaveProperty('document');
+  });
+  it('gives the same findings as validateJsonLd for a page of one document', () => {
+    const doc = {
+      '@context': 'https://schema.org',
+      '@type': 'Product',
+      name: 'x',
+      offers: { '@type': 'Offer', price: '$1' },
+    };
+    const options = { rules: ['schema.org', 'google'] as Array<'schema.org' | 'google'> };
+    expect(validatePage([doc], options)[0]).toEqual(validateJsonLd(doc, options));
+  });
+});
