@@ -13,12 +13,16 @@ export function reportTermStatus(walk: Walk, name: string): void {
   if (replacement !== undefined)
     report.add('superseded-term', `"${name}" is superseded by "${replacement}".`);
   if (vocab.pending.has(name)) {
-    report.add(
-      'pending-term',
-      `"${name}" is a pending Schema.org term: it may change, and consumers may ignore it.`,
-    );
+    let message = pendingMessages.get(name);
+    if (message === undefined) {
+      message = `"${name}" is a pending Schema.org term: it may change, and consumers may ignore it.`;
+      pendingMessages.set(name, message); // bounded: pending terms are a fixed list
+    }
+    report.add('pending-term', message);
   }
 }
+
+const pendingMessages = new Map<string, string>();
 
 /** Resolves `@type` to vocabulary ids, reporting unknown, superseded and pending types. */
 export function nodeTypes(walk: Walk, node: JsonObject, context: TermContext, quiet: boolean): number[] {
@@ -71,10 +75,23 @@ export function unknownTerm(
   }
 }
 
-/** ` Did you mean "datePublished"?` for the closest real name, or nothing. */
-export function suggest(names: Iterable<string>, name: string): string {
-  const real = closestName(name, names);
-  return real && real !== name ? ` Did you mean "${real}"?` : '';
+const suggestions = new Map<readonly string[], Map<string, string>>();
+
+/**
+ * ` Did you mean "datePublished"?` for the closest real name, or nothing. Remembered per name: a site repeats
+ * its mistakes on every page, and the search is the slow part of an unknown term.
+ */
+export function suggest(names: readonly string[], name: string): string {
+  let known = suggestions.get(names);
+  if (!known) suggestions.set(names, (known = new Map()));
+  let hint = known.get(name);
+  if (hint === undefined) {
+    const real = closestName(name, names);
+    hint = real && real !== name ? ` Did you mean "${real}"?` : '';
+    if (known.size >= 10_000) known.clear();
+    known.set(name, hint);
+  }
+  return hint;
 }
 
 export function kind(value: unknown): string {

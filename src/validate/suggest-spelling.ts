@@ -35,9 +35,9 @@ export function closestName(written: string, names: Iterable<string>): string | 
  */
 export function editDistance(a: string, b: string, bound = Number.POSITIVE_INFINITY): number {
   const width = b.length + 1;
-  let before = new Array<number>(width).fill(0); // row i-2
-  let previous = Array.from({ length: width }, (_, j) => j); // row i-1
-  let current = new Array<number>(width).fill(0);
+  let before = new Int32Array(width); // row i-2
+  let previous = Int32Array.from({ length: width }, (_, j) => j); // row i-1
+  let current = new Int32Array(width);
   for (let i = 1; i <= a.length; i++) {
     current[0] = i;
     let rowMin = i;

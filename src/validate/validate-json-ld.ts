@@ -1,5 +1,5 @@
 // One validation: parse when given text, walk the document against the vocabulary, then the rule tables.
-import { checkRichResults } from './google/check-rich-results.ts';
+import { checkRichResults, hasRichResultRules } from './google/check-rich-results.ts';
 import { parseJson } from './parse-json.ts';
 import { Reporter } from './report.ts';
 import type { ValidateOptions, ValidationResult } from './types.ts';
@@ -48,6 +48,7 @@ function runWalk(report: Reporter, root: unknown, options: ValidateOptions | und
     report,
     root,
     typed: google ? [] : null,
+    ruled: google ? hasRichResultRules : null,
     ids: null,
     owners: [],
     tooDeep: false,

@@ -23,6 +23,8 @@ export interface Walk {
   root: unknown;
   /** Filled only when a rule table needs it. */
   typed: TypedNode[] | null;
+  /** Whether any rule table applies to a node of these types: only those are kept in `typed`. */
+  ruled: ((types: number[]) => boolean) | null;
   ids: Map<string, Record<string, unknown>> | null;
   /** The types of the nodes being walked, innermost last. */
   owners: number[][];

@@ -108,7 +108,7 @@ export function walkNode(
   }
   const explicit = typed ? nodeTypes(walk, node, context, false) : [];
   const types = typed ? explicit : (inferred ?? []);
-  if (walk.typed && explicit.length > 0) {
+  if (walk.typed && explicit.length > 0 && walk.ruled!(explicit)) {
     const parentTypes = walk.owners.at(-1) ?? [];
     walk.typed.push({ node, types, path: [...report.path], top, via: outer?.name ?? null, parentTypes });
   }
@@ -136,7 +136,7 @@ export function walkNode(
         // `query-input` and friends: Schema.org's Action annotations (`<property>-input`/`-output`).
         const annotated = /^(.+)-(input|output)$/.exec(term.name)?.[1];
         if (!annotated || !vocab.properties.has(annotated)) {
-          unknownTerm(walk, context, 'property', key, suggest(vocab.properties.keys(), term.name));
+          unknownTerm(walk, context, 'property', key, suggest(vocab.propertyNames, term.name));
         }
         walkValue(walk, value, null, context);
       }

@@ -1,44 +1,101 @@
 // Applies the rich-result table to the typed nodes the walk found: where a rule applies (its types, its place
 // in the document, its conditions), which of its paths are missing, and which values break a stated format.
+import { formatPath } from '../json-path.ts';
 import type { IssueCode } from '../report.ts';
+import { loadVocabulary, type Vocabulary } from '../vocabulary/vocabulary.ts';
 import type { TypedNode, Walk } from '../walk.ts';
-import { type Found, findPath, type Segments } from './find-path.ts';
+import { type Found, findPath, lookup, type Place, type Segments, segmentsOf } from './find-path.ts';
 import { RICH_RESULT_RULES, type RichResultRule } from './rich-result-rules.ts';
-import { formatProblem } from './value-formats.ts';
+import { formatProblem, type ValueFormat } from './value-formats.ts';
 
 type JsonObject = Record<string, unknown>;
 
-interface CompiledRule extends RichResultRule {
+/** `a.b|a.c` read once: the alternatives as segments, how many leading segments they share, and its wording. */
+interface Entry {
+  alternatives: string[][];
+  shared: number;
+  what: string;
+}
+
+interface CompiledRule {
+  rule: RichResultRule;
+  id: string;
   typeIds: number[];
   excludeIds: number[];
   withinIds: Array<{ of: number[]; via: string }>;
+  when: { entry: Entry; value?: string } | null;
+  unless: Entry | null;
+  required: Entry[];
+  recommended: Entry[];
+  oneOf: Array<{ entries: Entry[]; what: string }>;
+  formats: Array<{ property: string; segments: string[]; format: ValueFormat }>;
 }
+
+const readEntry = (text: string): Entry => {
+  const alternatives = text.split('|').map((alternative) => alternative.split('.'));
+  const shortest = Math.min(...alternatives.map((segments) => segments.length));
+  let shared = 0;
+  while (
+    shared < shortest - 1 &&
+    alternatives.every((segments) => segments[shared] === alternatives[0]![shared])
+  )
+    shared++;
+  const what = alternatives.map((segments) => `"${segments.join('.')}"`).join(' or ');
+  return { alternatives, shared, what };
+};
 
 let compiled: CompiledRule[] | null = null;
 
-function compile(walk: Walk): CompiledRule[] {
-  const ids = (names: readonly string[] | undefined) => (names ?? []).map((name) => walk.vocab.id(name));
-  compiled ??= RICH_RESULT_RULES.map((rule) => ({
-    ...rule,
-    typeIds: ids(rule.types),
-    excludeIds: ids(rule.exclude),
-    withinIds: (rule.within ?? []).map(({ of, via }) => ({ of: ids(of), via })),
-  }));
+function compile(vocab: Vocabulary): CompiledRule[] {
+  const ids = (names: readonly string[] | undefined) => (names ?? []).map((name) => vocab.id(name));
+  compiled ??= RICH_RESULT_RULES.map((rule) => {
+    const [whenPath, whenValue] = (rule.when ?? '').split('=') as [string, string | undefined];
+    return {
+      rule,
+      id: ruleId(rule),
+      typeIds: ids(rule.types),
+      excludeIds: ids(rule.exclude),
+      withinIds: (rule.within ?? []).map(({ of, via }) => ({ of: ids(of), via })),
+      when: rule.when
+        ? { entry: readEntry(whenPath), ...(whenValue === undefined ? {} : { value: whenValue }) }
+        : null,
+      unless: rule.unless ? readEntry(rule.unless) : null,
+      required: (rule.required ?? []).map(readEntry),
+      recommended: (rule.recommended ?? []).map(readEntry),
+      oneOf: (rule.oneOf ?? []).map((group) => ({
+        entries: group.map(readEntry),
+        what: group.map((entry) => `"${entry}"`).join(', '),
+      })),
+      formats: Object.entries(rule.formats ?? {}).map(([property, format]) => ({
+        property,
+        segments: property.split('.'),
+        format,
+      })),
+    };
+  });
   return compiled;
 }
 
 /** Rules per node type, worked out once per type. */
 const rulesByType = new Map<number, CompiledRule[]>();
 
-function rulesFor(walk: Walk, type: number): CompiledRule[] {
+function rulesFor(vocab: Vocabulary, type: number): CompiledRule[] {
   let rules = rulesByType.get(type);
   if (!rules) {
-    const { vocab } = walk;
     const isAny = (ids: number[]) => ids.some((id) => vocab.isA(type, id));
-    rules = compile(walk).filter((rule) => isAny(rule.typeIds) && !isAny(rule.excludeIds));
+    rules = compile(vocab).filter((rule) => isAny(rule.typeIds) && !isAny(rule.excludeIds));
     rulesByType.set(type, rules);
   }
   return rules;
+}
+
+/** Whether any rule names one of these types: the walk keeps only such nodes for the table. */
+export function hasRichResultRules(types: number[]): boolean {
+  for (const type of types) {
+    const rules = rulesByType.get(type) ?? rulesFor(loadVocabulary(), type);
+    if (rules.length > 0) return true;
+  }
+  return false;
 }
 
 /** Checks every typed node against the rules that apply to its types and its place. */
@@ -47,91 +104,111 @@ export function checkRichResults(walk: Walk, nodes: TypedNode[]): void {
     const { node, types } = typed;
     // Two rich results that need the same property (Product snippet and Merchant listing both need "name")
     // say so once.
-    const said = new Set<string>();
+    let said: Set<string> | null = null;
     const rules =
       types.length === 1
-        ? rulesFor(walk, types[0]!)
-        : [...new Set(types.flatMap((type) => rulesFor(walk, type)))];
+        ? rulesFor(walk.vocab, types[0]!)
+        : [...new Set(types.flatMap((type) => rulesFor(walk.vocab, type)))];
     for (const rule of rules) {
       if (!placed(walk, rule, typed)) continue;
-      if (types.some((type) => rule.excludeIds.some((id) => walk.vocab.isA(type, id)))) continue;
-      if (rule.when && !holds(walk, node, rule.when)) continue;
+      if (types.length > 1 && types.some((type) => rule.excludeIds.some((id) => walk.vocab.isA(type, id))))
+        continue;
+      if (rule.when && !holds(walk, node, rule.when.entry, rule.when.value)) continue;
       if (rule.unless && holds(walk, node, rule.unless)) continue;
-      checkRule(walk, rule, typed, said);
+      said = checkRule(walk, rule, typed, said);
     }
   }
 }
 
 function placed(walk: Walk, rule: CompiledRule, { top, via, parentTypes }: TypedNode): boolean {
-  if (rule.scope === 'any' || (rule.scope === 'top' && top)) return true;
+  const scope = rule.rule.scope;
+  if (scope === 'any' || (scope === 'top' && top)) return true;
   return rule.withinIds.some(
     (place) =>
       place.via === via && parentTypes.some((type) => place.of.some((of) => walk.vocab.isA(type, of))),
   );
 }
 
-/** `a|b`: one of them is present; `a=Value`: a is present with that value (`Value` or a Schema.org IRI). */
-function holds(walk: Walk, node: JsonObject, condition: string): boolean {
-  const [path, wanted] = condition.split('=') as [string, string | undefined];
-  if (wanted === undefined) return missingEntry(walk, node, path, []).length === 0;
-  const { values } = findPath(walk, node, path.split('.'), []);
-  return values.some(({ value }) => {
+/** An entry is present; with `value`, present with that value (as written, or as a Schema.org IRI). */
+function holds(walk: Walk, node: JsonObject, entry: Entry, value?: string): boolean {
+  if (value === undefined) return missing(walk, node, entry).length === 0;
+  return findPath(walk, node, entry.alternatives[0]!, null).values.some(({ value: found }) => {
     const text =
-      typeof value === 'string' ? value.replace(/^(https?:\/\/schema\.org\/|schema:)/, '') : String(value);
-    return text === wanted;
+      typeof found === 'string' ? found.replace(/^(https?:\/\/schema\.org\/|schema:)/, '') : String(found);
+    return text === value;
   });
 }
 
-function checkRule(walk: Walk, rule: RichResultRule, { node, path }: TypedNode, said: Set<string>): void {
+function checkRule(walk: Walk, compiledRule: CompiledRule, typed: TypedNode, said: Set<string> | null) {
+  const { rule } = compiledRule;
+  const { node, path } = typed;
+  let seen = said;
   const report = (code: IssueCode, message: string, at: Segments) => {
-    const key = `${code} ${at.join('\u0000')}`;
-    if (said.has(key)) return;
-    said.add(key);
-    walk.report.add(code, `${message} See ${rule.source}`, ruleId(rule), at);
+    const key = `${code} ${formatPath(at)}`;
+    seen ??= new Set();
+    if (seen.has(key)) return;
+    seen.add(key);
+    walk.report.add(code, `${message} See ${rule.source}`, compiledRule.id, at);
   };
   const richResult = `Google's ${rule.name} rich result`;
   if (rule.deprecated) report('google-deprecated-rich-result', `${richResult}: ${rule.deprecated}`, path);
-  for (const [entries, code, verb] of [
-    [rule.required ?? [], 'google-missing-required', 'requires'],
-    [rule.recommended ?? [], 'google-missing-recommended', 'recommends'],
-  ] as const) {
+  const missingAll = (entries: Entry[], code: IssueCode, verb: string) => {
     // Where "author" is missing, "author.name" is missing too: one finding per place is enough.
-    const missedHere = new Set<string>();
+    let missedHere: Place[] | null = null;
     for (const entry of entries) {
-      const what = entry
-        .split('|')
-        .map((alternative) => `"${alternative}"`)
-        .join(' or ');
-      for (const miss of missingEntry(walk, node, entry, path)) {
-        const parent = miss.slice(0, -1).join('\u0000');
-        if ([...missedHere].some((at) => parent === at || parent.startsWith(`${at}\u0000`))) continue;
-        missedHere.add(miss.join('\u0000'));
-        report(code, `${richResult} ${verb} ${what}.`, miss);
+      if (present(node, entry)) continue;
+      for (const miss of missing(walk, node, entry)) {
+        if (missedHere?.some((at) => within(miss.from, at))) continue;
+        (missedHere ??= []).push(miss);
+        report(code, `${richResult} ${verb} ${entry.what}.`, segmentsOf(miss, path));
       }
     }
+  };
+  missingAll(compiledRule.required, 'google-missing-required', 'requires');
+  missingAll(compiledRule.recommended, 'google-missing-recommended', 'recommends');
+  for (const group of compiledRule.oneOf) {
+    if (group.entries.some((entry) => present(node, entry) || missing(walk, node, entry).length === 0))
+      continue;
+    report('google-missing-one-of', `${richResult} requires one of ${group.what}.`, path);
   }
-  for (const group of rule.oneOf ?? []) {
-    if (group.some((entry) => missingEntry(walk, node, entry, path).length === 0)) continue;
-    const what = group.map((entry) => `"${entry}"`).join(', ');
-    report('google-missing-one-of', `${richResult} requires one of ${what}.`, path);
-  }
-  for (const [property, format] of Object.entries(rule.formats ?? {})) {
-    for (const found of findPath(walk, node, property.split('.'), path).values) {
+  for (const { property, segments, format } of compiledRule.formats) {
+    if (lookup(node, segments[0]!) === undefined) continue; // the usual case: absent
+    for (const found of findPath(walk, node, segments, null).values) {
       if (typeof found.value === 'object' && found.value !== null) continue; // a node: its own rules judge it
       const problem = formatProblem(format, found.value, found.holder);
       if (problem) {
         report(
           'google-invalid-value',
           `${richResult} needs "${property}" as ${problem}; found ${JSON.stringify(found.value)}.`,
-          found.path,
+          segmentsOf(found.place, path),
         );
       }
     }
   }
+  return seen;
+}
+
+/** The cheap answer first: a one-step entry whose property holds a literal or a node is there. */
+function present(node: JsonObject, entry: Entry): boolean {
+  if (entry.alternatives.length !== 1 || entry.alternatives[0]!.length !== 1) return false;
+  const value = node[entry.alternatives[0]![0]!];
+  if (value === undefined || value === null || value === '') return false;
+  return !Array.isArray(value) || value.length > 0;
+}
+
+/** `place` is `ancestor` or lies under it. */
+function within(place: Place | null, ancestor: Place): boolean {
+  for (let at = place; at; at = at.from) if (at === ancestor || sameSteps(at, ancestor)) return true;
+  return false;
+}
+
+function sameSteps(a: Place | null, b: Place | null): boolean {
+  for (; a && b; a = a.from, b = b.from) if (a.step !== b.step) return false;
+  return a === b;
 }
 
 /**
- * The `rule` of a finding: `google:` and the rich result's name in lower case with dashes.
+ * The `google:` rule of a finding: the rich result's name in lower case with dashes.
  * @example ruleId({ name: 'Product snippet' }) // 'google:product-snippet'
  */
 export function ruleId(rule: Pick<RichResultRule, 'name'>): string {
@@ -145,29 +222,20 @@ export function ruleId(rule: Pick<RichResultRule, 'name'>): string {
  * Where an entry is missing. Alternatives that share a prefix are judged per item of that prefix, so
  * `location.address|location.url` holds when every location has one of the two.
  */
-function missingEntry(walk: Walk, node: JsonObject, entry: string, path: Segments): Segments[] {
-  const alternatives = entry.split('|').map((alternative) => alternative.split('.'));
-  let shared = 0;
-  const shortest = Math.min(...alternatives.map((segments) => segments.length));
-  while (
-    shared < shortest - 1 &&
-    alternatives.every((segments) => segments[shared] === alternatives[0]![shared])
-  )
-    shared++;
-  const items: Found[] =
-    shared === 0
-      ? [{ value: node, path, holder: node }]
-      : findPath(walk, node, alternatives[0]!.slice(0, shared), path).values;
-  const misses: Segments[] =
-    shared === 0 ? [] : findPath(walk, node, alternatives[0]!.slice(0, shared), path).misses;
+function missing(walk: Walk, node: JsonObject, entry: Entry): Place[] {
+  const { alternatives, shared } = entry;
+  if (alternatives.length === 1) return findPath(walk, node, alternatives[0]!, null).misses;
+  let items: Found[] = [{ value: node, place: null, holder: node }];
+  let misses: Place[] = [];
+  if (shared > 0) ({ values: items, misses } = findPath(walk, node, alternatives[0]!.slice(0, shared), null));
   for (const item of items) {
     if (typeof item.value !== 'object' || item.value === null) {
-      misses.push([...item.path, alternatives[0]![shared]!]);
+      misses.push({ from: item.place, step: alternatives[0]![shared]!, depth: (item.place?.depth ?? 0) + 1 });
       continue;
     }
-    let first: Segments[] | null = null;
+    let first: Place[] | null = null;
     for (const segments of alternatives) {
-      const { misses: here } = findPath(walk, item.value as JsonObject, segments.slice(shared), item.path);
+      const here = findPath(walk, item.value as JsonObject, segments.slice(shared), item.place).misses;
       if (here.length === 0) {
         first = null;
         break;

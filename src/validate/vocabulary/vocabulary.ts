@@ -36,6 +36,7 @@ export interface Vocabulary {
   typeNames: string[];
   typeIds: Map<string, number>;
   properties: Map<string, Property>;
+  propertyNames: readonly string[];
   /** Enumeration member name -> the enumerations it belongs to. */
   members: Map<string, number[]>;
   superseded: Map<string, string>;
@@ -119,6 +120,7 @@ function compileVocabulary(file: VocabularyFile): Vocabulary {
     typeNames: file.types,
     typeIds,
     properties,
+    propertyNames: file.properties,
     members: new Map(file.members.map((name, index) => [name, file.memberOf[index]!])),
     superseded: new Map(Object.entries(file.superseded)),
     pending: new Set(file.pending),
