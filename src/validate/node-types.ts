@@ -83,7 +83,10 @@ const suggestions = new Map<readonly string[], Map<string, string>>();
  */
 export function suggest(names: readonly string[], name: string): string {
   let known = suggestions.get(names);
-  if (!known) suggestions.set(names, (known = new Map()));
+  if (!known) {
+    known = new Map();
+    suggestions.set(names, known);
+  }
   let hint = known.get(name);
   if (hint === undefined) {
     const real = closestName(name, names);

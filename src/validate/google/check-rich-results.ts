@@ -154,12 +154,12 @@ function checkRule(walk: Walk, compiledRule: CompiledRule, typed: TypedNode, sai
   if (rule.deprecated) report('google-deprecated-rich-result', `${richResult}: ${rule.deprecated}`, path);
   const missingAll = (entries: Entry[], code: IssueCode, verb: string) => {
     // Where "author" is missing, "author.name" is missing too: one finding per place is enough.
-    let missedHere: Place[] | null = null;
+    const missedHere: Place[] = [];
     for (const entry of entries) {
       if (present(node, entry)) continue;
       for (const miss of missing(walk, node, entry)) {
-        if (missedHere?.some((at) => within(miss.from, at))) continue;
-        (missedHere ??= []).push(miss);
+        if (missedHere.some((at) => within(miss.from, at))) continue;
+        missedHere.push(miss);
         report(code, `${richResult} ${verb} ${entry.what}.`, segmentsOf(miss, path));
       }
     }
