@@ -51,6 +51,7 @@ function runWalk(report: Reporter, root: unknown, options: ValidateOptions | und
     ruled: google ? hasRichResultRules : null,
     ids: null,
     owners: [],
+    depthBase: page ? 1 : 0,
     tooDeep: false,
   };
   if (page) walkPage(walk, root as unknown[]);

@@ -28,6 +28,8 @@ export interface Walk {
   ids: Map<string, Record<string, unknown>> | null;
   /** The types of the nodes being walked, innermost last. */
   owners: number[][];
+  /** Path segments before the document's own: 1 when the root is a page's list of documents. */
+  depthBase: number;
   /** Set once a branch passed MAX_DEPTH, so the document says so once. */
   tooDeep: boolean;
 }
@@ -40,7 +42,7 @@ export const MAX_DEPTH = 256;
 
 /** False (and a `too-deep` finding, once) when the walk is already MAX_DEPTH segments deep. */
 export function withinDepth(walk: Walk): boolean {
-  if (walk.report.path.length < MAX_DEPTH) return true;
+  if (walk.report.path.length < MAX_DEPTH + walk.depthBase) return true;
   if (!walk.tooDeep) {
     walk.tooDeep = true;
     walk.report.add(
