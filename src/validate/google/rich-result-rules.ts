@@ -6,6 +6,7 @@
 import { CONTENT_RULES } from './rules-content.ts';
 import { ENTITY_RULES } from './rules-entities.ts';
 import { PRODUCT_RULES } from './rules-products.ts';
+import { RETIRED_RULES } from './rules-retired.ts';
 import type { ValueFormat } from './value-formats.ts';
 
 export interface RichResultRule {
@@ -34,4 +35,9 @@ export interface RichResultRule {
   checked: string;
 }
 
-export const RICH_RESULT_RULES: RichResultRule[] = [...PRODUCT_RULES, ...CONTENT_RULES, ...ENTITY_RULES];
+export const RICH_RESULT_RULES: RichResultRule[] = [
+  ...PRODUCT_RULES,
+  ...CONTENT_RULES,
+  ...ENTITY_RULES,
+  ...RETIRED_RULES,
+];

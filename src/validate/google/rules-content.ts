@@ -1,11 +1,10 @@
 // Google's features for content: articles, video (with clips, live badges and key moments), recipes, courses,
 // datasets, image metadata, forums, Q&A, profiles, education, math solvers, movies, carousels, breadcrumbs,
-// speakable and paywalled content, and the features Google no longer shows.
+// speakable and paywalled content.
 import type { RichResultRule } from './rich-result-rules.ts';
 
 const docs = 'https://developers.google.com/search/docs/appearance/structured-data';
 const checked = '2026-11-22';
-const retired = 'https://developers.google.com/search/blog/2025/06/simplifying-search-results';
 const postRequired = ['author', 'author.name', 'datePublished', 'text|image|video'];
 
 export const CONTENT_RULES: RichResultRule[] = [
@@ -267,50 +266,4 @@ export const CONTENT_RULES: RichResultRule[] = [
     source: `${docs}/paywalled-content`,
     checked,
   },
-  {
-    name: 'FAQ',
-    types: ['FAQPage'],
-    scope: 'top',
-    required: [
-      'mainEntity',
-      'mainEntity.name',
-      'mainEntity.acceptedAnswer',
-      'mainEntity.acceptedAnswer.text',
-    ],
-    deprecated:
-      'FAQ rich results are shown only for well-known, authoritative government and health websites (since August 2023).',
-    source: `${docs}/faqpage`,
-    checked,
-  },
-  {
-    name: 'HowTo',
-    types: ['HowTo'],
-    exclude: ['Recipe'],
-    scope: 'top',
-    deprecated: 'HowTo rich results are no longer shown in Google Search (since September 2023).',
-    source: 'https://developers.google.com/search/blog/2023/08/howto-faq-changes',
-    checked,
-  },
-  ...(
-    [
-      ['Book actions', ['Book']],
-      ['Course info', ['CourseInstance']],
-      ['Fact check', ['ClaimReview']],
-      ['Estimated salary', ['Occupation']],
-      ['Learning video', ['LearningResource']],
-      ['Special announcement', ['SpecialAnnouncement']],
-      ['Vehicle listing', ['Car']],
-    ] as const
-  ).map(
-    ([name, types]): RichResultRule => ({
-      name,
-      types: [...types],
-      // Course and Quiz are LearningResources with rich results of their own.
-      exclude: ['Course', 'Quiz', 'Syllabus'],
-      scope: 'top',
-      deprecated: `${name} rich results are no longer shown in Google Search (phased out from June 2025).`,
-      source: retired,
-      checked,
-    }),
-  ),
 ];

@@ -187,13 +187,4 @@ export const ENTITY_RULES: RichResultRule[] = [
     source: `${docs}/review-snippet`,
     checked,
   },
-  {
-    name: 'Sitelinks search box',
-    types: ['WebSite'],
-    scope: 'top',
-    when: 'potentialAction',
-    deprecated: 'The sitelinks search box is no longer shown in Google Search (since November 2024).',
-    source: 'https://developers.google.com/search/blog/2024/10/sitelinks-search-box',
-    checked,
-  },
 ];
