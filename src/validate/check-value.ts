@@ -162,22 +162,36 @@ export function checkReference(
 export function resolveId(walk: Walk, id: string): Record<string, unknown> | undefined {
   if (!walk.ids) {
     const ids = new Map<string, Record<string, unknown>>();
-    // Iterative: a document of any depth is indexed without growing the call stack.
-    const stack: unknown[] = [walk.root];
+    // Iterative: a document of any depth is indexed without growing the call stack. Only containers are
+    // stacked; literals cannot define a node.
+    const stack: object[] = typeof walk.root === 'object' && walk.root !== null ? [walk.root] : [];
     while (stack.length > 0) {
-      const value = stack.pop();
-      if (Array.isArray(value)) for (let i = value.length - 1; i >= 0; i--) stack.push(value[i]);
-      else if (typeof value === 'object' && value !== null) {
-        const node = value as Record<string, unknown>;
-        // `id` is the alias Schema.org's context gives `@id`.
-        const key = '@id' in node ? '@id' : 'id';
-        const own = node[key];
-        if (typeof own === 'string' && !ids.has(own) && Object.keys(node).some((other) => other !== key)) {
-          ids.set(own, node);
+      const value = stack.pop()!;
+      if (Array.isArray(value)) {
+        for (let i = value.length - 1; i >= 0; i--) {
+          const item: unknown = value[i];
+          if (typeof item === 'object' && item !== null) stack.push(item);
         }
-        const keys = Object.keys(node);
-        for (let i = keys.length - 1; i >= 0; i--) stack.push(node[keys[i]!]);
+        continue;
       }
+      const node = value as Record<string, unknown>;
+      // `id` is the alias Schema.org's context gives `@id`.
+      const key = '@id' in node ? '@id' : 'id';
+      const own = node[key];
+      let others = false;
+      const start = stack.length;
+      for (const other in node) {
+        const item = node[other];
+        if (other !== key) others = true;
+        if (typeof item === 'object' && item !== null) stack.push(item);
+      }
+      // Children popped in document order, so the first definition of an @id is the one kept.
+      for (let low = start, high = stack.length - 1; low < high; low++, high--) {
+        const swap = stack[low]!;
+        stack[low] = stack[high]!;
+        stack[high] = swap;
+      }
+      if (typeof own === 'string' && others && !ids.has(own)) ids.set(own, node);
     }
     walk.ids = ids;
   }

@@ -38,6 +38,22 @@ export const DEFAULT_CONTEXT: TermContext = {
  * @example readContext('https://schema.org/', null).schema // true
  */
 export function readContext(value: unknown, outer: TermContext | null): TermContext {
+  // Nearly every document opens with the same string: read it once. Contexts are never changed once read.
+  if (outer === null && typeof value === 'string') {
+    let known = topContexts.get(value);
+    if (!known) {
+      known = readContextFresh(value, null);
+      if (topContexts.size >= 100) topContexts.clear();
+      topContexts.set(value, known);
+    }
+    return known;
+  }
+  return readContextFresh(value, outer);
+}
+
+const topContexts = new Map<string, TermContext>();
+
+function readContextFresh(value: unknown, outer: TermContext | null): TermContext {
   const context = {
     schema: outer?.schema ?? false,
     prefixes: new Set(outer?.prefixes ?? []),
