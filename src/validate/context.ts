@@ -109,17 +109,31 @@ export type TermResolution = { kind: 'schema'; name: string } | { kind: 'foreign
  * @example resolveTerm('schema:Article', DEFAULT_CONTEXT) // { kind: 'schema', name: 'Article' }
  */
 export function resolveTerm(term: string, context: TermContext): TermResolution {
-  if (term.charCodeAt(0) === 64 /* @ */) return { kind: 'keyword' };
+  if (term.charCodeAt(0) === 64 /* @ */) return KEYWORD;
   const colon = term.indexOf(':');
   if (colon === -1) {
-    if (context.localTerms.has(term) || !context.schema) return { kind: 'foreign' };
-    return { kind: 'schema', name: term };
+    if (context.localTerms.has(term) || !context.schema) return FOREIGN;
+    return schemaTerm(term);
   }
-  if (term.startsWith('https://schema.org/')) return { kind: 'schema', name: term.slice(19) };
-  if (term.startsWith('http://schema.org/')) return { kind: 'schema', name: term.slice(18) };
+  if (term.startsWith('https://schema.org/')) return schemaTerm(term.slice(19));
+  if (term.startsWith('http://schema.org/')) return schemaTerm(term.slice(18));
   const prefix = term.slice(0, colon);
   if (context.prefixes.has(prefix) && !term.startsWith('//', colon + 1)) {
-    return { kind: 'schema', name: term.slice(colon + 1) };
+    return schemaTerm(term.slice(colon + 1));
   }
-  return { kind: 'foreign' };
+  return FOREIGN;
+}
+
+const KEYWORD: TermResolution = { kind: 'keyword' };
+const FOREIGN: TermResolution = { kind: 'foreign' };
+// Every key of every node is resolved: the answers are kept rather than made again (read-only).
+const schemaTerms = new Map<string, TermResolution>();
+function schemaTerm(name: string): TermResolution {
+  let resolved = schemaTerms.get(name);
+  if (!resolved) {
+    resolved = { kind: 'schema', name };
+    if (schemaTerms.size >= 10_000) schemaTerms.clear();
+    schemaTerms.set(name, resolved);
+  }
+  return resolved;
 }

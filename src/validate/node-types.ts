@@ -30,10 +30,11 @@ export function nodeTypes(walk: Walk, node: JsonObject, context: TermContext, qu
   const key = keywordKey(node, '@type', context);
   if (key === undefined) return [];
   const written = node[key];
-  const list = Array.isArray(written) ? written : [written];
+  const count = Array.isArray(written) ? written.length : 1;
   const types: number[] = [];
   if (!quiet) report.path.push(key);
-  for (const type of list) {
+  for (let index = 0; index < count; index++) {
+    const type: unknown = Array.isArray(written) ? written[index] : written;
     if (typeof type !== 'string') {
       if (!quiet)
         report.add(

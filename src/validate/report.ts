@@ -33,6 +33,8 @@ export const ISSUE_CODES = {
 
 export type IssueCode = keyof typeof ISSUE_CODES;
 
+const DEFAULT_OVERRIDES: Record<string, Severity | 'off'> = {};
+
 /** Collects issues with the severities the caller asked for; `path` is the walker's live path stack. */
 export class Reporter {
   readonly issues: ValidationIssue[] = [];
@@ -45,10 +47,10 @@ export class Reporter {
   constructor(options: ValidateOptions | undefined, page = false) {
     this.page = page;
     const unknownContext = options?.unknownContext ?? 'warning';
-    this.overrides = {
-      'unknown-context': unknownContext === 'ignore' ? 'off' : unknownContext,
-      ...options?.severity,
-    };
+    this.overrides =
+      options?.severity === undefined && unknownContext === 'warning'
+        ? DEFAULT_OVERRIDES
+        : { 'unknown-context': unknownContext === 'ignore' ? 'off' : unknownContext, ...options?.severity };
   }
 
   add(
