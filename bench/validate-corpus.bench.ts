@@ -6,7 +6,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { validateJsonLd } from '../src/validate/index.ts';
-import { createAdobeValidator } from './adobe-validator.ts';
+import { createAdobeValidator } from './validate-adobe.ts';
 
 const folder =
   process.env.SCHEMA_ORG_CORPUS ??

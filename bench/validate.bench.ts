@@ -4,7 +4,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { createAdobeValidator } from './adobe-validator.ts';
+import { createAdobeValidator } from './validate-adobe.ts';
 
 const root = join(import.meta.dirname, '..');
 const fixtures = join(root, 'test/fixtures/validate');
