@@ -70,6 +70,16 @@ export class Reporter {
     this.issues.push({ severity, code, path, message, rule });
   }
 
+  /** Whether an issue with this code is already reported at this place. */
+  has(code: IssueCode, at: ReadonlyArray<string | number>): boolean {
+    const paged = this.page && typeof at[0] === 'number';
+    const document = paged ? (at[0] as number) : undefined;
+    const path = formatPath(paged ? at.slice(1) : at);
+    return this.issues.some(
+      (issue) => issue.code === code && issue.path === path && issue.document === document,
+    );
+  }
+
   /** Runs `body` with `segment` pushed on the path. */
   at<T>(segment: string | number, body: () => T): T {
     this.path.push(segment);

@@ -43,3 +43,24 @@ describe('validatePage: a page’s documents as one graph', () => {
     expect(validatePage([doc], options)[0]).toEqual(validateJsonLd(doc, options));
   });
 });
+
+describe('one finding per malformed value', () => {
+  it('a date Schema.org already rejects gets no second, Google finding, alone or in a page', () => {
+    const event = {
+      '@context': 'https://schema.org',
+      '@type': 'Event',
+      name: 'Launch',
+      startDate: 'next Friday',
+      location: { '@type': 'Place', name: 'Hall', address: 'Main St 1' },
+    };
+    const options = { rules: ['schema.org', 'google'] as Array<'schema.org' | 'google'> };
+    const atStart = (issues: Array<{ code: string; path: string }>) =>
+      issues.filter((issue) => issue.path === '$.startDate').map((issue) => issue.code);
+    expect(atStart(validateJsonLd(event, options).issues)).toEqual(['invalid-value']);
+    expect(
+      atStart(
+        validatePage([{ '@context': 'https://schema.org', '@type': 'Thing' }, event], options)[1]!.issues,
+      ),
+    ).toEqual(['invalid-value']);
+  });
+});

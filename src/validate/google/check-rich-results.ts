@@ -176,7 +176,8 @@ function checkRule(walk: Walk, compiledRule: CompiledRule, typed: TypedNode, sai
     for (const found of findPath(walk, node, segments, null).values) {
       if (typeof found.value === 'object' && found.value !== null) continue; // a node: its own rules judge it
       const problem = formatProblem(format, found.value, found.holder);
-      if (problem) {
+      // Schema.org's own check may already have said the value is malformed (a date that is not ISO 8601).
+      if (problem && !walk.report.has('invalid-value', segmentsOf(found.place, path))) {
         report(
           'google-invalid-value',
           `${richResult} needs "${property}" as ${problem}; found ${JSON.stringify(found.value)}.`,
