@@ -253,7 +253,8 @@ export const CONTENT_RULES: RichResultRule[] = [
     types: ['WebPage', 'Article'],
     scope: 'top',
     when: 'speakable',
-    required: ['speakable.cssSelector|speakable.xpath'],
+    // Schema.org also lets speakable name an element by its id ("#summary"): a locator is recommended only.
+    recommended: ['speakable.cssSelector|speakable.xpath'],
     source: `${docs}/speakable`,
     checked,
   },
