@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { validateJsonLd, validatePage } from '../../src/validate/index.ts';
+import { isJsonLdType } from '../../src/head/json-ld-type.ts';
+import { extractJsonLd, validateJsonLd, validatePage } from '../../src/validate/index.ts';
 
 const org = { '@context': 'https://schema.org', '@type': 'Organization', '@id': '#org', name: 'Acme' };
 const site = {
@@ -63,4 +64,15 @@ describe('one finding per malformed value', () => {
       ),
     ).toEqual(['invalid-value']);
   });
+});
+
+describe('one JSON-LD recogniser for the head and check', () => {
+  it.each(['application/ld+json', 'application/ld+json; charset=utf-8', ' Application/LD+JSON '])(
+    'extractJsonLd reads a script of type %j, as the head scanner does',
+    (type) => {
+      const html = `<script type="${type}">{"@context":"https://schema.org","@type":"Thing"}</script>`;
+      expect(isJsonLdType(type)).toBe(true);
+      expect(extractJsonLd(html)).toHaveLength(1);
+    },
+  );
 });
