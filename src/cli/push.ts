@@ -2,7 +2,7 @@
 // server's state before anything is written, so a refusal (invalid schemas, missing rights) changes nothing.
 import type { SchemaClient } from '../client/index.ts';
 import { mapConcurrently } from '../map-concurrently.ts';
-import { type ValidationIssue, validateJsonLd } from '../validate/index.ts';
+import { type ValidationIssue, validatePage } from '../validate/index.ts';
 import { apiOptions, collect, printJson, withClient } from './api-connection.ts';
 import { type Command, UsageError } from './command.ts';
 import { type JsonChange, showValue } from './json-changes.ts';
@@ -66,11 +66,21 @@ function describe(step: SchemaStep | TagStep): string {
   return `${step.action === 'update' ? '~' : '='} #${step.id} ${url}  ${schema_type} "${schema_name}"${details}`;
 }
 
+/** Each page's schemas validated together, as the build will validate that page. */
 function invalidSchemas(wanted: DesiredSchema[], rules: Array<'google'>) {
-  return wanted
-    .map((entry) => ({ entry, issues: validateJsonLd(entry.schema_data, { rules }).issues }))
+  const pages = new Map<string, DesiredSchema[]>();
+  for (const entry of wanted) pages.set(entry.url, [...(pages.get(entry.url) ?? []), entry]);
+  return [...pages.values()]
+    .flatMap((entries) => {
+      const results = validatePage(
+        entries.map((entry) => entry.schema_data),
+        { rules },
+      );
+      return entries.map((entry, index) => ({ entry, issues: results[index]!.issues }));
+    })
     .map(({ entry, issues }) => ({ entry, errors: issues.filter((issue) => issue.severity === 'error') }))
-    .filter(({ errors }) => errors.length > 0);
+    .filter(({ errors }) => errors.length > 0)
+    .sort((a, b) => a.entry.index - b.entry.index);
 }
 
 const issueLine = (issue: ValidationIssue) => `    ${issue.path}  ${issue.message}  (${issue.code})`;

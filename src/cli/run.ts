@@ -85,6 +85,8 @@ export async function runCli(argv: string[], table: CommandTable = defaultComman
     .usage('<command> [options]')
     .description('JSON-LD, meta and social tags from the Schema Management REST API: check, serve and sync.')
     .version(version(), '-v, --version', 'print the version')
+    // Options after a command name are that command's: `check --version` also names the Schema.org release.
+    .enablePositionalOptions()
     .helpCommand('help [command]', 'show the help of a command')
     .addHelpText('after', `\nRun "${BIN} help <command>" (or "${BIN} <command> --help") for its options.`)
     .exitOverride()

@@ -2,7 +2,7 @@
 // the API's POST /validate with --remote), reported as `check` reports pages.
 import type { SchemaClient, ValidateBody } from '../client/index.ts';
 import type { CheckedFile } from '../validate/format-report.ts';
-import { type Severity, type ValidationIssue, validateJsonLd } from '../validate/index.ts';
+import { type Severity, type ValidationIssue, validatePage } from '../validate/index.ts';
 import { apiOptions, connect, readIds } from './api-connection.ts';
 import { type Command, UsageError } from './command.ts';
 import { readText } from './pull.ts';
@@ -84,6 +84,13 @@ async function check(
   const checked: CheckedFile[] = [];
   for (const target of targets) {
     const documents = [];
+    // Locally, a target's documents (a page's schemas with --url) are validated together, as the build does.
+    const local = client
+      ? null
+      : validatePage(
+          target.documents.map((document) => document.value),
+          { rules },
+        );
     for (const [index, document] of target.documents.entries()) {
       let issues: ValidationIssue[];
       if (client) {
@@ -96,7 +103,7 @@ async function check(
           rule: 'remote',
         });
         issues = [...answer.errors.map(as('error')), ...answer.warnings.map(as('warning'))];
-      } else issues = validateJsonLd(document.value, { rules }).issues;
+      } else issues = local![index]!.issues;
       documents.push({
         index,
         line: 1,

@@ -2,7 +2,7 @@
 // rejected) before a single file is touched.
 import type { SchemaRecord } from '../client/index.ts';
 import { type HeadTag, prepareHeadData, renderHeadTags } from '../head/index.ts';
-import { type ValidateOptions, type ValidationIssue, validateJsonLd } from '../validate/index.ts';
+import { type ValidateOptions, type ValidationIssue, validatePage } from '../validate/index.ts';
 import type { PageData } from './fetch-head-data.ts';
 import { type ResolvedOptions, requireApi } from './options.ts';
 import type { BuiltPage } from './pages.ts';
@@ -105,8 +105,10 @@ export function planPage(page: BuiltPage, cmsUrl: string, data: PageData, contex
   if (context.validation && usable.length > 0) {
     // One page is one graph to a search engine: validating its documents together resolves an @id that
     // one schema (WebSite.publisher) makes to a node another schema on the page defines (Organization).
-    const result = validateJsonLd(prepared.schemas as object[], context.validation);
-    for (const issue of result.issues) findings.push(pageIssueFinding(issue, page, usable));
+    const results = validatePage(prepared.schemas as object[], context.validation);
+    results.forEach(({ issues }, index) => {
+      for (const issue of issues) findings.push(pageIssueFinding(issue, page, usable[index]));
+    });
   }
 
   return {
@@ -118,16 +120,18 @@ export function planPage(page: BuiltPage, cmsUrl: string, data: PageData, contex
   };
 }
 
-/** A validator issue on the page's array of documents, located in the schema it is about. */
-function pageIssueFinding(issue: ValidationIssue, page: BuiltPage, records: SchemaRecord[]): Finding {
-  const match = /^\$\[(\d+)\](.*)$/.exec(issue.path);
-  const record = match ? records[Number(match[1])] : undefined;
+/** A validator issue, located in the schema it is about. */
+function pageIssueFinding(
+  issue: ValidationIssue,
+  page: BuiltPage,
+  record: SchemaRecord | undefined,
+): Finding {
   return {
     severity: issue.severity,
     code: issue.code,
     page: page.url,
     schema: record ? describeSchema(record) : null,
-    path: match ? `$${match[2]}` : issue.path,
+    path: issue.path,
     message: issue.message,
   };
 }

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import type { AstroIntegrationLogger } from 'astro';
 import type { SchemaClient } from '../client/index.ts';
 import { mapConcurrently } from '../map-concurrently.ts';
+import { VOCABULARY } from '../validate/index.ts';
 import { buildStopped, describeFailure } from './failures.ts';
 import { type FetchOutcome, fetchHeadData, type PageData } from './fetch-head-data.ts';
 import { clientForOptions, type ResolvedOptions } from './options.ts';
@@ -102,6 +103,7 @@ export async function processBuild(input: BuildInput): Promise<BuildResult> {
       strategy: outcome.strategy,
       fetchFailures,
       findings,
+      vocabulary: options.validate === 'off' ? null : `Schema.org ${VOCABULARY.version}`,
       durationMs: 0,
       pageResults: [],
     };

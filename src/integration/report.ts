@@ -22,6 +22,8 @@ export interface BuildResult {
   strategy: 'index' | 'per-page';
   fetchFailures: Array<{ page: string; cause: string; message: string; hint: string }>;
   findings: Finding[];
+  /** The vocabulary the schemas were validated against (`Schema.org 30.0`); null with validate: 'off'. */
+  vocabulary: string | null;
   durationMs: number;
   pageResults: PageResult[];
 }
@@ -92,6 +94,7 @@ export function summaryLines(result: BuildResult): string[] {
     `${plural(result.pages, 'page')}: ${result.pagesChanged} rewritten, ${result.pagesWithSchemas} with schemas, ${plural(result.tagsWritten, 'tag')} written.`,
     `Schemas: ${types || 'none'}.`,
     `${plural(result.requests, 'API request')} (${result.strategy === 'index' ? 'whole index read in list requests' : 'page by page'}), ${plural(result.fetchFailures.length, 'fetch failure')}, ${plural(errors, 'error')}, ${plural(warnings, 'warning')}, ${(result.durationMs / 1000).toFixed(1)} s.`,
+    ...(result.vocabulary ? [`Validated against ${result.vocabulary}.`] : []),
   ];
 }
 

@@ -2,28 +2,16 @@
 // Duration, nodes and `@id` references against the range's classes. Schema.org's own leniency holds: text is
 // accepted where a Thing is expected, URLs wherever a Thing is, and a Role may stand in for any value.
 import type { TermContext } from './context.ts';
-import { dataTypeFormat, isDuration, literalFits } from './literals.ts';
+import { dataTypeFormat, hasUnsafeScheme, isHostWithoutScheme, literalFits } from './literals.ts';
+import { nodeTypes, reportTermStatus } from './node-types.ts';
 import type { Property, Vocabulary } from './vocabulary/vocabulary.ts';
-import { nodeTypes, type Walk } from './walk.ts';
+import { keywordKey, type Walk } from './walk-state.ts';
 
 const names = (vocab: Vocabulary, ids: number[]): string => ids.map((id) => vocab.typeNames[id]).join(' or ');
 
-/** Reports a superseded (warning) or pending (info) term. */
-export function reportTermStatus(walk: Walk, name: string): void {
-  const { vocab, report } = walk;
-  const replacement = vocab.superseded.get(name);
-  if (replacement !== undefined)
-    report.add('superseded-term', `"${name}" is superseded by "${replacement}".`);
-  if (vocab.pending.has(name)) {
-    report.add(
-      'pending-term',
-      `"${name}" is a pending Schema.org term: it may change, and consumers may ignore it.`,
-    );
-  }
-}
-
 export function checkLiteral(walk: Walk, value: string | number | boolean, property: Property): void {
   const { vocab, report } = walk;
+  if (property.url && typeof value === 'string' && !checkUrl(walk, value, property)) return;
   let text = false;
   for (const range of property.ranges) {
     if (!vocab.isDataType[range]) continue;
@@ -36,15 +24,12 @@ export function checkLiteral(walk: Walk, value: string | number | boolean, prope
     const enumerations = classes.filter((id) => vocab.isEnumeration[id]);
     if (enumerations.length > 0) {
       checkEnumerationMember(walk, value, enumerations, enumerations.length < classes.length);
-    } else if (classes.includes(vocab.id('Duration')) && !isDuration(value)) {
-      report.add(
-        'invalid-value',
-        `"${property.name}" expects ${dataTypeFormat.Duration}; found ${JSON.stringify(value)}.`,
-      );
     }
     return;
   }
-  if (typeof value === 'number' && classes.some((id) => isQuantity(vocab, id))) return;
+  // A bare number where a QuantitativeValue is expected reads as its value (Schema.org's own examples do this).
+  const quantitative = vocab.id('QuantitativeValue');
+  if (typeof value === 'number' && classes.some((id) => vocab.isA(id, quantitative))) return;
   if (text && typeof value !== 'string') {
     report.add(
       'text-expected',
@@ -58,8 +43,22 @@ export function checkLiteral(walk: Walk, value: string | number | boolean, prope
   );
 }
 
-function isQuantity(vocab: Vocabulary, id: number): boolean {
-  return vocab.isA(id, vocab.id('Quantity')) || vocab.isA(id, vocab.id('QuantitativeValue'));
+/** False when the URL is one no one may follow (reported); warns on a host written without its scheme. */
+function checkUrl(walk: Walk, value: string, property: Property): boolean {
+  if (hasUnsafeScheme(value)) {
+    walk.report.add(
+      'unsafe-url',
+      `"${property.name}" uses the ${value.trimStart().slice(0, value.trimStart().indexOf(':') + 1)} scheme, which search engines ignore and browsers may run; link an http(s) address instead.`,
+    );
+    return false;
+  }
+  if (isHostWithoutScheme(value)) {
+    walk.report.add(
+      'url-without-scheme',
+      `"${property.name}" ${JSON.stringify(value)} has no scheme, so it reads as a path on this site; did you mean "https://${value}"?`,
+    );
+  }
+  return true;
 }
 
 function expected(vocab: Vocabulary, property: Property): string {
@@ -153,7 +152,7 @@ export function checkReference(
     );
     return;
   }
-  if (property && '@type' in target) {
+  if (property && keywordKey(target, '@type', context) !== undefined) {
     const types = nodeTypes(walk, target, context, true);
     if (types.length > 0) checkNodeRange(walk, types, property);
   }
@@ -163,18 +162,37 @@ export function checkReference(
 export function resolveId(walk: Walk, id: string): Record<string, unknown> | undefined {
   if (!walk.ids) {
     const ids = new Map<string, Record<string, unknown>>();
-    const visit = (value: unknown): void => {
-      if (Array.isArray(value)) for (const item of value) visit(item);
-      else if (typeof value === 'object' && value !== null) {
-        const node = value as Record<string, unknown>;
-        const own = node['@id'];
-        if (typeof own === 'string' && !ids.has(own) && Object.keys(node).some((key) => key !== '@id')) {
-          ids.set(own, node);
+    // Iterative: a document of any depth is indexed without growing the call stack. Only containers are
+    // stacked; literals cannot define a node.
+    const stack: object[] = typeof walk.root === 'object' && walk.root !== null ? [walk.root] : [];
+    while (stack.length > 0) {
+      const value = stack.pop()!;
+      if (Array.isArray(value)) {
+        for (let i = value.length - 1; i >= 0; i--) {
+          const item: unknown = value[i];
+          if (typeof item === 'object' && item !== null) stack.push(item);
         }
-        for (const key in node) visit(node[key]);
+        continue;
       }
-    };
-    visit(walk.root);
+      const node = value as Record<string, unknown>;
+      // `id` is the alias Schema.org's context gives `@id`.
+      const key = '@id' in node ? '@id' : 'id';
+      const own = node[key];
+      let others = false;
+      const start = stack.length;
+      for (const other in node) {
+        const item = node[other];
+        if (other !== key) others = true;
+        if (typeof item === 'object' && item !== null) stack.push(item);
+      }
+      // Children popped in document order, so the first definition of an @id is the one kept.
+      for (let low = start, high = stack.length - 1; low < high; low++, high--) {
+        const swap = stack[low]!;
+        stack[low] = stack[high]!;
+        stack[high] = swap;
+      }
+      if (typeof own === 'string' && others && !ids.has(own)) ids.set(own, node);
+    }
     walk.ids = ids;
   }
   return walk.ids.get(id);

@@ -17,6 +17,8 @@ export interface CheckedDocument {
 export interface CheckedFile {
   file: string;
   documents: CheckedDocument[];
+  /** The file could not be checked (unreadable, or the validator failed on it): why. */
+  failure?: string;
 }
 
 const rank: Record<Severity, number> = { info: 0, warning: 1, error: 2 };
@@ -43,8 +45,9 @@ export function formatReport(
 }
 
 function summarize(files: CheckedFile[]) {
-  const count = { files: files.length, documents: 0, errors: 0, warnings: 0, infos: 0 };
+  const count = { files: files.length, failures: 0, documents: 0, errors: 0, warnings: 0, infos: 0 };
   for (const file of files) {
+    if (file.failure !== undefined) count.failures++;
     count.documents += file.documents.length;
     for (const document of file.documents) {
       for (const issue of document.issues) {
@@ -72,6 +75,9 @@ function pretty(files: CheckedFile[], color: boolean): string {
     const issues = file.documents.flatMap((document) =>
       document.issues.map((issue) => ({ document, issue })),
     );
+    if (file.failure !== undefined) {
+      lines.push(paint(1, file.file), `  ${paint(31, 'failure')} not checked: ${file.failure}`, '');
+    }
     if (issues.length === 0) continue;
     lines.push(paint(1, file.file));
     for (const { document, issue } of issues) {
@@ -85,7 +91,7 @@ function pretty(files: CheckedFile[], color: boolean): string {
   const total = summarize(files);
   const empty = files.filter((file) => file.documents.length === 0).length;
   lines.push(
-    `${total.files} file(s), ${total.documents} JSON-LD document(s)${empty ? `, ${empty} file(s) without JSON-LD` : ''}: ` +
+    `${total.files} file(s)${total.failures ? `, ${total.failures} not checked (internal failure)` : ''}, ${total.documents} JSON-LD document(s)${empty ? `, ${empty} file(s) without JSON-LD` : ''}: ` +
       `${total.errors} error(s), ${total.warnings} warning(s), ${total.infos} info.`,
   );
   return `${lines.join('\n')}\n`;
@@ -99,7 +105,14 @@ const xml = (text: string) =>
 function junit(files: CheckedFile[], failOn: Severity): string {
   const cases: string[] = [];
   let failures = 0;
+  let errors = 0;
   for (const file of files) {
+    if (file.failure !== undefined) {
+      errors++;
+      cases.push(
+        `    <testcase classname="${xml(file.file)}" name="${xml(file.file)}">\n      <error type="internal-failure" message="${xml(file.failure)}" />\n    </testcase>`,
+      );
+    }
     for (const document of file.documents) {
       const failing = document.issues.filter((issue) => rank[issue.severity] >= rank[failOn]);
       const name = `${file.file} script ${document.index + 1} (line ${document.line})`;
@@ -122,7 +135,7 @@ function junit(files: CheckedFile[], failOn: Severity): string {
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<testsuites name="astro-schema-manager check" tests="${cases.length}" failures="${failures}">`,
-    `  <testsuite name="JSON-LD" tests="${cases.length}" failures="${failures}" errors="0">`,
+    `  <testsuite name="JSON-LD" tests="${cases.length}" failures="${failures}" errors="${errors}">`,
     ...cases,
     '  </testsuite>',
     '</testsuites>',
@@ -138,6 +151,11 @@ const level: Record<Severity, string> = { error: 'error', warning: 'warning', in
 function github(files: CheckedFile[]): string {
   const lines: string[] = [];
   for (const file of files) {
+    if (file.failure !== undefined) {
+      lines.push(
+        `::error file=${property(file.file)},title=internal-failure::${data(`not checked: ${file.failure}`)}`,
+      );
+    }
     for (const document of file.documents) {
       for (const issue of document.issues) {
         const line = issue.line ?? document.line;

@@ -4,3 +4,5 @@ export { RICH_RESULT_RULES, type RichResultRule } from './google/rich-result-rul
 export { ISSUE_CODES, type IssueCode } from './report.ts';
 export type { Severity, ValidateOptions, ValidationIssue, ValidationResult } from './types.ts';
 export { validateJsonLd } from './validate-json-ld.ts';
+export { validatePage } from './validate-page.ts';
+export { VOCABULARY } from './vocabulary/vocabulary.ts';

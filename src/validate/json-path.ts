@@ -10,8 +10,18 @@ export function formatPath(segments: ReadonlyArray<string | number>): string {
   let path = '$';
   for (const segment of segments) {
     if (typeof segment === 'number') path += `[${segment}]`;
-    else if (identifier.test(segment)) path += `.${segment}`;
-    else path += `[${JSON.stringify(segment)}]`;
+    else {
+      let written = keys.get(segment);
+      if (written === undefined) {
+        written = identifier.test(segment) ? `.${segment}` : `[${JSON.stringify(segment)}]`;
+        if (keys.size >= 10_000) keys.clear();
+        keys.set(segment, written);
+      }
+      path += written;
+    }
   }
   return path;
 }
+
+/** Keys as they are written in a path, remembered: documents repeat the same few hundred property names. */
+const keys = new Map<string, string>();

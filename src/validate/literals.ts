@@ -4,7 +4,13 @@ const date = /^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?$/;
 const time = /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d+)?)?(Z|[+-]([01]\d|2[0-3]):?[0-5]\d)?$/;
 const numeric = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 const integer = /^[+-]?\d+$/;
-const url = /^([a-zA-Z][a-zA-Z0-9+.-]*:|\/|\.\.?\/|#|\?)\S*$/;
+// Absolute, or any relative reference ("a.html", "../b", "#c"): a page resolves it against its own URL.
+const url = /^\S+$/;
+// Schemes that run code or carry the content itself: never a link a search engine or a reader can follow.
+const unsafeScheme = /^(javascript|vbscript|data|about):/i;
+// "www.example.com/x" or "example.com": a host written without its scheme, which a page would read as a path.
+const hostOnly =
+  /^(www\.[a-z0-9-]+(\.[a-z0-9-]+)+|[a-z0-9-]+(\.[a-z0-9-]+)*\.(com|org|net|io|co|dev|app|info|biz|edu|gov|de|uk|fr|es|it|nl|eu|ca|au|us|jp|ch|at|be|se|no|dk|fi|pl|br|in|ru|cn))(:\d+)?([/?#]|$)/i;
 const duration =
   /^P(?!$)(\d+(\.\d+)?Y)?(\d+(\.\d+)?M)?(\d+(\.\d+)?W)?(\d+(\.\d+)?D)?(T(?=\d)(\d+(\.\d+)?H)?(\d+(\.\d+)?M)?(\d+(\.\d+)?S)?)?$/;
 
@@ -54,6 +60,14 @@ export function literalFits(dataType: string, value: string | number | boolean):
         (typeof value === 'string' &&
           /^(true|false|(https?:\/\/schema\.org\/|schema:)?(True|False))$/.test(value))
       );
+    case 'Duration':
+      return typeof value === 'string' && duration.test(value);
+    // Since 30.0 Quantity is a DataType: "3 kg", "4 milligrams", or a bare number.
+    case 'Quantity':
+    case 'Distance':
+    case 'Energy':
+    case 'Mass':
+      return typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value));
     default:
       return false;
   }
@@ -67,6 +81,16 @@ export function isDuration(value: string): boolean {
 /** Whether a string reads as a URL (absolute, or a path relative to the page). */
 export function isUrl(value: string): boolean {
   return url.test(value);
+}
+
+/** `javascript:`, `vbscript:`, `data:` and `about:` URLs. */
+export function hasUnsafeScheme(value: string): boolean {
+  return unsafeScheme.test(value.trimStart());
+}
+
+/** A host name with no scheme, as in "www.example.com/page". */
+export function isHostWithoutScheme(value: string): boolean {
+  return hostOnly.test(value);
 }
 
 /** What a DataType's values look like, for messages. */

@@ -40,7 +40,10 @@ const literal = /true|false|null/y;
 const number = /-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/y;
 const string = /"(?:[^"\\\u0000-\u001f]|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4}))*"/y;
 
-/** The offset of the first character that makes `text` invalid JSON. */
+/**
+ * The offset of the first character that makes `text` invalid JSON. Iterative, with the open containers on
+ * an explicit stack, so no nesting depth can overflow the call stack.
+ */
 function errorOffset(text: string): number {
   let at = 0;
   const space = (): void => {
@@ -52,32 +55,45 @@ function errorOffset(text: string): number {
     at = pattern.lastIndex;
     return true;
   };
-  const value = (): boolean => {
+  const open: string[] = []; // closing characters of the containers we are in
+  for (;;) {
+    // A value is expected here (or, right after an opening bracket, the container's end).
     space();
     const char = text[at];
     if (char === '{' || char === '[') {
-      const close = char === '{' ? '}' : ']';
       at++;
       space();
-      if (text[at] === close) return ++at > 0;
-      for (;;) {
-        if (char === '{') {
-          space();
-          if (!token(string)) return false;
-          space();
-          if (text[at] !== ':') return false;
-          at++;
-        }
-        if (!value()) return false;
-        space();
-        if (text[at] === close) return ++at > 0;
-        if (text[at] !== ',') return false;
-        at++;
+      const close = char === '{' ? '}' : ']';
+      if (text[at] === close) at++;
+      else {
+        open.push(close);
+        if (close === '}' && !memberKey()) return at;
+        continue;
       }
+    } else if (!(char === '"' ? token(string) : token(number) || token(literal))) return at;
+    // After a value: close containers, or go on to the next member.
+    for (;;) {
+      space();
+      const close = open.at(-1);
+      if (close === undefined) return at;
+      if (text[at] === close) {
+        at++;
+        open.pop();
+        continue;
+      }
+      if (text[at] !== ',') return at;
+      at++;
+      if (close === '}' && !memberKey()) return at;
+      break;
     }
-    if (char === '"') return token(string);
-    return token(number) || token(literal);
-  };
-  if (value()) space();
-  return at;
+  }
+
+  function memberKey(): boolean {
+    space();
+    if (!token(string)) return false;
+    space();
+    if (text[at] !== ':') return false;
+    at++;
+    return true;
+  }
 }

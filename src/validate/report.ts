@@ -20,13 +20,20 @@ export const ISSUE_CODES = {
   'superseded-term': 'warning',
   'unresolved-id': 'warning',
   'pending-term': 'info',
+  'term-of-other-context': 'info',
+  'too-deep': 'error',
+  'unsafe-url': 'error',
+  'url-without-scheme': 'warning',
   'google-missing-required': 'error',
   'google-missing-one-of': 'error',
   'google-missing-recommended': 'warning',
+  'google-invalid-value': 'error',
   'google-deprecated-rich-result': 'info',
 } as const satisfies Record<string, Severity>;
 
 export type IssueCode = keyof typeof ISSUE_CODES;
+
+const DEFAULT_OVERRIDES: Record<string, Severity | 'off'> = {};
 
 /** Collects issues with the severities the caller asked for; `path` is the walker's live path stack. */
 export class Reporter {
@@ -34,18 +41,43 @@ export class Reporter {
   readonly path: Array<string | number> = [];
   private readonly overrides: Record<string, Severity | 'off'>;
 
-  constructor(options: ValidateOptions | undefined) {
+  /** The walk's first path segment is a page's document index: issues carry it as `document`. */
+  private readonly page: boolean;
+
+  constructor(options: ValidateOptions | undefined, page = false) {
+    this.page = page;
     const unknownContext = options?.unknownContext ?? 'warning';
-    this.overrides = {
-      'unknown-context': unknownContext === 'ignore' ? 'off' : unknownContext,
-      ...options?.severity,
-    };
+    this.overrides =
+      options?.severity === undefined && unknownContext === 'warning'
+        ? DEFAULT_OVERRIDES
+        : { 'unknown-context': unknownContext === 'ignore' ? 'off' : unknownContext, ...options?.severity };
   }
 
-  add(code: IssueCode, message: string, rule = 'schema.org', path: string = formatPath(this.path)): void {
+  add(
+    code: IssueCode,
+    message: string,
+    rule = 'schema.org',
+    at: string | ReadonlyArray<string | number> = this.path,
+  ): void {
     const severity = this.overrides[code] ?? ISSUE_CODES[code];
     if (severity === 'off') return;
+    if (this.page && typeof at !== 'string' && typeof at[0] === 'number') {
+      const [document, ...inside] = at;
+      this.issues.push({ severity, code, path: formatPath(inside), message, rule, document });
+      return;
+    }
+    const path = typeof at === 'string' ? at : formatPath(at);
     this.issues.push({ severity, code, path, message, rule });
+  }
+
+  /** Whether an issue with this code is already reported at this place. */
+  has(code: IssueCode, at: ReadonlyArray<string | number>): boolean {
+    const paged = this.page && typeof at[0] === 'number';
+    const document = paged ? (at[0] as number) : undefined;
+    const path = formatPath(paged ? at.slice(1) : at);
+    return this.issues.some(
+      (issue) => issue.code === code && issue.path === path && issue.document === document,
+    );
   }
 
   /** Runs `body` with `segment` pushed on the path. */

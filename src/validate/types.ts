@@ -19,6 +19,8 @@ export interface ValidationIssue {
   message: string;
   /** 'schema.org', or 'google:<RichResult>' for Google's rules. */
   rule: string;
+  /** From `validatePage`: the index of the page's document the issue is in (`path` is inside it). */
+  document?: number;
   /** 1-based position in the input text, for `json-parse-error` only. */
   line?: number;
   column?: number;

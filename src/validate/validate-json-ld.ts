@@ -1,10 +1,10 @@
 // One validation: parse when given text, walk the document against the vocabulary, then the rule tables.
-import { checkRichResults } from './google/check-rich-results.ts';
+import { checkRichResults, hasRichResultRules } from './google/check-rich-results.ts';
 import { parseJson } from './parse-json.ts';
 import { Reporter } from './report.ts';
 import type { ValidateOptions, ValidationResult } from './types.ts';
 import { loadVocabulary } from './vocabulary/vocabulary.ts';
-import { type Walk, walkDocument } from './walk.ts';
+import { type Walk, walkDocument, walkPage } from './walk.ts';
 
 /**
  * Validates a JSON-LD document (text, object, or array of documents) against the Schema.org vocabulary and,
@@ -30,9 +30,32 @@ export function validateJsonLd(
     }
     root = parsed.value;
   }
+  return runWalk(report, root, options, false);
+}
+
+/**
+ * Validates the parsed documents of one page together, so an `@id` one makes to another resolves; each
+ * issue carries the index of its document and a path inside it. `validatePage` is the public door.
+ */
+export function validateDocumentsTogether(documents: unknown[], options?: ValidateOptions): ValidationResult {
+  return runWalk(new Reporter(options, true), documents, options, true);
+}
+
+function runWalk(report: Reporter, root: unknown, options: ValidateOptions | undefined, page: boolean) {
   const google = options?.rules?.includes('google') ?? false;
-  const walk: Walk = { vocab: loadVocabulary(), report, root, typed: google ? [] : null, ids: null };
-  walkDocument(walk);
+  const walk: Walk = {
+    vocab: loadVocabulary(),
+    report,
+    root,
+    typed: google ? [] : null,
+    ruled: google ? hasRichResultRules : null,
+    ids: null,
+    owners: [],
+    depthBase: page ? 1 : 0,
+    tooDeep: false,
+  };
+  if (page) walkPage(walk, root as unknown[]);
+  else walkDocument(walk);
   if (walk.typed) checkRichResults(walk, walk.typed);
   return report.result();
 }

@@ -1,35 +1,21 @@
 // The JSON-LD walk: top-level nodes, `@graph`, contexts, types and properties, handing each value to the
 // value checks. The path stack lives in the reporter so paths are only formatted when an issue is found.
 
-import { checkLiteral, checkNodeRange, checkReference, reportTermStatus } from './check-value.ts';
+import { checkLiteral, checkNodeRange, checkReference } from './check-value.ts';
 import { DEFAULT_CONTEXT, readContext, resolveTerm, type TermContext } from './context.ts';
-import type { Reporter } from './report.ts';
-import type { Property, Vocabulary } from './vocabulary/vocabulary.ts';
+import { kind, nodeTypes, reportTermStatus, suggest, unknownTerm } from './node-types.ts';
+import type { Property } from './vocabulary/vocabulary.ts';
+import { keywordKey, type Walk, withinDepth } from './walk-state.ts';
 
-/** A node with its Schema.org types, for the rule tables that run after the walk. */
-export interface TypedNode {
-  node: Record<string, unknown>;
-  types: number[];
-  path: Array<string | number>;
-  top: boolean;
-}
-
-export interface Walk {
-  vocab: Vocabulary;
-  report: Reporter;
-  root: unknown;
-  /** Filled only when a rule table needs it. */
-  typed: TypedNode[] | null;
-  ids: Map<string, Record<string, unknown>> | null;
-}
+export type { TypedNode, Walk } from './walk-state.ts';
 
 type JsonObject = Record<string, unknown>;
 const isObject = (value: unknown): value is JsonObject =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Walks a parsed document: an object, an array of documents, or a `@graph` container. */
-export function walkDocument(walk: Walk): void {
-  const { root, report } = walk;
+export function walkDocument(walk: Walk, root: unknown = walk.root): void {
+  const { report } = walk;
   if (Array.isArray(root)) {
     for (let i = 0; i < root.length; i++) {
       report.path.push(i);
@@ -37,6 +23,15 @@ export function walkDocument(walk: Walk): void {
       report.path.pop();
     }
   } else walkTop(walk, root, null);
+}
+
+/** Walks the documents of one page, each under its index (`$[1]` is the second), as one graph. */
+export function walkPage(walk: Walk, documents: unknown[]): void {
+  for (let i = 0; i < documents.length; i++) {
+    walk.report.path.push(i);
+    walkDocument(walk, documents[i]);
+    walk.report.path.pop();
+  }
 }
 
 function walkTop(walk: Walk, value: unknown, outer: TermContext | null): void {
@@ -48,6 +43,7 @@ function walkTop(walk: Walk, value: unknown, outer: TermContext | null): void {
     );
     return;
   }
+  if (!withinDepth(walk)) return;
   let context = outer;
   if ('@context' in value) context = contextOf(walk, value['@context'], outer);
   else if (!context) {
@@ -59,7 +55,8 @@ function walkTop(walk: Walk, value: unknown, outer: TermContext | null): void {
   }
   if ('@graph' in value) {
     walkGraph(walk, value['@graph'], context);
-    const own = Object.keys(value).some((key) => key !== '@context' && key !== '@graph' && key !== '@id');
+    const id = keywordKey(value, '@id', context);
+    const own = Object.keys(value).some((key) => key !== '@context' && key !== '@graph' && key !== id);
     if (own) walkNode(walk, value, context, null, null, true);
     return;
   }
@@ -91,36 +88,6 @@ function contextOf(walk: Walk, value: unknown, outer: TermContext | null): TermC
   return context;
 }
 
-/** Resolves `@type` to vocabulary ids, reporting unknown, superseded and pending types. */
-export function nodeTypes(walk: Walk, node: JsonObject, context: TermContext, quiet: boolean): number[] {
-  const { report, vocab } = walk;
-  const written = node['@type'];
-  const list = Array.isArray(written) ? written : [written];
-  const types: number[] = [];
-  if (!quiet) report.path.push('@type');
-  for (const type of list) {
-    if (typeof type !== 'string') {
-      if (!quiet)
-        report.add(
-          'invalid-json-ld',
-          `"@type" must be a string or an array of strings; found ${kind(type)}.`,
-        );
-      continue;
-    }
-    const term = resolveTerm(type, context);
-    if (term.kind !== 'schema') continue;
-    const id = vocab.typeIds.get(term.name);
-    if (id !== undefined) {
-      types.push(id);
-      if (!quiet) reportTermStatus(walk, term.name);
-    } else if (!quiet) {
-      report.add('unknown-type', `"${type}" is not a Schema.org type.${suggest(vocab, term.name)}`);
-    }
-  }
-  if (!quiet) report.path.pop();
-  return types;
-}
-
 /**
  * Walks one node. `inferred` are the types an untyped node is read as (its property's range); `outer` is the
  * property the node is the value of, which a Role node may repeat.
@@ -135,19 +102,24 @@ export function walkNode(
 ): number[] {
   const { report, vocab } = walk;
   const context = '@context' in node && !top ? contextOf(walk, node['@context'], outerContext) : outerContext;
-  const typed = '@type' in node;
+  const typed = keywordKey(node, '@type', context) !== undefined;
   if (!typed && top) {
     report.add('missing-type', 'No "@type": name the Schema.org type of this node (for example "Article").');
   }
   const explicit = typed ? nodeTypes(walk, node, context, false) : [];
   const types = typed ? explicit : (inferred ?? []);
-  if (walk.typed && explicit.length > 0) walk.typed.push({ node, types, path: [...report.path], top });
+  if (walk.typed && explicit.length > 0 && walk.ruled!(explicit)) {
+    const parentTypes = walk.owners.at(-1) ?? [];
+    walk.typed.push({ node, types, path: [...report.path], top, via: outer?.name ?? null, parentTypes });
+  }
+  walk.owners.push(types);
   const role = outer && explicit.some((type) => vocab.isA(type, vocab.id('Role'))) ? outer : null;
 
   for (const key in node) {
     const value = node[key];
-    if (key.charCodeAt(0) === 64 /* @ */) {
-      if (key === '@graph') walkGraph(walk, value, context);
+    const keyword = key.charCodeAt(0) === 64 /* @ */ ? key : context.aliases.get(key);
+    if (keyword !== undefined) {
+      if (keyword === '@graph') walkGraph(walk, value, context);
       continue;
     }
     report.path.push(key);
@@ -164,22 +136,21 @@ export function walkNode(
         // `query-input` and friends: Schema.org's Action annotations (`<property>-input`/`-output`).
         const annotated = /^(.+)-(input|output)$/.exec(term.name)?.[1];
         if (!annotated || !vocab.properties.has(annotated)) {
-          report.add(
-            'unknown-property',
-            `"${key}" is not a Schema.org property.${suggest(vocab, term.name)}`,
-          );
+          unknownTerm(walk, context, 'property', key, suggest(vocab.propertyNames, term.name));
         }
         walkValue(walk, value, null, context);
       }
     } else walkValue(walk, value, null, context);
     report.path.pop();
   }
+  walk.owners.pop();
   return explicit;
 }
 
 function walkValue(walk: Walk, value: unknown, property: Property | null, context: TermContext): void {
   const { report } = walk;
   if (value === null) return;
+  if (typeof value === 'object' && !withinDepth(walk)) return;
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
       report.path.push(i);
@@ -212,8 +183,9 @@ function walkValue(walk: Walk, value: unknown, property: Property | null, contex
   }
   let keys = 0;
   for (const _ in object) keys++;
-  if (keys === 1 && '@id' in object) {
-    checkReference(walk, object['@id'], property, context);
+  const idKey = keys === 1 ? keywordKey(object, '@id', context) : undefined;
+  if (idKey !== undefined) {
+    checkReference(walk, object[idKey], property, context);
     return;
   }
   const types = walkNode(walk, object, context, property ? property.classRanges : null, property, false);
@@ -229,16 +201,4 @@ function checkDomain(walk: Walk, property: Property, types: number[]): void {
     'property-not-in-domain',
     `"${property.name}" is not a property of ${names(types)}; Schema.org defines it on ${names(property.domains.slice(0, 6))}${property.domains.length > 6 ? ', …' : ''}.`,
   );
-}
-
-/** " Did you mean "datePublished"?" when a term differs from a real one only in letter case. */
-export function suggest(vocab: Vocabulary, name: string): string {
-  const real = vocab.spelling.get(name.toLowerCase());
-  return real && real !== name ? ` Did you mean "${real}"?` : '';
-}
-
-export function kind(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  return typeof value === 'object' ? 'an object' : `${typeof value} ${JSON.stringify(value)}`;
 }

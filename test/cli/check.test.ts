@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -49,7 +49,7 @@ describe('astro-schema-manager check', () => {
   it('exits 1 on an info issue with --fail-on info', async () => {
     const { code, stdout } = await check(`${site}/index.html`, '--rules', 'google', '--fail-on', 'info');
     expect(code).toBe(1);
-    expect(stdout).toContain('google-deprecated-rich-result (google:SitelinksSearchBox)');
+    expect(stdout).toContain('google-deprecated-rich-result (google:sitelinks-search-box)');
   });
 
   it('writes GitHub workflow annotations', async () => {
@@ -69,7 +69,7 @@ describe('astro-schema-manager check', () => {
     const { code, stdout } = await check(site, '--format', 'json');
     expect(code).toBe(1);
     const report = JSON.parse(stdout);
-    expect(report.summary).toEqual({ files: 4, documents: 5, errors: 2, warnings: 0, infos: 0 });
+    expect(report.summary).toEqual({ files: 4, failures: 0, documents: 5, errors: 2, warnings: 0, infos: 0 });
     const post = report.files.find((file: { file: string }) => file.file.endsWith('post.html'));
     expect(post.documents[1].issues[0]).toMatchObject({ code: 'invalid-value', path: '$.datePublished' });
   });
@@ -130,5 +130,42 @@ describe('astro-schema-manager check, a page as one graph', () => {
     expect(issues).not.toContain('#org');
     expect(issues).toContain('#nobody');
     expect(issues).toContain('"$.author"');
+  });
+
+  it('names a file it cannot check, exits 2, and checks the others', async () => {
+    const dir = await mkdtemp(join(temp, 'broken-'));
+    await writeFile(
+      join(dir, 'good.html'),
+      '<script type="application/ld+json">{"@context":"https://schema.org","@type":"Thing","name":"x"}</script>',
+    );
+    // A dangling link named like a page: listed by the directory walk, unreadable when opened.
+    await symlink(join(dir, 'gone.html'), join(dir, 'broken.html'));
+    const { code, stdout } = await check(dir, '--format', 'json');
+    expect(code).toBe(2);
+    const report = JSON.parse(stdout);
+    expect(report.summary).toMatchObject({ files: 2, failures: 1, documents: 1, errors: 0 });
+    const broken = report.files.find((file: { file: string }) => file.file.endsWith('broken.html'));
+    expect(broken.failure).toContain('ENOENT');
+    const pretty = await check(dir);
+    expect(pretty.code).toBe(2);
+    expect(pretty.stdout).toMatch(/broken\.html\n {2}failure not checked: ENOENT/);
+  });
+
+  it('prints the version and the Schema.org release with --version', async () => {
+    const { code, stdout } = await check('--version');
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^astro-schema-manager \d+\.\d+\.\d+\nSchema\.org 30\.0: /);
+  });
+
+  it('reports a document nested thousands of levels deep as too-deep, not a crash', async () => {
+    const depth = 5_000;
+    const deep = `{"@context":"https://schema.org",${'"@type":"Thing","subjectOf":{'.repeat(depth)}"name":"x"${'}'.repeat(depth + 1)}`;
+    const file = join(temp, 'deep.jsonld');
+    await writeFile(file, deep);
+    const { code, stdout } = await check(file, '--format', 'json');
+    expect(code).toBe(1);
+    expect(
+      JSON.parse(stdout).files[0].documents[0].issues.map((issue: { code: string }) => issue.code),
+    ).toContain('too-deep');
   });
 });

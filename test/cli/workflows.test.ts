@@ -330,9 +330,24 @@ test('validate checks files, pull files and stdin locally, and stored schemas lo
       schemas: [
         ...seed.schemas!,
         { url: 'https://example.com/bad/', schema_data: doc('Article', { datePublished: 5 }) },
+        // One page whose WebSite names its publisher by the @id the page's Organization defines.
+        {
+          url: 'https://example.com/linked/',
+          schema_data: doc('WebSite', { name: 'S', publisher: { '@id': 'https://example.com/#org' } }),
+        },
+        {
+          url: 'https://example.com/linked/',
+          schema_data: doc('Organization', { '@id': 'https://example.com/#org', name: 'O' }),
+        },
       ],
     },
   });
+  // A page's schemas are validated together, as the build and check do: the reference resolves.
+  const linked = await cli(['validate', '--url', 'https://example.com/linked/', '--format', 'json'], {
+    SCHEMA_MANAGER_API: api,
+  });
+  expect(linked.code).toBe(0);
+  expect(JSON.parse(linked.stdout).summary).toMatchObject({ documents: 2, errors: 0, warnings: 0 });
   const local = await cli(
     ['validate', '--url', 'https://example.com/bad/', '--url', 'https://example.com/'],
     { SCHEMA_MANAGER_API: api },

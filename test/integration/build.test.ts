@@ -85,6 +85,9 @@ describe('a static build against the reference server', () => {
     const report = JSON.parse(readFileSync(join(build.root, 'reports/schemas.json'), 'utf8'));
     expect(report.pages).toBe(6);
     expect(report.strategy).toBe('index');
+    // The Schema.org release the schemas were validated against, in the log and the report.
+    expect(build.log).toContain('Validated against Schema.org 30.0.');
+    expect(report.vocabulary).toBe('Schema.org 30.0');
     expect(report.pageResults.map((page: { url: string }) => page.url)).toEqual([
       'https://www.example.com/404',
       'https://www.example.com/about/',

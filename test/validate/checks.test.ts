@@ -152,8 +152,8 @@ describe('options', () => {
     expect(codes(product)).toEqual([]);
     const issues = validateJsonLd(product, { rules: ['google'] }).issues;
     expect(issues.map((issue) => `${issue.code} ${issue.path} ${issue.rule}`)).toEqual([
-      'google-missing-required $.name google:Product',
-      'google-missing-one-of $ google:Product',
+      'google-missing-required $.name google:product-snippet',
+      'google-missing-one-of $ google:product-snippet',
     ]);
   });
   it('checks nested Google paths through arrays and references', () => {

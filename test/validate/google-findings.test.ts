@@ -38,6 +38,6 @@ test("a LocalBusiness is held to Google's LocalBusiness guidelines, not the Orga
     address: { '@type': 'PostalAddress', streetAddress: '1 Main St', addressLocality: 'Town' },
   };
   const rules = validateJsonLd(store, google).issues.map((issue) => issue.rule);
-  expect(rules).toContain('google:LocalBusiness');
-  expect(rules).not.toContain('google:Organization');
+  expect(rules).toContain('google:local-business');
+  expect(rules).not.toContain('google:organization');
 });

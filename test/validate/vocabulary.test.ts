@@ -23,7 +23,24 @@ describe('the compiled Schema.org vocabulary', () => {
     expect(isA('URL', 'Text')).toBe(true);
     expect(isA('Integer', 'Number')).toBe(true);
     expect(isA('Date', 'Text')).toBe(false);
-    expect(vocab.isDataType[vocab.id('Duration')]).toBe(0);
+    // 30.0 (PR #4777): Quantity and its subclasses are DataTypes.
+    expect(vocab.isDataType[vocab.id('Duration')]).toBe(1);
+    expect(vocab.isDataType[vocab.id('QuantitativeValue')]).toBe(0);
+  });
+  it('is Schema.org 30.0: the package plus the dated overlay', () => {
+    expect(vocab.version).toBe('30.0');
+    expect(vocab.source).toMatch(/^Schema\.org 30\.0 \(2026-03-19\)/);
+    expect(isA('EducationalOccupationalCredential', 'Credential')).toBe(true);
+    expect(vocab.pending.has('Credential')).toBe(true);
+    const names = (property: string, side: 'ranges' | 'domains') =>
+      vocab.properties.get(property)![side].map((id) => vocab.typeNames[id]);
+    expect(names('previousStartDate', 'ranges')).toEqual(['Date', 'DateTime']);
+    expect(names('hasCredential', 'ranges')).toEqual(['Credential']);
+    expect(names('jobDuration', 'domains')).toEqual(['JobPosting']);
+    expect(names('floorLevel', 'domains')).toEqual(expect.arrayContaining(['LocalBusiness', 'Residence']));
+    expect(vocab.members.get('DEPublicCharity')?.map((id) => vocab.typeNames[id])).toEqual([
+      'DENonprofitType',
+    ]);
   });
   it('closes superclasses transitively, across several parents', () => {
     expect(isA('NewsArticle', 'CreativeWork')).toBe(true);

@@ -1,158 +1,249 @@
-// Applies the rich-result table to the typed nodes the walk found: a path entry is present when every value
-// along it has the next property, following `@id` references within the document.
-import { resolveId } from '../check-value.ts';
+// Applies the rich-result table to the typed nodes the walk found: where a rule applies (its types, its place
+// in the document, its conditions), which of its paths are missing, and which values break a stated format.
 import { formatPath } from '../json-path.ts';
+import type { IssueCode } from '../report.ts';
+import { loadVocabulary, type Vocabulary } from '../vocabulary/vocabulary.ts';
 import type { TypedNode, Walk } from '../walk.ts';
+import { type Found, findPath, lookup, type Place, type Segments, segmentsOf } from './find-path.ts';
 import { RICH_RESULT_RULES, type RichResultRule } from './rich-result-rules.ts';
+import { formatProblem, type ValueFormat } from './value-formats.ts';
 
 type JsonObject = Record<string, unknown>;
-type Segments = Array<string | number>;
 
-interface CompiledRule extends RichResultRule {
+/** `a.b|a.c` read once: the alternatives as segments, how many leading segments they share, and its wording. */
+interface Entry {
+  alternatives: string[][];
+  shared: number;
+  what: string;
+}
+
+interface CompiledRule {
+  rule: RichResultRule;
+  id: string;
   typeIds: number[];
   excludeIds: number[];
+  withinIds: Array<{ of: number[]; via: string }>;
+  when: { entry: Entry; value?: string } | null;
+  unless: Entry | null;
+  required: Entry[];
+  recommended: Entry[];
+  oneOf: Array<{ entries: Entry[]; what: string }>;
+  formats: Array<{ property: string; segments: string[]; format: ValueFormat }>;
 }
+
+const readEntry = (text: string): Entry => {
+  const alternatives = text.split('|').map((alternative) => alternative.split('.'));
+  const shortest = Math.min(...alternatives.map((segments) => segments.length));
+  let shared = 0;
+  while (
+    shared < shortest - 1 &&
+    alternatives.every((segments) => segments[shared] === alternatives[0]![shared])
+  )
+    shared++;
+  const what = alternatives.map((segments) => `"${segments.join('.')}"`).join(' or ');
+  return { alternatives, shared, what };
+};
 
 let compiled: CompiledRule[] | null = null;
 
-function compile(walk: Walk): CompiledRule[] {
-  compiled ??= RICH_RESULT_RULES.map((rule) => ({
-    ...rule,
-    typeIds: rule.types.map((name) => walk.vocab.id(name)),
-    excludeIds: (rule.exclude ?? []).map((name) => walk.vocab.id(name)),
-  }));
+function compile(vocab: Vocabulary): CompiledRule[] {
+  const ids = (names: readonly string[] | undefined) => (names ?? []).map((name) => vocab.id(name));
+  compiled ??= RICH_RESULT_RULES.map((rule) => {
+    const [whenPath, whenValue] = (rule.when ?? '').split('=') as [string, string | undefined];
+    return {
+      rule,
+      id: ruleId(rule),
+      typeIds: ids(rule.types),
+      excludeIds: ids(rule.exclude),
+      withinIds: (rule.within ?? []).map(({ of, via }) => ({ of: ids(of), via })),
+      when: rule.when
+        ? { entry: readEntry(whenPath), ...(whenValue === undefined ? {} : { value: whenValue }) }
+        : null,
+      unless: rule.unless ? readEntry(rule.unless) : null,
+      required: (rule.required ?? []).map(readEntry),
+      recommended: (rule.recommended ?? []).map(readEntry),
+      oneOf: (rule.oneOf ?? []).map((group) => ({
+        entries: group.map(readEntry),
+        what: group.map((entry) => `"${entry}"`).join(', '),
+      })),
+      formats: Object.entries(rule.formats ?? {}).map(([property, format]) => ({
+        property,
+        segments: property.split('.'),
+        format,
+      })),
+    };
+  });
   return compiled;
 }
 
 /** Rules per node type, worked out once per type. */
 const rulesByType = new Map<number, CompiledRule[]>();
 
-function rulesFor(walk: Walk, type: number): CompiledRule[] {
+function rulesFor(vocab: Vocabulary, type: number): CompiledRule[] {
   let rules = rulesByType.get(type);
   if (!rules) {
-    const { vocab } = walk;
     const isAny = (ids: number[]) => ids.some((id) => vocab.isA(type, id));
-    rules = compile(walk).filter((rule) => isAny(rule.typeIds) && !isAny(rule.excludeIds));
+    rules = compile(vocab).filter((rule) => isAny(rule.typeIds) && !isAny(rule.excludeIds));
     rulesByType.set(type, rules);
   }
   return rules;
 }
 
-/** Checks every typed node against the rules that apply to its types. */
+/** Whether any rule names one of these types: the walk keeps only such nodes for the table. */
+export function hasRichResultRules(types: number[]): boolean {
+  for (const type of types) {
+    const rules = rulesByType.get(type) ?? rulesFor(loadVocabulary(), type);
+    if (rules.length > 0) return true;
+  }
+  return false;
+}
+
+/** Checks every typed node against the rules that apply to its types and its place. */
 export function checkRichResults(walk: Walk, nodes: TypedNode[]): void {
-  for (const { node, types, path, top } of nodes) {
-    // Two rich results that need the same property (Product and MerchantListing both need "name") say so once.
-    const said = new Set<string>();
+  for (const typed of nodes) {
+    const { node, types } = typed;
+    // Two rich results that need the same property (Product snippet and Merchant listing both need "name")
+    // say so once.
+    let said: Set<string> | null = null;
     const rules =
       types.length === 1
-        ? rulesFor(walk, types[0]!)
-        : [...new Set(types.flatMap((type) => rulesFor(walk, type)))];
+        ? rulesFor(walk.vocab, types[0]!)
+        : [...new Set(types.flatMap((type) => rulesFor(walk.vocab, type)))];
     for (const rule of rules) {
-      if (rule.scope === 'top' && !top) continue;
-      if (
-        rule.excludeIds.length > 0 &&
-        types.some((type) => rule.excludeIds.some((id) => walk.vocab.isA(type, id)))
-      ) {
+      if (!placed(walk, rule, typed)) continue;
+      if (types.length > 1 && types.some((type) => rule.excludeIds.some((id) => walk.vocab.isA(type, id))))
         continue;
-      }
-      if (rule.when && !present(walk, node, rule.when)) continue;
-      checkRule(walk, rule, node, path, said);
+      if (rule.when && !holds(walk, node, rule.when.entry, rule.when.value)) continue;
+      if (rule.unless && holds(walk, node, rule.unless)) continue;
+      said = checkRule(walk, rule, typed, said);
     }
   }
 }
 
-function checkRule(
-  walk: Walk,
-  rule: RichResultRule,
-  node: JsonObject,
-  path: Segments,
-  said: Set<string>,
-): void {
-  const name = `google:${rule.name}`;
-  // Where "author" is missing, "author.name" is missing too: one finding per place is enough.
-  const missedPaths = new Set<string>();
-  const report = (code: Parameters<Walk['report']['add']>[0], message: string, at: string) =>
-    walk.report.add(code, `${message} See ${rule.source}`, name, at);
-  if (rule.deprecated) report('google-deprecated-rich-result', rule.deprecated, formatPath(path));
-  for (const [entries, code, verb] of [
-    [rule.required ?? [], 'google-missing-required', 'requires'],
-    [rule.recommended ?? [], 'google-missing-recommended', 'recommends'],
-  ] as const) {
-    for (const entry of entries) {
-      const alternatives = entry.split('|');
-      let firstMisses: Segments[] | null = null;
-      for (const alternative of alternatives) {
-        const misses = missing(walk, node, alternative.split('.'), 0, path);
-        if (misses.length === 0) {
-          firstMisses = null;
-          break;
-        }
-        firstMisses ??= misses;
-      }
-      for (const miss of firstMisses ?? []) {
-        const at = formatPath(miss);
-        const key = `${code} ${at}`;
-        if (missedPaths.has(at) || said.has(key)) continue;
-        missedPaths.add(at);
-        said.add(key);
-        const what = alternatives.map((alternative) => `"${alternative}"`).join(' or ');
-        report(code, `Google's ${rule.name} rich result ${verb} ${what}.`, at);
-      }
-    }
-  }
-  for (const group of rule.oneOf ?? []) {
-    if (group.some((entry) => present(walk, node, entry))) continue;
-    const what = group.map((entry) => `"${entry}"`).join(', ');
-    report(
-      'google-missing-one-of',
-      `Google's ${rule.name} rich result requires one of ${what}.`,
-      formatPath(path),
-    );
-  }
+function placed(walk: Walk, rule: CompiledRule, { top, via, parentTypes }: TypedNode): boolean {
+  const scope = rule.rule.scope;
+  if (scope === 'any' || (scope === 'top' && top)) return true;
+  return rule.withinIds.some(
+    (place) =>
+      place.via === via && parentTypes.some((type) => place.of.some((of) => walk.vocab.isA(type, of))),
+  );
 }
 
-function present(walk: Walk, node: JsonObject, entry: string): boolean {
-  return missing(walk, node, entry.split('.'), 0, []).length === 0;
+/** An entry is present; with `value`, present with that value (as written, or as a Schema.org IRI). */
+function holds(walk: Walk, node: JsonObject, entry: Entry, value?: string): boolean {
+  if (value === undefined) return missing(walk, node, entry).length === 0;
+  return findPath(walk, node, entry.alternatives[0]!, null).values.some(({ value: found }) => {
+    const text =
+      typeof found === 'string' ? found.replace(/^(https?:\/\/schema\.org\/|schema:)/, '') : String(found);
+    return text === value;
+  });
 }
 
-/** The paths where `segments[at]` is missing under `node`, following arrays, `@list` and `@id` references. */
-function missing(walk: Walk, node: JsonObject, segments: string[], at: number, path: Segments): Segments[] {
-  const key = segments[at]!;
-  const found = lookup(node, key);
-  const here = [...path, found?.key ?? key];
-  if (found === undefined || isEmpty(found.value)) return [here];
-  if (at + 1 === segments.length) return [];
-  const misses: Segments[] = [];
-  const visit = (value: unknown, where: Segments): void => {
-    if (Array.isArray(value)) {
-      for (let index = 0; index < value.length; index++) visit(value[index], [...where, index]);
-      return;
-    }
-    if (typeof value !== 'object' || value === null) {
-      misses.push([...where, segments[at + 1]!]);
-      return;
-    }
-    let object = value as JsonObject;
-    if ('@list' in object) {
-      visit(object['@list'], [...where, '@list']);
-      return;
-    }
-    if (typeof object['@id'] === 'string' && Object.keys(object).length === 1) {
-      object = resolveId(walk, object['@id']) ?? object;
-    }
-    misses.push(...missing(walk, object, segments, at + 1, where));
+function checkRule(walk: Walk, compiledRule: CompiledRule, typed: TypedNode, said: Set<string> | null) {
+  const { rule } = compiledRule;
+  const { node, path } = typed;
+  let seen = said;
+  const report = (code: IssueCode, message: string, at: Segments) => {
+    const key = `${code} ${formatPath(at)}`;
+    seen ??= new Set();
+    if (seen.has(key)) return;
+    seen.add(key);
+    walk.report.add(code, `${message} See ${rule.source}`, compiledRule.id, at);
   };
-  visit(found.value, here);
-  return misses;
-}
-
-function lookup(node: JsonObject, key: string): { key: string; value: unknown } | undefined {
-  for (const written of [key, `schema:${key}`, `https://schema.org/${key}`, `http://schema.org/${key}`]) {
-    if (written in node) return { key: written, value: node[written] };
+  const richResult = `Google's ${rule.name} rich result`;
+  if (rule.deprecated) report('google-deprecated-rich-result', `${richResult}: ${rule.deprecated}`, path);
+  const missingAll = (entries: Entry[], code: IssueCode, verb: string) => {
+    // Where "author" is missing, "author.name" is missing too: one finding per place is enough.
+    const missedHere: Place[] = [];
+    for (const entry of entries) {
+      if (present(node, entry)) continue;
+      for (const miss of missing(walk, node, entry)) {
+        if (missedHere.some((at) => within(miss.from, at))) continue;
+        missedHere.push(miss);
+        report(code, `${richResult} ${verb} ${entry.what}.`, segmentsOf(miss, path));
+      }
+    }
+  };
+  missingAll(compiledRule.required, 'google-missing-required', 'requires');
+  missingAll(compiledRule.recommended, 'google-missing-recommended', 'recommends');
+  for (const group of compiledRule.oneOf) {
+    if (group.entries.some((entry) => present(node, entry) || missing(walk, node, entry).length === 0))
+      continue;
+    report('google-missing-one-of', `${richResult} requires one of ${group.what}.`, path);
   }
-  return undefined;
+  for (const { property, segments, format } of compiledRule.formats) {
+    if (lookup(node, segments[0]!) === undefined) continue; // the usual case: absent
+    for (const found of findPath(walk, node, segments, null).values) {
+      if (typeof found.value === 'object' && found.value !== null) continue; // a node: its own rules judge it
+      const problem = formatProblem(format, found.value, found.holder);
+      // Schema.org's own check may already have said the value is malformed (a date that is not ISO 8601).
+      if (problem && !walk.report.has('invalid-value', segmentsOf(found.place, path))) {
+        report(
+          'google-invalid-value',
+          `${richResult} needs "${property}" as ${problem}; found ${JSON.stringify(found.value)}.`,
+          segmentsOf(found.place, path),
+        );
+      }
+    }
+  }
+  return seen;
 }
 
-function isEmpty(value: unknown): boolean {
-  return value === null || value === '' || (Array.isArray(value) && value.length === 0);
+/** The cheap answer first: a one-step entry whose property holds a literal or a node is there. */
+function present(node: JsonObject, entry: Entry): boolean {
+  if (entry.alternatives.length !== 1 || entry.alternatives[0]!.length !== 1) return false;
+  const value = node[entry.alternatives[0]![0]!];
+  if (value === undefined || value === null || value === '') return false;
+  return !Array.isArray(value) || value.length > 0;
+}
+
+/** `place` is `ancestor` or lies under it. */
+function within(place: Place | null, ancestor: Place): boolean {
+  for (let at = place; at; at = at.from) if (at === ancestor || sameSteps(at, ancestor)) return true;
+  return false;
+}
+
+function sameSteps(a: Place | null, b: Place | null): boolean {
+  for (; a && b; a = a.from, b = b.from) if (a.step !== b.step) return false;
+  return a === b;
+}
+
+/**
+ * The `google:` rule of a finding: the rich result's name in lower case with dashes.
+ * @example ruleId({ name: 'Product snippet' }) // 'google:product-snippet'
+ */
+export function ruleId(rule: Pick<RichResultRule, 'name'>): string {
+  return `google:${rule.name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')}`;
+}
+
+/**
+ * Where an entry is missing. Alternatives that share a prefix are judged per item of that prefix, so
+ * `location.address|location.url` holds when every location has one of the two.
+ */
+function missing(walk: Walk, node: JsonObject, entry: Entry): Place[] {
+  const { alternatives, shared } = entry;
+  if (alternatives.length === 1) return findPath(walk, node, alternatives[0]!, null).misses;
+  let items: Found[] = [{ value: node, place: null, holder: node }];
+  let misses: Place[] = [];
+  if (shared > 0) ({ values: items, misses } = findPath(walk, node, alternatives[0]!.slice(0, shared), null));
+  for (const item of items) {
+    if (typeof item.value !== 'object' || item.value === null) {
+      misses.push({ from: item.place, step: alternatives[0]![shared]!, depth: (item.place?.depth ?? 0) + 1 });
+      continue;
+    }
+    let first: Place[] | null = null;
+    for (const segments of alternatives) {
+      const here = findPath(walk, item.value as JsonObject, segments.slice(shared), item.place).misses;
+      if (here.length === 0) {
+        first = null;
+        break;
+      }
+      first ??= here;
+    }
+    if (first) misses.push(...first);
+  }
+  return misses;
 }

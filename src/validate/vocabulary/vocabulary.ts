@@ -3,6 +3,7 @@
 import vocabularyFile from './schemaorg.generated.json' with { type: 'json' };
 
 interface VocabularyFile {
+  version: string;
   source: string;
   types: string[];
   parents: number[][];
@@ -23,15 +24,19 @@ export interface Property {
   ranges: number[];
   /** The range without its DataTypes, for values that are nodes. */
   classRanges: number[];
+  /** URL is in the range: its strings are links. */
+  url: boolean;
 }
 
 export interface Vocabulary {
+  /** The Schema.org release, `30.0`. */
+  version: string;
+  /** Where the data comes from, for reports. */
   source: string;
   typeNames: string[];
   typeIds: Map<string, number>;
   properties: Map<string, Property>;
-  /** Lower-case name -> real name, to suggest the spelling of a mistyped term. */
-  spelling: Map<string, string>;
+  propertyNames: readonly string[];
   /** Enumeration member name -> the enumerations it belongs to. */
   members: Map<string, number[]>;
   superseded: Map<string, string>;
@@ -44,6 +49,15 @@ export interface Vocabulary {
 }
 
 let loaded: Vocabulary | null = null;
+
+/**
+ * Which Schema.org release the validator knows, for reports.
+ * @example VOCABULARY.version // '30.0'
+ */
+export const VOCABULARY: { version: string; source: string } = {
+  version: (vocabularyFile as unknown as VocabularyFile).version,
+  source: (vocabularyFile as unknown as VocabularyFile).source,
+};
 
 /**
  * The vocabulary index shipped beside this module, compiled once per process. It is imported, not read
@@ -87,7 +101,7 @@ function compileVocabulary(file: VocabularyFile): Vocabulary {
     if (type !== enumeration && isA(type, enumeration)) isEnumeration[type] = 1;
 
   const properties = new Map<string, Property>();
-  const spelling = new Map<string, string>();
+  const urlType = id('URL');
   file.properties.forEach((name, index) => {
     const ranges = file.ranges[index]!;
     properties.set(name, {
@@ -96,17 +110,17 @@ function compileVocabulary(file: VocabularyFile): Vocabulary {
       domains: file.domains[index]!,
       ranges,
       classRanges: ranges.filter((range) => !isDataType[range]),
+      url: ranges.includes(urlType),
     });
-    spelling.set(name.toLowerCase(), name);
   });
-  for (const name of file.types) spelling.set(name.toLowerCase(), name);
 
   return {
+    version: file.version,
     source: file.source,
     typeNames: file.types,
     typeIds,
     properties,
-    spelling,
+    propertyNames: file.properties,
     members: new Map(file.members.map((name, index) => [name, file.memberOf[index]!])),
     superseded: new Map(Object.entries(file.superseded)),
     pending: new Set(file.pending),

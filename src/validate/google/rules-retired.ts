@@ -1,0 +1,65 @@
+// The rich results Google no longer shows, or shows to few sites: reported as info, so a page that still
+// carries them learns why no rich result appears.
+import type { RichResultRule } from './rich-result-rules.ts';
+
+const docs = 'https://developers.google.com/search/docs/appearance/structured-data';
+const checked = '2026-11-22';
+const retired = 'https://developers.google.com/search/blog/2025/06/simplifying-search-results';
+
+export const RETIRED_RULES: RichResultRule[] = [
+  {
+    name: 'FAQ',
+    types: ['FAQPage'],
+    scope: 'top',
+    required: [
+      'mainEntity',
+      'mainEntity.name',
+      'mainEntity.acceptedAnswer',
+      'mainEntity.acceptedAnswer.text',
+    ],
+    deprecated:
+      'FAQ rich results are shown only for well-known, authoritative government and health websites (since August 2023).',
+    source: `${docs}/faqpage`,
+    checked,
+  },
+  {
+    name: 'HowTo',
+    types: ['HowTo'],
+    exclude: ['Recipe'],
+    scope: 'top',
+    deprecated: 'HowTo rich results are no longer shown in Google Search (since September 2023).',
+    source: 'https://developers.google.com/search/blog/2023/08/howto-faq-changes',
+    checked,
+  },
+  ...(
+    [
+      ['Book actions', ['Book']],
+      ['Course info', ['CourseInstance']],
+      ['Fact check', ['ClaimReview']],
+      ['Estimated salary', ['Occupation']],
+      ['Learning video', ['LearningResource']],
+      ['Special announcement', ['SpecialAnnouncement']],
+      ['Vehicle listing', ['Car']],
+    ] as const
+  ).map(
+    ([name, types]): RichResultRule => ({
+      name,
+      types: [...types],
+      // Course and Quiz are LearningResources with rich results of their own.
+      exclude: ['Course', 'Quiz', 'Syllabus'],
+      scope: 'top',
+      deprecated: `${name} rich results are no longer shown in Google Search (phased out from June 2025).`,
+      source: retired,
+      checked,
+    }),
+  ),
+  {
+    name: 'Sitelinks search box',
+    types: ['WebSite'],
+    scope: 'top',
+    when: 'potentialAction',
+    deprecated: 'The sitelinks search box is no longer shown in Google Search (since November 2024).',
+    source: 'https://developers.google.com/search/blog/2024/10/sitelinks-search-box',
+    checked,
+  },
+];

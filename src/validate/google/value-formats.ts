@@ -1,0 +1,75 @@
+// The value formats Google states for its rich results, beyond what Schema.org's ranges say: a price is a
+// number with a dot, a currency an ISO 4217 code, a rating a number within bestRating and worstRating.
+import { isDuration, literalFits } from '../literals.ts';
+
+export type ValueFormat =
+  | 'price'
+  | 'currency'
+  | 'number'
+  | 'integer'
+  | 'rating'
+  | 'availability'
+  | 'country'
+  | 'date'
+  | 'duration';
+
+// Node ships ICU's list of ISO 4217 codes: no table of our own to keep current.
+const currencies = new Set(Intl.supportedValuesOf('currency'));
+const price = /^\d+(\.\d+)?$/;
+const numeric = /^[+-]?(\d+(\.\d+)?|\.\d+)$/;
+const availability =
+  /^(https?:\/\/schema\.org\/|schema:)?(BackOrder|Discontinued|InStock|InStoreOnly|LimitedAvailability|MadeToOrder|OnlineOnly|OutOfStock|PreOrder|PreSale|Reserved|SoldOut)$/;
+
+const asNumber = (value: unknown): number | null => {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  return typeof value === 'string' && numeric.test(value.trim()) ? Number(value) : null;
+};
+
+/**
+ * What is wrong with `value` for `format`, or null when it fits. `node` holds the value, for ratings (whose
+ * range is the node's own bestRating and worstRating, 5 and 1 when absent).
+ * @example formatProblem('price', '$10', {}) // 'a number with a dot for decimals ("10.99"), no currency sign'
+ */
+export function formatProblem(
+  format: ValueFormat,
+  value: unknown,
+  node: Record<string, unknown>,
+): string | null {
+  switch (format) {
+    case 'price':
+      if (typeof value === 'number' ? value >= 0 : typeof value === 'string' && price.test(value))
+        return null;
+      return 'a number with a dot for decimals ("10.99"), without a currency sign or thousands separator';
+    case 'currency':
+      return typeof value === 'string' && currencies.has(value)
+        ? null
+        : 'a three-letter ISO 4217 code ("USD", "EUR")';
+    case 'number':
+      return asNumber(value) !== null ? null : 'a number';
+    case 'integer':
+      return Number.isInteger(asNumber(value)) ? null : 'a whole number (1, 2, 3…)';
+    case 'rating': {
+      const rating = asNumber(value);
+      if (rating === null) return 'a number ("4.5")';
+      const best = asNumber(node.bestRating) ?? 5;
+      const worst = asNumber(node.worstRating) ?? 1;
+      return rating >= worst && rating <= best
+        ? null
+        : `a number from ${worst} (worstRating) to ${best} (bestRating)`;
+    }
+    case 'availability':
+      return typeof value === 'string' && availability.test(value)
+        ? null
+        : 'an ItemAvailability member ("https://schema.org/InStock")';
+    case 'country':
+      return typeof value === 'string' && /^[A-Z]{2}$/.test(value)
+        ? null
+        : 'a two-letter ISO 3166-1 country code ("US")';
+    case 'date':
+      return typeof value === 'string' && (literalFits('Date', value) || literalFits('DateTime', value))
+        ? null
+        : 'an ISO 8601 date ("2024-05-31") or date and time ("2024-05-31T09:00:00+02:00")';
+    case 'duration':
+      return typeof value === 'string' && isDuration(value) ? null : 'an ISO 8601 duration ("PT1H30M")';
+  }
+}

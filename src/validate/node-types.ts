@@ -1,0 +1,105 @@
+// A node's types as the vocabulary knows them, and how an unknown or dated term is reported: shared by the
+// walk and the value checks.
+import { resolveTerm, type TermContext } from './context.ts';
+import { closestName } from './suggest-spelling.ts';
+import { keywordKey, type Walk } from './walk-state.ts';
+
+type JsonObject = Record<string, unknown>;
+
+/** Reports a superseded (warning) or pending (info) term. */
+export function reportTermStatus(walk: Walk, name: string): void {
+  const { vocab, report } = walk;
+  const replacement = vocab.superseded.get(name);
+  if (replacement !== undefined)
+    report.add('superseded-term', `"${name}" is superseded by "${replacement}".`);
+  if (vocab.pending.has(name)) {
+    let message = pendingMessages.get(name);
+    if (message === undefined) {
+      message = `"${name}" is a pending Schema.org term: it may change, and consumers may ignore it.`;
+      pendingMessages.set(name, message); // bounded: pending terms are a fixed list
+    }
+    report.add('pending-term', message);
+  }
+}
+
+const pendingMessages = new Map<string, string>();
+
+/** Resolves `@type` to vocabulary ids, reporting unknown, superseded and pending types. */
+export function nodeTypes(walk: Walk, node: JsonObject, context: TermContext, quiet: boolean): number[] {
+  const { report, vocab } = walk;
+  const key = keywordKey(node, '@type', context);
+  if (key === undefined) return [];
+  const written = node[key];
+  const count = Array.isArray(written) ? written.length : 1;
+  const types: number[] = [];
+  if (!quiet) report.path.push(key);
+  for (let index = 0; index < count; index++) {
+    const type: unknown = Array.isArray(written) ? written[index] : written;
+    if (typeof type !== 'string') {
+      if (!quiet)
+        report.add(
+          'invalid-json-ld',
+          `"@type" must be a string or an array of strings; found ${kind(type)}.`,
+        );
+      continue;
+    }
+    const term = resolveTerm(type, context);
+    if (term.kind !== 'schema') continue;
+    const id = vocab.typeIds.get(term.name);
+    if (id !== undefined) {
+      types.push(id);
+      if (!quiet) reportTermStatus(walk, term.name);
+    } else if (!quiet) {
+      unknownTerm(walk, context, 'type', type, suggest(vocab.typeNames, term.name));
+    }
+  }
+  if (!quiet) report.path.pop();
+  return types;
+}
+
+/** An unknown type or property: an error, or a note when another context in scope may define it. */
+export function unknownTerm(
+  walk: Walk,
+  context: TermContext,
+  what: 'type' | 'property',
+  written: string,
+  hint: string,
+): void {
+  if (context.others.length > 0) {
+    const others = context.others.map((other) => JSON.stringify(other)).join(', ');
+    walk.report.add(
+      'term-of-other-context',
+      `"${written}" is not a Schema.org ${what}; it is read as a term of ${others} and not checked.${hint}`,
+    );
+  } else {
+    walk.report.add(`unknown-${what}`, `"${written}" is not a Schema.org ${what}.${hint}`);
+  }
+}
+
+const suggestions = new Map<readonly string[], Map<string, string>>();
+
+/**
+ * ` Did you mean "datePublished"?` for the closest real name, or nothing. Remembered per name: a site repeats
+ * its mistakes on every page, and the search is the slow part of an unknown term.
+ */
+export function suggest(names: readonly string[], name: string): string {
+  let known = suggestions.get(names);
+  if (!known) {
+    known = new Map();
+    suggestions.set(names, known);
+  }
+  let hint = known.get(name);
+  if (hint === undefined) {
+    const real = closestName(name, names);
+    hint = real && real !== name ? ` Did you mean "${real}"?` : '';
+    if (known.size >= 10_000) known.clear();
+    known.set(name, hint);
+  }
+  return hint;
+}
+
+export function kind(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  return typeof value === 'object' ? 'an object' : `${typeof value} ${JSON.stringify(value)}`;
+}

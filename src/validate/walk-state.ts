@@ -1,0 +1,61 @@
+// The state one validation carries through the walk and the rule tables, and the small readings of a node
+// that both need: which key holds a keyword, and how deep the walk may go.
+import type { TermContext } from './context.ts';
+import type { Reporter } from './report.ts';
+import type { Vocabulary } from './vocabulary/vocabulary.ts';
+
+type JsonObject = Record<string, unknown>;
+
+/** A node with its Schema.org types, for the rule tables that run after the walk. */
+export interface TypedNode {
+  node: Record<string, unknown>;
+  types: number[];
+  path: Array<string | number>;
+  top: boolean;
+  /** The Schema.org property this node is the value of, and the types of the node that holds it. */
+  via: string | null;
+  parentTypes: number[];
+}
+
+export interface Walk {
+  vocab: Vocabulary;
+  report: Reporter;
+  root: unknown;
+  /** Filled only when a rule table needs it. */
+  typed: TypedNode[] | null;
+  /** Whether any rule table applies to a node of these types: only those are kept in `typed`. */
+  ruled: ((types: number[]) => boolean) | null;
+  ids: Map<string, Record<string, unknown>> | null;
+  /** The types of the nodes being walked, innermost last. */
+  owners: number[][];
+  /** Path segments before the document's own: 1 when the root is a page's list of documents. */
+  depthBase: number;
+  /** Set once a branch passed MAX_DEPTH, so the document says so once. */
+  tooDeep: boolean;
+}
+
+/**
+ * How many path segments deep the walk goes. Real JSON-LD nests a few levels; the limit keeps a hostile or
+ * runaway document from exhausting the call stack, and is reported as `too-deep` where it is reached.
+ */
+export const MAX_DEPTH = 256;
+
+/** False (and a `too-deep` finding, once) when the walk is already MAX_DEPTH segments deep. */
+export function withinDepth(walk: Walk): boolean {
+  if (walk.report.path.length < MAX_DEPTH + walk.depthBase) return true;
+  if (!walk.tooDeep) {
+    walk.tooDeep = true;
+    walk.report.add(
+      'too-deep',
+      `The document nests more than ${MAX_DEPTH} levels here; nothing below this point was checked. Flatten it with "@id" references.`,
+    );
+  }
+  return false;
+}
+
+/** The key a keyword is written under in `node`: the keyword itself or an alias the context defines. */
+export function keywordKey(node: JsonObject, keyword: string, context: TermContext): string | undefined {
+  if (keyword in node) return keyword;
+  for (const [alias, target] of context.aliases) if (target === keyword && alias in node) return alias;
+  return undefined;
+}
