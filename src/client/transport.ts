@@ -4,6 +4,7 @@ import { Agent, type Dispatcher, interceptors } from 'undici';
 import { readBody } from './body.ts';
 import { ApiError, CLIENT_ERROR_CODES, hintFor } from './errors.ts';
 import type { HttpMethod } from './operations.ts';
+import { createRedactor, type Redactor } from './redact.ts';
 import { retryPolicy } from './retry-policy.ts';
 import { type Query, redactUrl, routeUrl } from './urls.ts';
 import { wordpressError } from './wire-results.ts';
@@ -41,6 +42,8 @@ export interface Answer {
   url: string;
   headers: Record<string, string | string[] | undefined>;
   value: unknown;
+  /** Removes this client's credentials from text taken from the answer (for errors built later). */
+  redact: Redactor;
 }
 
 interface RawAnswer {
@@ -82,17 +85,7 @@ export function createTransport(settings: TransportSettings, credentials: Creden
   const authorization = credentials
     ? `Basic ${Buffer.from(`${credentials.username}:${credentials.password}`, 'utf8').toString('base64')}`
     : null;
-  const secrets = credentials
-    ? [
-        authorization!,
-        authorization!.slice(6),
-        `${credentials.username}:${credentials.password}`,
-        credentials.password,
-      ]
-        .filter((secret) => secret.length >= 4)
-        .sort((a, b) => b.length - a.length)
-    : [];
-  const scrub = (text: string) => secrets.reduce((out, secret) => out.split(secret).join('[redacted]'), text);
+  const redact = createRedactor(credentials);
 
   const dispatcher = new Agent({
     keepAliveTimeout: 10_000,
@@ -127,12 +120,14 @@ export function createTransport(settings: TransportSettings, credentials: Creden
     return new ApiError({
       status,
       code,
-      serverMessage: scrub(message),
+      serverMessage: message,
       operation: spec.operation,
       method: spec.method,
-      url: scrub(redactUrl(url)),
+      // Built from the base URL, which never holds credentials: nothing in it is the server's to redact.
+      url: redactUrl(url),
       hint,
       details,
+      redact,
     });
   }
 
@@ -228,9 +223,12 @@ export function createTransport(settings: TransportSettings, credentials: Creden
     const reading = readBody(raw.text);
     const { status, headers } = raw;
     if (status >= 200 && status < 300) {
-      const url = scrub(redactUrl(raw.url));
-      if (reading.kind === 'json') return { status, url, headers, value: reading.value };
-      if (reading.kind === 'empty') return { status, url, headers, value: null };
+      const url = redactUrl(raw.url);
+      if (reading.kind === 'json') return { status, url, headers, value: reading.value, redact };
+      if (reading.kind === 'empty') return { status, url, headers, value: null, redact };
+    }
+    if (reading.kind === 'too-deep') {
+      throw fail(spec, raw.url, status, CLIENT_ERROR_CODES.invalidJson, `the answer ${reading.message}`);
     }
     if (reading.kind === 'html') {
       throw fail(

@@ -1,6 +1,8 @@
 // JSON.parse with the line and column of a syntax error. V8 gives an offset for some errors only, so on
 // failure (the rare path) a small scanner finds where the text stops being JSON.
 
+import { deepestOffset, MAX_JSON_DEPTH } from '../parse-json-safely.ts';
+
 export type ParsedJson =
   | { ok: true; value: unknown }
   | { ok: false; message: string; line: number; column: number };
@@ -10,6 +12,11 @@ export type ParsedJson =
  * @example parseJson('{"a":}') // { ok: false, message: "Unexpected token '}'", line: 1, column: 6 }
  */
 export function parseJson(text: string): ParsedJson {
+  // A document deeper than the bound is refused before anything recursive (below, or after) meets it.
+  const deep = deepestOffset(text, MAX_JSON_DEPTH);
+  if (deep !== -1) {
+    return { ok: false, message: `Nests deeper than ${MAX_JSON_DEPTH} levels`, ...lineAndColumn(text, deep) };
+  }
   try {
     return { ok: true, value: JSON.parse(text) };
   } catch (error) {

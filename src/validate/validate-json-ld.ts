@@ -1,4 +1,6 @@
 // One validation: parse when given text, walk the document against the vocabulary, then the rule tables.
+
+import { MAX_JSON_DEPTH, valueNestsDeeper } from '../parse-json-safely.ts';
 import { checkRichResults } from './google/check-rich-results.ts';
 import { parseJson } from './parse-json.ts';
 import { Reporter } from './report.ts';
@@ -29,6 +31,10 @@ export function validateJsonLd(
       return report.result();
     }
     root = parsed.value;
+  } else if (valueNestsDeeper(input, MAX_JSON_DEPTH)) {
+    // The walk below recurses: a value built in memory is held to the bound text is.
+    report.add('json-parse-error', `The document nests deeper than ${MAX_JSON_DEPTH} levels.`);
+    return report.result();
   }
   const google = options?.rules?.includes('google') ?? false;
   const walk: Walk = { vocab: loadVocabulary(), report, root, typed: google ? [] : null, ids: null };
