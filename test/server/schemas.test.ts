@@ -173,7 +173,10 @@ describe('every 400 names the field and the reason', () => {
     // A body that deep is refused as a whole before it is parsed.
     const asObject = await server.call('POST', '/schemas', { raw });
     expect(asObject.status).toBe(400);
-    expect(asObject.body).toMatchObject({ code: 'rest_invalid_json', message: expect.stringMatching(/deeper/) });
+    expect(asObject.body).toMatchObject({
+      code: 'rest_invalid_json',
+      message: expect.stringMatching(/deeper/),
+    });
     const validate = await server.call('POST', '/validate', { body: { schema_data: nested } });
     expect(validate.status).toBe(400);
     expect((await server.call('GET', '/schemas?per_page=1')).status).toBe(200);
