@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { createClient, type SchemaClient } from '../client/index.ts';
+import { splitApiCredentials } from './api-credentials.ts';
 import { userAgent } from './user-agent.ts';
 
 /** Which requests the build makes: whole-index list reads, per-page reads, or whichever the credentials allow. */
@@ -93,16 +94,31 @@ export function resolveOptions(input: unknown, env: Record<string, string | unde
   const options = parsed.data;
   // An empty variable (a CI secret that is not set) counts as unset.
   const fromEnv = (name: string) => env[name] || undefined;
-  const api = options.api ?? fromEnv('SCHEMA_MANAGER_API');
-  if (!api) {
+  const address = options.api ?? fromEnv('SCHEMA_MANAGER_API');
+  const source = options.api ? 'api' : 'SCHEMA_MANAGER_API';
+  if (!address) {
     throw new OptionsError([
       'api: required. Pass schemaManager({ api: "https://cms.example.com/wp-json/<namespace>/v1" }) or set SCHEMA_MANAGER_API.',
     ]);
   }
+  let split: ReturnType<typeof splitApiCredentials>;
+  try {
+    split = splitApiCredentials(address);
+  } catch (error) {
+    throw new OptionsError([`api: ${(error as Error).message} (from ${source}).`]);
+  }
+  const { api } = split;
+  // Never echo the address itself here: it may hold credentials.
   if (!/^https?:\/\//.test(api))
-    throw new OptionsError([`api: must be an absolute http(s) URL, got "${api}"`]);
-  const username = options.username ?? fromEnv('SCHEMA_MANAGER_USER');
-  const password = options.password ?? fromEnv('SCHEMA_MANAGER_PASSWORD');
+    throw new OptionsError([`api: must be an absolute http(s) URL (from ${source}).`]);
+  const inline = split.username !== undefined;
+  if (inline && (options.username || options.password)) {
+    throw new OptionsError([
+      `api: holds user:password@ and the username/password options are set too; keep one (from ${source}).`,
+    ]);
+  }
+  const username = options.username ?? split.username ?? fromEnv('SCHEMA_MANAGER_USER');
+  const password = options.password ?? split.password ?? fromEnv('SCHEMA_MANAGER_PASSWORD');
   if (Boolean(username) !== Boolean(password)) {
     throw new OptionsError([
       `${username ? 'password' : 'username'}: missing. Give both SCHEMA_MANAGER_USER and SCHEMA_MANAGER_PASSWORD (or neither: public reads only).`,
