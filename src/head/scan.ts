@@ -2,18 +2,18 @@
  * Reads a page's head the way a browser builds it: parse5 runs the HTML standard's tokenizer and tree
  * construction (script data escape states, `<noscript>` with scripting on, `<template>`, foreign content, the
  * "after head" mode), and its source locations give each head element's range and where the head ends.
- * Only a prefix of the page is parsed, doubled until the body has started on a token that is final: the cost
- * grows with the head, not the page.
+ * The page is fed in chunks, as parse5's own stream does, and feeding stops once the body has started: the
+ * cost grows with the head, not the page.
  */
-import { parse, type DefaultTreeAdapterTypes as Tree } from 'parse5';
+import { type DefaultTreeAdapterMap, Parser, type DefaultTreeAdapterTypes as Tree } from 'parse5';
 import { isJsonLdType } from './json-ld-type.ts';
 import { linkKey, metaKey } from './keys.ts';
 
 /** The boolean attribute every written tag carries, so a later run finds and replaces exactly those. */
 export const MARK = 'data-schema-manager';
 
-/** Characters parsed in the first pass; each further pass doubles it. */
-export const CHUNK_SIZE = 16 * 1024;
+/** Characters handed to the parser at a time; feeding stops between chunks once the head is over. */
+export const CHUNK_SIZE = 2 * 1024;
 
 export interface HeadElement {
   /** Lower-case tag name. */
@@ -43,7 +43,7 @@ export interface HeadScan {
   /** Where new head content goes: at `</head>`, at what implied the head's end, or at the end. */
   insertAt: number;
   closedBy: 'end-tag' | 'body-content' | 'end-of-document';
-  /** Characters parsed over all passes (bounded by about four times the head, for tests and benchmarks). */
+  /** Characters handed to the parser: the head and at most a chunk more (for tests and benchmarks). */
   parsedChars: number;
 }
 
@@ -69,17 +69,17 @@ function isTerminated(node: Node, source: string): boolean {
   return true;
 }
 
-/** Where the body starts, on a token no later input can change; undefined when it has not started. */
-function bodyStart(body: Tree.Element | undefined, source: string, complete: boolean): number | undefined {
+/** Where the body starts (its start tag or its first content); undefined while it has not started. */
+function bodyStart(body: Tree.Element | undefined): number | undefined {
   if (!body) return undefined;
-  const tag = body.sourceCodeLocation?.startTag;
-  if (tag) return tag.startOffset;
-  const first = body.childNodes[0]?.sourceCodeLocation;
-  if (!first) return undefined;
-  // Text that reaches the cut may be the start of a tag ("<" then more): only final when the input is whole.
-  if (body.childNodes[0]!.nodeName === '#text' && first.endOffset >= source.length && !complete)
-    return undefined;
-  return first.startOffset;
+  return (
+    body.sourceCodeLocation?.startTag?.startOffset ?? body.childNodes[0]?.sourceCodeLocation?.startOffset
+  );
+}
+
+function partsOf(document: Tree.Document) {
+  const root = childElement(document, 'html');
+  return { root, head: root && childElement(root, 'head'), body: root && childElement(root, 'body') };
 }
 
 function textOf(element: Tree.Element): string | null {
@@ -107,15 +107,10 @@ function toHeadElement(element: Tree.Element, length: number): HeadElement {
   };
 }
 
-/** The head as parsed from `source` (a prefix of the page), or null when the prefix does not settle it. */
-function readPrefix(source: string, complete: boolean): Omit<HeadScan, 'parsedChars'> | null {
-  // Offsets here are in `source`; scanHead moves them past a byte-order mark.
-  const document = parse(source, { sourceCodeLocationInfo: true });
-  const root = childElement(document, 'html');
-  const head = root && childElement(root, 'head');
-  const body = root && childElement(root, 'body');
-  const started = bodyStart(body, source, complete);
-  if (started === undefined && !complete) return null;
+/** The head of a parsed document (the whole page, or a prefix past the body's start) of `source`. */
+function readHead(document: Tree.Document, source: string): Omit<HeadScan, 'parsedChars'> {
+  const { root, head, body } = partsOf(document);
+  const started = bodyStart(body);
   const headNodes = head?.childNodes ?? [];
   const located = headNodes.filter((node) => node.sourceCodeLocation);
   const scan = {
@@ -156,17 +151,19 @@ function readPrefix(source: string, complete: boolean): Omit<HeadScan, 'parsedCh
 export function scanHead(html: string): HeadScan {
   // A byte-order mark belongs to the encoding: the decoder drops it before the parser sees the page.
   const shift = html.charCodeAt(0) === 0xfeff ? 1 : 0;
-  let parsedChars = 0;
-  for (let size = CHUNK_SIZE; ; size *= 2) {
-    const end = Math.min(html.length, shift + size);
-    const source = html.slice(shift, end);
-    parsedChars += source.length;
-    const found = readPrefix(source, end === html.length);
-    if (found === null) continue;
-    for (const element of found.elements) {
-      element.start += shift;
-      element.end += shift;
-    }
-    return { ...found, insertAt: found.insertAt + shift, parsedChars };
+  const source = shift ? html.slice(shift) : html;
+  // parse5's Parser fed chunk by chunk, as its parser stream does: a token cut by a chunk's end waits for the next.
+  const parser = new Parser<DefaultTreeAdapterMap>({ sourceCodeLocationInfo: true });
+  let fed = 0;
+  do {
+    const end = Math.min(source.length, fed + CHUNK_SIZE);
+    parser.tokenizer.write(source.slice(fed, end), end === source.length);
+    fed = end;
+  } while (fed < source.length && bodyStart(partsOf(parser.document).body) === undefined);
+  const found = readHead(parser.document, source);
+  for (const element of found.elements) {
+    element.start += shift;
+    element.end += shift;
   }
+  return { ...found, insertAt: found.insertAt + shift, parsedChars: fed };
 }
