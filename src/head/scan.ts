@@ -98,7 +98,8 @@ function toHeadElement(element: Tree.Element, length: number): HeadElement {
   return {
     name,
     start: location.startOffset,
-    end: Math.min(location.endOffset, length),
+    // An element the page never closes (a title cut by the end) runs to the end: all of it is its text.
+    end: isTerminated(element, '') ? Math.min(location.endOffset, length) : length,
     attrs,
     text: textOf(element),
     key,
