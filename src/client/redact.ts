@@ -2,7 +2,6 @@
 // the Basic header and its token, `user:password` (plain and percent-encoded), and the password alone where
 // it stands as a whole word. Only credentials go: text that merely contains the password inside a longer
 // word is left as it was, and the client's own text (the URL it built, the operation) is never passed here.
-import type { Credentials } from './transport.ts';
 
 export const REDACTED = '[redacted]';
 
@@ -27,7 +26,7 @@ const identity: Redactor = { text: (text) => text, value: (value) => value };
  *
  * @example createRedactor({ username: 'a', password: 'secret-pw' }).text('bad: secret-pw') // 'bad: [redacted]'
  */
-export function createRedactor(credentials: Credentials | null): Redactor {
+export function createRedactor(credentials: { username: string; password: string } | null): Redactor {
   if (!credentials) return identity;
   const { username, password } = credentials;
   const pair = `${username}:${password}`;
