@@ -2,6 +2,7 @@
 // 35 s), a malformed Host copied into Link URLs, inactive records readable with public reads, and deep JSON.
 import { request } from 'node:http';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { createAuthenticator } from '../../src/server/auth.ts';
 import { schema, startServer, type TestServer, users } from './harness.ts';
 
 let server: TestServer;
@@ -33,21 +34,25 @@ test('2,000 wrong passwords neither evict nor stall a logged-in admin', async ()
   await adminLatency(20); // verified once, remembered from here on; connections warm
   const quiet = median(await adminLatency(50));
   let refused = 0;
+  let busy = 0;
   let flooding = true;
   const flood = (async () => {
+    // 400 in flight at once: far past the 32 password checks the server runs at a time.
     const queue = Array.from({ length: 2000 }, (_, i) => i);
     await Promise.all(
-      Array.from({ length: 100 }, async () => {
+      Array.from({ length: 400 }, async () => {
         for (let i = queue.shift(); i !== undefined; i = queue.shift()) {
           const auth = `Basic ${Buffer.from(`admin:wrong-${i}`).toString('base64')}`;
           const response = await fetch(`${server.baseUrl}/meta`, { headers: { authorization: auth } });
           await response.text();
           if (response.status === 401 || response.status === 429) refused++;
+          if (response.status === 429) busy++;
         }
       }),
     );
+  })().finally(() => {
     flooding = false;
-  })();
+  });
   const during: number[] = [];
   while (flooding) during.push(...(await adminLatency(1)));
   await flood;
@@ -56,9 +61,42 @@ test('2,000 wrong passwords neither evict nor stall a logged-in admin', async ()
   const ratio = median(during) / quiet;
   // Reported, not asserted: the figure depends on the machine's load.
   console.log(
-    `admin latency: ${quiet.toFixed(2)} ms quiet, ${median(during).toFixed(2)} ms median during 2,000 wrong passwords (ratio ${ratio.toFixed(1)}, ${during.length} requests)`,
+    `admin latency: ${quiet.toFixed(2)} ms quiet, ${median(during).toFixed(2)} ms median during 2,000 wrong passwords (ratio ${ratio.toFixed(1)}, ${during.length} requests; ${refused - busy} wrong passwords checked, ${busy} answered 429)`,
   );
 }, 120_000);
+
+test('checked wrong passwords never enter or evict the verified-login cache', async () => {
+  // Every attempt here is checked (no 429), and the cache holds two logins only.
+  const auth = createAuthenticator([users.admin, users.editor], {
+    maxVerifiedLogins: 2,
+    maxPendingChecks: 1000,
+  });
+  const admin = await auth.authenticate(adminAuth);
+  const attempts = Array.from({ length: 40 }, (_, i) =>
+    auth.authenticate(`Basic ${Buffer.from(`admin:wrong-${i}`).toString('base64')}`).then(
+      () => 'accepted',
+      (error: { status?: number }) => error.status,
+    ),
+  );
+  expect(new Set(await Promise.all(attempts))).toEqual(new Set([401]));
+  // The same object: answered from the cache, without a new scrypt run.
+  expect(await auth.authenticate(adminAuth)).toBe(admin);
+});
+
+test('1,200 wrong passwords at once (the attack) leave a verified admin in the cache', async () => {
+  const auth = createAuthenticator([users.admin, users.editor]);
+  const admin = await auth.authenticate(adminAuth);
+  const outcomes = await Promise.all(
+    Array.from({ length: 1200 }, (_, i) =>
+      auth.authenticate(`Basic ${Buffer.from(`admin:flood-${i}`).toString('base64')}`).then(
+        () => 200,
+        (error: { status?: number }) => error.status,
+      ),
+    ),
+  );
+  expect(new Set(outcomes)).toEqual(new Set([401, 429]));
+  expect(await auth.authenticate(adminAuth)).toBe(admin);
+});
 
 function rawGet(path: string, host: string): Promise<{ status: number; headers: Record<string, unknown> }> {
   const target = new URL(server.baseUrl);
