@@ -13,13 +13,18 @@ export interface Redactor {
   text(text: string): string;
   /** A copy of a JSON-like value with every string (keys too) passed through `text`. */
   value(value: unknown): unknown;
+  /**
+   * The same redactor, but where one of `texts` (the client's own URL, say) appears in server text, the
+   * password is not looked for as a word inside it: the server is quoting the client, not its credentials.
+   */
+  keeping(texts: string[]): Redactor;
 }
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-const identity: Redactor = { text: (text) => text, value: (value) => value };
+const identity: Redactor = { text: (text) => text, value: (value) => value, keeping: () => identity };
 
 /**
  * The redactor for one set of credentials (or the identity without them).
@@ -42,14 +47,37 @@ export function createRedactor(credentials: { username: string; password: string
   const words = [...new Set([password, encodeURIComponent(password), password.replace(/\s+/g, '')])].filter(
     (word) => word.length > 0,
   );
+  const exactPattern = new RegExp(
+    [...new Set(exact)]
+      .sort((a, b) => b.length - a.length)
+      .map(escapeRegExp)
+      .join('|'),
+    'g',
+  );
   const pattern = new RegExp(
     [
-      ...[...new Set(exact)].sort((a, b) => b.length - a.length).map(escapeRegExp),
+      exactPattern.source,
       ...words.map((word) => `(?<![\\p{L}\\p{N}_])${escapeRegExp(word)}(?![\\p{L}\\p{N}_])`),
     ].join('|'),
     'gu',
   );
-  const text = (input: string): string => input.replace(pattern, REDACTED);
+  return redactorOf(pattern, exactPattern, []);
+}
+
+function redactorOf(pattern: RegExp, exactPattern: RegExp, keep: string[]): Redactor {
+  const kept = [...new Set(keep.filter((text) => text.length > 0))].sort((a, b) => b.length - a.length);
+  const keptPattern = kept.length > 0 ? new RegExp(kept.map(escapeRegExp).join('|'), 'g') : null;
+  const text = (input: string): string => {
+    if (keptPattern === null) return input.replace(pattern, REDACTED);
+    let out = '';
+    let last = 0;
+    for (const match of input.matchAll(keptPattern)) {
+      out +=
+        input.slice(last, match.index).replace(pattern, REDACTED) + match[0].replace(exactPattern, REDACTED);
+      last = match.index + match[0].length;
+    }
+    return out + input.slice(last).replace(pattern, REDACTED);
+  };
   const value = (input: unknown, depth = 0): unknown => {
     if (typeof input === 'string') return text(input);
     if (input === null || typeof input !== 'object') return input;
@@ -59,5 +87,9 @@ export function createRedactor(credentials: { username: string; password: string
       Object.entries(input).map(([key, item]) => [text(key), value(item, depth + 1)]),
     );
   };
-  return { text, value: (input) => value(input) };
+  return {
+    text,
+    value: (input) => value(input),
+    keeping: (texts) => redactorOf(pattern, exactPattern, [...keep, ...texts]),
+  };
 }

@@ -69,6 +69,26 @@ export interface Transport {
 
 const GET_REDIRECT_LIMIT = 3;
 
+/** The client's own texts a server may quote: the URL it called, its path and query. */
+function ownTexts(url: string): string[] {
+  const parsed = URL.parse(url);
+  if (parsed === null) return [url];
+  return [
+    parsed.href,
+    `${parsed.pathname}${parsed.search}`,
+    parsed.pathname,
+    decodeURIComponentSafely(parsed.pathname),
+  ];
+}
+
+function decodeURIComponentSafely(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
 /** A route the server does not have: WordPress' JSON 404, or the theme's HTML 404 under plain permalinks. */
 function isMissingRoute(raw: RawAnswer): boolean {
   if (raw.status !== 404) return false;
@@ -127,7 +147,8 @@ export function createTransport(settings: TransportSettings, credentials: Creden
       url: redactUrl(url),
       hint,
       details,
-      redact,
+      // A server that quotes the request's URL or path is quoting the client, not its credentials.
+      redact: redact.keeping(ownTexts(url)),
     });
   }
 

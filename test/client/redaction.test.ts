@@ -5,7 +5,7 @@ import { inspect } from 'node:util';
 import { expect, test } from 'vitest';
 import { type ApiError, createClient } from '../../src/client/index.ts';
 import { createRedactor } from '../../src/client/redact.ts';
-import { failure, PREFIX, record, scripted } from './scripted-server.ts';
+import { failure, record, scripted } from './scripted-server.ts';
 
 const USER = 'site-editor';
 const PASSWORD = 'Zq1w Xe2r Cv3t Bn4y Mm5u Kk6i';
@@ -82,14 +82,14 @@ test('an Authorization header echoed into code, message, details and Location ne
   }
 });
 
-test('only credentials are removed: a namespace, a URL or a longer word that contains the password stays', async () => {
+test('only credentials are removed: a namespace, a quoted URL or a longer word that holds the password stays', async () => {
   const api = await scripted(
-    () => ({
+    (route) => ({
       status: 404,
       body: {
         code: 'not_found',
-        message: 'no record for /wrong/ (wrongly named); password wrong',
-        data: { status: 404 },
+        message: `no record at ${route.slice(4)} (wrongly named); password wrong`,
+        data: { status: 404, params: { path: '/wp-json/wrong/v1/schemas/9', given: 'wrong' } },
       },
     }),
     { username: 'u', password: 'wrong', retries: 0 },
@@ -105,9 +105,11 @@ test('only credentials are removed: a namespace, a URL or a longer word that con
   await api.close();
   expect(error.url).toBe(`${api.server.url}/wp-json/wrong/v1/schemas/9`);
   expect(error.message).toContain(`${api.server.url}/wp-json/wrong/v1/schemas/9`);
-  expect(error.serverMessage).toBe('no record for /[redacted]/ (wrongly named); password [redacted]');
+  expect(error.serverMessage).toBe(
+    'no record at /wp-json/wrong/v1/schemas/9 (wrongly named); password [redacted]',
+  );
+  expect(error.details).toEqual({ path: '/wp-json/wrong/v1/schemas/9', given: '[redacted]' });
   expect(error.message).not.toContain('%2F[redacted]');
-  expect(PREFIX).toBe('/wp-json/ns/v1');
 });
 
 test('the redactor keeps unrelated text byte for byte', () => {
@@ -117,6 +119,9 @@ test('the redactor keeps unrelated text byte for byte', () => {
   );
   expect(redact.text('Basic YW5uOnBhJCQgd29yZA==')).toBe('Basic [redacted]');
   expect(redact.text('nothing to see: ann, pa$$')).toBe('nothing to see: ann, pa$$');
+  // Text the client itself sent, quoted back, keeps the word; a credential in it still goes.
+  const keeping = redact.keeping(['/x/pa$$ word/']);
+  expect(keeping.text('at /x/pa$$ word/: pa$$ word')).toBe('at /x/pa$$ word/: [redacted]');
 });
 
 test('a record nested 200,000 deep is reported on the record, and an answer nested so is an ApiError', async () => {
