@@ -169,3 +169,35 @@ test('a whole scan stops at its deadline and reports what it did not fetch once'
     await quick.close();
   }
 });
+
+test('the answer, the sitemap levels and the sitemap count stay within their limits', async () => {
+  const tight = await startServer({
+    site: site.url,
+    scan: { maxAnswerBytes: 600, sitemapDepth: 1, maxErrors: 1 },
+  });
+  try {
+    const answer = await tight.call('POST', '/scan', {
+      body: { urls: [`${site.url}/page/`, `${site.url}/hop/`], overwrite: true },
+    });
+    expect(answer.body).toMatchObject({ scanned: 2, schemas_omitted: expect.any(Number) });
+    expect(answer.body.schemas_omitted).toBeGreaterThan(0);
+    expect(JSON.stringify(answer.body.schemas).length).toBeLessThanOrEqual(600);
+    // Written all the same: only the answer is cut.
+    const stored = await tight.call('GET', `/schemas?url=${encodeURIComponent(`${site.url}/page/`)}`);
+    expect(stored.body.length).toBeGreaterThan(0);
+
+    const index = await tight.call('POST', '/scan', {
+      body: { sitemap: `${site.url}/index.xml`, dry_run: true },
+    });
+    expect(index.body).toMatchObject({ scanned: 0, errors_omitted: 0 });
+    expect(index.body.errors).toEqual([
+      {
+        url: `${site.url}/index.xml`,
+        code: 'too_many',
+        message: '7 sitemaps were not read (limits: 20 sitemaps, depth 1).',
+      },
+    ]);
+  } finally {
+    await tight.close();
+  }
+});

@@ -63,7 +63,7 @@ export async function sitemapPages(
     errors.add({
       url: sitemap,
       code: 'too_many',
-      message: `${sitemapsLeftOut} sitemaps were not read (limits: ${limits.maxSitemaps} sitemaps, ${limits.sitemapDepth} levels).`,
+      message: `${sitemapsLeftOut} sitemaps were not read (limits: ${limits.maxSitemaps} sitemaps, depth ${limits.sitemapDepth}).`,
     });
   }
   if (pagesLeftOut > 0) {
