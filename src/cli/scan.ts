@@ -49,13 +49,16 @@ Name at least one --url or --sitemap.`,
       );
       for (const error of result.errors)
         lines.push(`error      ${error.url ?? '-'}  ${error.code}: ${error.message}`);
+      if (result.errors_omitted > 0) lines.push(`error      … and ${result.errors_omitted} more not listed`);
+      if (result.schemas_omitted > 0)
+        lines.push(`           … and ${result.schemas_omitted} more schemas not listed`);
       const verb = dryRun ? 'would be ' : '';
       lines.push(
         `Scanned ${result.scanned} page(s): ${result.created} ${verb}created, ${result.updated} ${verb}updated, ` +
-          `${result.skipped} skipped, ${result.errors.length} error(s).${dryRun ? ' Dry run: nothing was written.' : ''}`,
+          `${result.skipped} skipped, ${result.errors.length + result.errors_omitted} error(s).${dryRun ? ' Dry run: nothing was written.' : ''}`,
       );
       process.stdout.write(`${lines.join('\n')}\n`);
     }
-    return result.errors.length > 0 ? 1 : 0;
+    return result.errors.length + result.errors_omitted > 0 ? 1 : 0;
   },
 };

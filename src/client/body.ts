@@ -1,8 +1,10 @@
 // Reads an answer's text as JSON, tolerating PHP notices printed before it.
+import { parseJsonSafely } from '../parse-json-safely.ts';
 
 export type BodyReading =
   | { kind: 'json'; value: unknown; prefix: string }
   | { kind: 'empty' }
+  | { kind: 'too-deep'; message: string }
   | { kind: 'html'; snippet: string }
   | { kind: 'text'; snippet: string };
 
@@ -23,19 +25,16 @@ function snippetOf(text: string): string {
 export function readBody(raw: string): BodyReading {
   const text = raw.replace(/^\uFEFF/, '').trim();
   if (text === '') return { kind: 'empty' };
-  try {
-    return { kind: 'json', value: JSON.parse(text), prefix: '' };
-  } catch {
-    // Not JSON as a whole: look for a JSON object or array that runs to the end.
-  }
+  const whole = parseJsonSafely(text);
+  if (whole.ok) return { kind: 'json', value: whole.value, prefix: '' };
+  if (whole.reason === 'too-deep') return { kind: 'too-deep', message: whole.message };
+  // Not JSON as a whole: look for a JSON object or array that runs to the end.
   let tries = 0;
   for (let start = text.search(/[[{]/); start > 0 && tries < MAX_START_TRIES; tries++) {
-    try {
-      return { kind: 'json', value: JSON.parse(text.slice(start)), prefix: text.slice(0, start) };
-    } catch {
-      const next = text.slice(start + 1).search(/[[{]/);
-      start = next < 0 ? -1 : start + 1 + next;
-    }
+    const tail = parseJsonSafely(text.slice(start));
+    if (tail.ok) return { kind: 'json', value: tail.value, prefix: text.slice(0, start) };
+    const next = text.slice(start + 1).search(/[[{]/);
+    start = next < 0 ? -1 : start + 1 + next;
   }
   const looksHtml = /^<|<(!doctype|html|head|body|br|b|p|div|title)[\s>/]/i.test(text);
   return looksHtml ? { kind: 'html', snippet: snippetOf(text) } : { kind: 'text', snippet: snippetOf(text) };

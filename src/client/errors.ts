@@ -1,5 +1,6 @@
 // One error class for every failure, with a stable code and a hint naming the usual cause.
 import { OPERATIONS, type OperationName } from './operations.ts';
+import type { Redactor } from './redact.ts';
 
 /** Codes the client itself gives; other codes are the server's own (`rest_forbidden`, `not_found`, ...). */
 export const CLIENT_ERROR_CODES = {
@@ -34,6 +35,11 @@ export interface ApiErrorInit {
   url: string;
   hint: string | null;
   details?: unknown;
+  /**
+   * Applied to everything the server may have written (`serverMessage`, `code`, `details`) before any other
+   * field, the message or the stack is built from them; the transport passes its credentials' redactor.
+   */
+  redact?: Redactor;
 }
 
 /**
@@ -56,16 +62,19 @@ export class ApiError extends Error {
   readonly details: unknown;
 
   constructor(init: ApiErrorInit) {
-    const where = `${init.status ?? 'no answer'} ${init.code} at ${init.method} ${init.url}`;
-    super(`${init.operation}: ${init.serverMessage} (${where})${init.hint ? `. Hint: ${init.hint}` : ''}`);
+    const redact = init.redact;
+    const code = redact ? redact.text(init.code) : init.code;
+    const serverMessage = redact ? redact.text(init.serverMessage) : init.serverMessage;
+    const where = `${init.status ?? 'no answer'} ${code} at ${init.method} ${init.url}`;
+    super(`${init.operation}: ${serverMessage} (${where})${init.hint ? `. Hint: ${init.hint}` : ''}`);
     this.status = init.status;
-    this.code = init.code;
-    this.serverMessage = init.serverMessage;
+    this.code = code;
+    this.serverMessage = serverMessage;
     this.operation = init.operation;
     this.method = init.method;
     this.url = init.url;
     this.hint = init.hint;
-    this.details = init.details ?? null;
+    this.details = (redact ? redact.value(init.details) : init.details) ?? null;
   }
 
   toJSON(): Record<string, unknown> {

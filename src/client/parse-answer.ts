@@ -27,5 +27,6 @@ export function parseAnswer<S extends z.ZodType>(
     method,
     url: answer.url,
     hint: 'the server speaks another version of the API, or baseUrl points at another API',
+    redact: answer.redact,
   });
 }

@@ -60,6 +60,9 @@ async function readRoutes(transport: Transport, signal?: AbortSignal): Promise<R
   } catch (error) {
     if (!(error instanceof ApiError) || error.status === null || error.status === 401 || error.status === 403)
       throw error;
+    // A server that fails (a 503 maintenance page, a 500) or rate-limits may well be the API: say that, not
+    // "no API here".
+    if (error.status >= 500 || error.status === 429) throw error;
     const what =
       error.code === 'rest_no_route'
         ? 'WordPress answers there, but without this namespace (the plugin is inactive, or the plan lacks the API)'

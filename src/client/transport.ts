@@ -4,6 +4,7 @@ import { readBody } from './body.ts';
 import { ApiError, CLIENT_ERROR_CODES, hintFor } from './errors.ts';
 import { answersAsApi, restRootFromLink, wantsPlainForm } from './locate.ts';
 import type { HttpMethod } from './operations.ts';
+import { createRedactor, type Redactor } from './redact.ts';
 import { createSender, type RawAnswer, SendFailure, type SendSettings } from './send.ts';
 import { readSiteZone, type SiteZone } from './site-time.ts';
 import {
@@ -46,6 +47,8 @@ export interface Answer {
   url: string;
   headers: Record<string, string | string[] | undefined>;
   value: unknown;
+  /** Removes this client's credentials from text taken from the answer (for errors built later). */
+  redact: Redactor;
 }
 
 /** Counts since the client was made. */
@@ -66,6 +69,26 @@ export interface Transport {
   close(): Promise<void>;
 }
 
+/** The client's own texts a server may quote: the URL it called, its path and query. */
+function ownTexts(url: string): string[] {
+  const parsed = URL.parse(url);
+  if (parsed === null) return [url];
+  return [
+    parsed.href,
+    `${parsed.pathname}${parsed.search}`,
+    parsed.pathname,
+    decodeURIComponentSafely(parsed.pathname),
+  ];
+}
+
+function decodeURIComponentSafely(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
 /**
  * Creates the sender of API calls. The Authorization value lives only in this closure: it is on no
  * object a caller can reach, print or serialise.
@@ -74,17 +97,7 @@ export function createTransport(settings: TransportSettings, credentials: Creden
   const authorization = credentials
     ? `Basic ${Buffer.from(`${credentials.username}:${credentials.password}`, 'utf8').toString('base64')}`
     : null;
-  const secrets = credentials
-    ? [
-        authorization!,
-        authorization!.slice(6),
-        `${credentials.username}:${credentials.password}`,
-        credentials.password,
-      ]
-        .filter((secret) => secret.length >= 4)
-        .sort((a, b) => b.length - a.length)
-    : [];
-  const scrub = (text: string) => secrets.reduce((out, secret) => out.split(secret).join('[redacted]'), text);
+  const redact = createRedactor(credentials);
 
   const counts: TransportStats = { requests: 0, retries: 0 };
   const sender = createSender(
@@ -124,12 +137,15 @@ export function createTransport(settings: TransportSettings, credentials: Creden
     return new ApiError({
       status,
       code,
-      serverMessage: scrub(message),
+      serverMessage: message,
       operation: spec.operation,
       method: spec.method,
-      url: scrub(redactUrl(url)),
+      // Built from the base URL, which never holds credentials: nothing in it is the server's to redact.
+      url: redactUrl(url),
       hint,
       details,
+      // A server that quotes the request's URL or path is quoting the client, not its credentials.
+      redact: redact.keeping(ownTexts(url)),
     });
   }
 
@@ -203,9 +219,12 @@ export function createTransport(settings: TransportSettings, credentials: Creden
     const reading = readBody(raw.text);
     const { status, headers } = raw;
     if (status >= 200 && status < 300) {
-      const url = scrub(redactUrl(raw.url));
-      if (reading.kind === 'json') return { status, url, headers, value: reading.value };
-      if (reading.kind === 'empty') return { status, url, headers, value: null };
+      const url = redactUrl(raw.url);
+      if (reading.kind === 'json') return { status, url, headers, value: reading.value, redact };
+      if (reading.kind === 'empty') return { status, url, headers, value: null, redact };
+    }
+    if (reading.kind === 'too-deep') {
+      throw fail(spec, raw.url, status, CLIENT_ERROR_CODES.invalidJson, `the answer ${reading.message}`);
     }
     if (reading.kind === 'html') {
       const message = `the server answered HTML, not JSON: ${reading.snippet}`;

@@ -1,5 +1,7 @@
 // Schema records as the client returns them, from any of the shapes servers send.
+
 import { z } from 'zod';
+import { parseJsonSafely } from '../parse-json-safely.ts';
 import { date, flag, label, optionalInteger, unwrapList, unwrapOne } from './wire-fields.ts';
 
 export interface SchemaDocument {
@@ -23,18 +25,13 @@ export function readSchemaData(value: unknown): SchemaDocument {
     return { schema_data: '', data: null, data_error: 'schema_data is missing' };
   if (typeof value === 'object') return { schema_data: JSON.stringify(value), data: value, data_error: null };
   const raw = String(value);
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(raw);
-    // Some servers encode the document twice: a JSON string holding JSON.
-    if (typeof parsed === 'string' && /^\s*[[{]/.test(parsed)) parsed = JSON.parse(parsed);
-  } catch (error) {
-    return {
-      schema_data: raw,
-      data: null,
-      data_error: `schema_data is not JSON: ${(error as Error).message}`,
-    };
-  }
+  let reading = parseJsonSafely(raw);
+  // Some servers encode the document twice: a JSON string holding JSON.
+  if (reading.ok && typeof reading.value === 'string' && /^\s*[[{]/.test(reading.value))
+    reading = parseJsonSafely(reading.value);
+  if (!reading.ok)
+    return { schema_data: raw, data: null, data_error: `schema_data is not JSON: ${reading.message}` };
+  const parsed = reading.value;
   if (!parsed || typeof parsed !== 'object') {
     return { schema_data: raw, data: null, data_error: 'schema_data is JSON but not an object or array' };
   }

@@ -14,7 +14,11 @@ export const scanResult = z.object({
   updated: count,
   skipped: count,
   errors: z.array(urlError).default([]),
+  /** Errors past the server's cap, counted only (the reference server lists 50). */
+  errors_omitted: count.default(0),
   schemas: z.array(schemaDraft).default([]),
+  /** Records written but left out of the answer to bound its size. */
+  schemas_omitted: count.default(0),
 });
 export type ScanResult = z.output<typeof scanResult>;
 

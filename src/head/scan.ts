@@ -1,17 +1,19 @@
 /**
- * One tokenizer pass over a page's head: where each head element starts and ends, what it says,
- * and where the head ends. It stops feeding the tokenizer once the head is over, so its cost grows
- * with the head, not the page.
+ * Reads a page's head the way a browser builds it: parse5 runs the HTML standard's tokenizer and tree
+ * construction (script data escape states, `<noscript>` with scripting on, `<template>`, foreign content, the
+ * "after head" mode), and its source locations give each head element's range and where the head ends.
+ * The page is fed in chunks, as parse5's own stream does, and feeding stops once the body has started: the
+ * cost grows with the head, not the page.
  */
-import { Tokenizer, type TokenizerCallbacks } from 'htmlparser2';
+import { type DefaultTreeAdapterMap, Parser, type DefaultTreeAdapterTypes as Tree } from 'parse5';
 import { isJsonLdType } from './json-ld-type.ts';
 import { linkKey, metaKey } from './keys.ts';
 
 /** The boolean attribute every written tag carries, so a later run finds and replaces exactly those. */
 export const MARK = 'data-schema-manager';
 
-/** Bytes handed to the tokenizer at a time; the scan stops between chunks once the head is over. */
-export const CHUNK_SIZE = 8 * 1024;
+/** Characters handed to the parser at a time; feeding stops between chunks once the head is over. */
+export const CHUNK_SIZE = 2 * 1024;
 
 export interface HeadElement {
   /** Lower-case tag name. */
@@ -21,7 +23,7 @@ export interface HeadElement {
   end: number;
   /** Attributes with lower-case names and decoded values (the first of duplicates wins). */
   attrs: Map<string, string>;
-  /** Decoded text of a `<title>`, raw text of a `<script>` or `<style>`; null for void elements. */
+  /** Decoded text of a `<title>`, raw text of a `<script>`, `<style>` or `<noscript>`; null for the others. */
   text: string | null;
   /** Conflict key (see keys.ts), null when nothing can conflict with it. */
   key: string | null;
@@ -32,6 +34,7 @@ export interface HeadElement {
 }
 
 export interface HeadScan {
+  /** The head's elements as a browser has them, in source order (those after `</head>` included). */
   elements: HeadElement[];
   /** The page has a `<head>` start tag. */
   headTag: boolean;
@@ -40,205 +43,128 @@ export interface HeadScan {
   /** Where new head content goes: at `</head>`, at what implied the head's end, or at the end. */
   insertAt: number;
   closedBy: 'end-tag' | 'body-content' | 'end-of-document';
-  /** Chunks handed to the tokenizer (bounded by the head's size, for tests and benchmarks). */
-  chunks: number;
+  /** Characters handed to the parser: the head and at most a chunk more (for tests and benchmarks). */
+  parsedChars: number;
 }
 
-// Start tags the HTML spec keeps in the head ("in head" insertion mode); any other ends it.
-const HEAD_TAGS = new Set([
-  'base',
-  'basefont',
-  'bgsound',
-  'link',
-  'meta',
-  'title',
-  'noscript',
-  'noframes',
-  'style',
-  'script',
-  'template',
-  'head',
-  'html',
-]);
-// Elements whose text the tokenizer reads raw up to their end tag.
-const TEXT_ELEMENTS = new Set(['title', 'script', 'style', 'noframes']);
-// Content browsers do not treat as head elements (noscript runs as raw text with scripting on).
-const INERT_ELEMENTS = new Set(['noscript', 'template']);
-const HEAD_ENDING_END_TAGS = new Set(['head', 'body', 'html', 'br']);
+type Node = Tree.ChildNode;
+const isElement = (node: Node | Tree.ParentNode): node is Tree.Element => 'tagName' in node;
+const VOID = new Set(['base', 'basefont', 'bgsound', 'link', 'meta', 'br', 'input', 'img', 'hr', 'wbr']);
 
-function isSpace(c: number): boolean {
-  return c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0c || c === 0x0d || c === 0xfeff;
+function childElement(parent: Tree.ParentNode, name: string): Tree.Element | undefined {
+  return parent.childNodes.find((node): node is Tree.Element => isElement(node) && node.tagName === name);
 }
 
-function elementKey(element: HeadElement): string | null {
-  if (element.name === 'title') return 'title';
-  if (element.name === 'meta') return metaKey(element.attrs);
-  if (element.name === 'link') return linkKey(element.attrs);
-  return null;
+/** Whether `node`'s source is complete: a cut at the end of the input cannot have changed it. */
+function isTerminated(node: Node, source: string): boolean {
+  const location = node.sourceCodeLocation;
+  if (!location) return false;
+  if (isElement(node))
+    return VOID.has(node.tagName) || ('endTag' in location && location.endTag !== undefined);
+  if (node.nodeName === '#comment') {
+    const text = source.slice(location.startOffset, location.endOffset);
+    if (!text.startsWith('<!--')) return text.endsWith('>'); // a bogus comment ends at the first '>'
+    return text === '<!-->' || text === '<!--->' || /--!?>$/.test(text);
+  }
+  return true;
 }
 
-function isJsonLd(element: HeadElement): boolean {
-  return element.name === 'script' && isJsonLdType(element.attrs.get('type'));
+/** Where the body starts (its start tag or its first content); undefined while it has not started. */
+function bodyStart(body: Tree.Element | undefined): number | undefined {
+  if (!body) return undefined;
+  return (
+    body.sourceCodeLocation?.startTag?.startOffset ?? body.childNodes[0]?.sourceCodeLocation?.startOffset
+  );
+}
+
+function partsOf(document: Tree.Document) {
+  const root = childElement(document, 'html');
+  return { root, head: root && childElement(root, 'head'), body: root && childElement(root, 'body') };
+}
+
+function textOf(element: Tree.Element): string | null {
+  if (!['title', 'script', 'style', 'noscript', 'noframes'].includes(element.tagName)) return null;
+  return element.childNodes
+    .map((node) => (node.nodeName === '#text' ? (node as Tree.TextNode).value : ''))
+    .join('');
+}
+
+function toHeadElement(element: Tree.Element, length: number): HeadElement {
+  const location = element.sourceCodeLocation!;
+  const attrs = new Map(element.attrs.map((attr) => [attr.name, attr.value] as const));
+  const name = element.tagName;
+  const key =
+    name === 'title' ? 'title' : name === 'meta' ? metaKey(attrs) : name === 'link' ? linkKey(attrs) : null;
+  return {
+    name,
+    start: location.startOffset,
+    // An element the page never closes (a title cut by the end) runs to the end: all of it is its text.
+    end: isTerminated(element, '') ? Math.min(location.endOffset, length) : length,
+    attrs,
+    text: textOf(element),
+    key,
+    ours: attrs.has(MARK),
+    jsonLd: name === 'script' && isJsonLdType(attrs.get('type')),
+  };
+}
+
+/** The head of a parsed document (the whole page, or a prefix past the body's start) of `source`. */
+function readHead(document: Tree.Document, source: string): Omit<HeadScan, 'parsedChars'> {
+  const { root, head, body } = partsOf(document);
+  const started = bodyStart(body);
+  const headNodes = head?.childNodes ?? [];
+  const located = headNodes.filter((node) => node.sourceCodeLocation);
+  const scan = {
+    elements: located.filter(isElement).map((element) => toHeadElement(element, source.length)),
+    headTag: head?.sourceCodeLocation?.startTag !== undefined,
+    headContent: headNodes.some(isElement),
+    insertAt: source.length,
+    closedBy: 'end-of-document' as HeadScan['closedBy'],
+  };
+  const endTag = head?.sourceCodeLocation?.endTag;
+  if (endTag) return { ...scan, insertAt: endTag.startOffset, closedBy: 'end-tag' };
+  if (started !== undefined) return { ...scan, insertAt: started, closedBy: 'body-content' };
+  // The page ended inside the head: write after the last complete thing in it, never into a part the end cut
+  // short (a title, a comment or a tag left open would swallow what follows).
+  let at = 0;
+  for (const node of document.childNodes) {
+    if (node === root) break;
+    if (!isTerminated(node, source)) return { ...scan, insertAt: node.sourceCodeLocation?.startOffset ?? at };
+    at = node.sourceCodeLocation?.endOffset ?? at;
+  }
+  at = Math.max(
+    at,
+    root?.sourceCodeLocation?.startTag?.endOffset ?? 0,
+    head?.sourceCodeLocation?.startTag?.endOffset ?? 0,
+  );
+  for (const node of located) {
+    if (!isTerminated(node, source)) return { ...scan, insertAt: node.sourceCodeLocation!.startOffset };
+    at = Math.max(at, node.sourceCodeLocation!.endOffset);
+  }
+  return { ...scan, insertAt: Math.min(at, source.length) };
 }
 
 /**
- * Reads the head of `html` with htmlparser2's tokenizer (no DOM, no regex over the page).
+ * Reads the head of `html` as the HTML standard's parsing rules build it.
  *
  * @example scanHead('<head><title>Hi</title></head><body>').elements[0].text // 'Hi'
  */
 export function scanHead(html: string): HeadScan {
-  const elements: HeadElement[] = [];
-  const scan: HeadScan = {
-    elements,
-    headTag: false,
-    headContent: false,
-    insertAt: html.length,
-    closedBy: 'end-of-document',
-    chunks: 0,
-  };
-  let done = false;
-  let tag: HeadElement | null = null; // start tag being read
-  let open: HeadElement | null = null; // text element waiting for its end tag
-  let inert: string | null = null;
-  let inertDepth = 0;
-  let attrName = '';
-  let attrValue = '';
-  let cursor = 0; // end of the last token, where a character reference in text starts
-
-  const finish = (at: number, by: HeadScan['closedBy']): void => {
-    done = true;
-    scan.insertAt = at;
-    scan.closedBy = by;
-    tokenizer.pause();
-  };
-
-  const endStartTag = (gt: number): void => {
-    const element = tag;
-    tag = null;
-    cursor = gt + 1;
-    if (element === null || done) return;
-    element.end = gt + 1;
-    if (inert !== null) {
-      if (element.name === inert) inertDepth++;
-      return;
-    }
-    if (element.name === 'html') return;
-    if (element.name === 'head') {
-      scan.headTag = true;
-      return;
-    }
-    scan.headContent = true;
-    if (INERT_ELEMENTS.has(element.name)) {
-      inert = element.name;
-      inertDepth = 1;
-      return;
-    }
-    if (TEXT_ELEMENTS.has(element.name)) {
-      element.text = '';
-      open = element;
-      return;
-    }
-    elements.push(element);
-  };
-
-  const callbacks: TokenizerCallbacks = {
-    onopentagname(start, end) {
-      if (done) return;
-      const name = html.slice(start, end).toLowerCase();
-      if (inert === null && !HEAD_TAGS.has(name)) return finish(start - 1, 'body-content');
-      tag = {
-        name,
-        start: start - 1,
-        end: end,
-        attrs: new Map(),
-        text: null,
-        key: null,
-        ours: false,
-        jsonLd: false,
-      };
-    },
-    onattribname(start, end) {
-      attrName = html.slice(start, end).toLowerCase();
-      attrValue = '';
-    },
-    onattribdata(start, end) {
-      attrValue += html.slice(start, end);
-    },
-    onattribentity(codepoint) {
-      attrValue += String.fromCodePoint(codepoint);
-    },
-    onattribend() {
-      if (tag !== null && !tag.attrs.has(attrName)) tag.attrs.set(attrName, attrValue);
-      attrValue = '';
-    },
-    onopentagend: endStartTag,
-    onselfclosingtag: endStartTag,
-    onclosetag(start, end) {
-      if (done) return;
-      const name = html.slice(start, end).toLowerCase();
-      // End tags skip to the next '>' whatever comes between, as the tokenizer itself does.
-      const gt = html.indexOf('>', end);
-      cursor = gt === -1 ? html.length : gt + 1;
-      if (open !== null) {
-        if (name !== open.name) return;
-        open.end = cursor;
-        elements.push(open);
-        open = null;
-      } else if (inert !== null) {
-        if (name === inert && --inertDepth === 0) inert = null;
-      } else if (HEAD_ENDING_END_TAGS.has(name)) {
-        finish(start - 2, name === 'head' ? 'end-tag' : 'body-content');
-      }
-    },
-    ontext(start, end) {
-      if (done) return;
-      cursor = end;
-      if (open !== null) {
-        open.text += html.slice(start, end);
-        return;
-      }
-      if (inert !== null) return;
-      for (let i = start; i < end; i++) {
-        if (!isSpace(html.charCodeAt(i))) return finish(i, 'body-content');
-      }
-    },
-    ontextentity(codepoint, end) {
-      if (done) return;
-      const start = cursor;
-      cursor = end;
-      if (open !== null) open.text += String.fromCodePoint(codepoint);
-      else if (inert === null) finish(start, 'body-content');
-    },
-    oncomment(_start, gt) {
-      cursor = gt + 1;
-    },
-    oncdata(_start, gt) {
-      cursor = gt + 1;
-    },
-    ondeclaration(_start, gt) {
-      cursor = gt + 1;
-    },
-    onprocessinginstruction(_start, gt) {
-      cursor = gt + 1;
-    },
-    onend() {},
-  };
-  const tokenizer = new Tokenizer({ decodeEntities: true }, callbacks);
-
-  for (let offset = 0; offset < html.length && !done; offset += CHUNK_SIZE) {
-    scan.chunks++;
-    tokenizer.write(html.slice(offset, offset + CHUNK_SIZE));
+  // A byte-order mark belongs to the encoding: the decoder drops it before the parser sees the page.
+  const shift = html.charCodeAt(0) === 0xfeff ? 1 : 0;
+  const source = shift ? html.slice(shift) : html;
+  // parse5's Parser fed chunk by chunk, as its parser stream does: a token cut by a chunk's end waits for the next.
+  const parser = new Parser<DefaultTreeAdapterMap>({ sourceCodeLocationInfo: true });
+  let fed = 0;
+  do {
+    const end = Math.min(source.length, fed + CHUNK_SIZE);
+    parser.tokenizer.write(source.slice(fed, end), end === source.length);
+    fed = end;
+  } while (fed < source.length && bodyStart(partsOf(parser.document).body) === undefined);
+  const found = readHead(parser.document, source);
+  for (const element of found.elements) {
+    element.start += shift;
+    element.end += shift;
   }
-  if (!done) {
-    tokenizer.end();
-    // A document cut inside a tag or a title: new content goes before the unfinished part.
-    const unfinished = (open as HeadElement | null) ?? (tag as HeadElement | null);
-    if (!done && unfinished !== null) scan.insertAt = unfinished.start;
-  }
-  for (const element of elements) {
-    element.key = elementKey(element);
-    element.ours = element.attrs.has(MARK);
-    element.jsonLd = isJsonLd(element);
-  }
-  return scan;
+  return { ...found, insertAt: found.insertAt + shift, parsedChars: fed };
 }

@@ -5,6 +5,7 @@ import bakedConfig from 'virtual:astro-schema-manager/config';
 import type { MiddlewareHandler } from 'astro';
 import type { ProbeResult, SchemaClient } from '../client/index.ts';
 import { rewriteHead } from '../head/index.ts';
+import { splitApiCredentials } from './api-credentials.ts';
 import { clientForOptions } from './options.ts';
 import { isExcluded } from './pages.ts';
 import { planContextFor, planPage } from './plan-page.ts';
@@ -28,9 +29,11 @@ let client:
 /** One pooled client per process, rebuilt only when the options change (a dev server restart). */
 function clientFor(config: RuntimeConfig): NonNullable<typeof client> {
   const { options } = config;
-  // An empty variable (a CI secret that is not set) counts as unset, as at build time.
-  const username = options.username ?? (process.env.SCHEMA_MANAGER_USER || undefined);
-  const password = options.password ?? (process.env.SCHEMA_MANAGER_PASSWORD || undefined);
+  // A built server has no credentials in its bundle: they come from its environment, in either form.
+  const inline = runtimeInlineCredentials(options.api);
+  // An empty variable counts as unset, as at build time.
+  const username = options.username ?? (process.env.SCHEMA_MANAGER_USER || inline.username);
+  const password = options.password ?? (process.env.SCHEMA_MANAGER_PASSWORD || inline.password);
   const key = `${options.api}\n${username ?? ''}\n${options.timeoutMs}`;
   if (client?.key !== key) {
     void client?.client.close();
@@ -40,6 +43,22 @@ function clientFor(config: RuntimeConfig): NonNullable<typeof client> {
     };
   }
   return client;
+}
+
+/** `user:password@` of SCHEMA_MANAGER_API in the running server's environment, when it names the built-in API. */
+function runtimeInlineCredentials(api: string | undefined): {
+  username?: string | undefined;
+  password?: string | undefined;
+} {
+  const address = process.env.SCHEMA_MANAGER_API;
+  if (!address || !api) return {};
+  try {
+    const split = splitApiCredentials(address);
+    // Only for the API the site was built against.
+    return split.api.replace(/\/+$/, '') === api.replace(/\/+$/, '') ? split : {};
+  } catch {
+    return {};
+  }
 }
 
 /** The server's routes and the credentials' capabilities, asked once a minute rather than once a page view. */

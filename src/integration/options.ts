@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { createClient, isLoopback, type SchemaClient } from '../client/index.ts';
 import { suggestName } from '../did-you-mean.ts';
+import { splitApiCredentials } from './api-credentials.ts';
 import { userAgent } from './user-agent.ts';
 
 /** Which requests the build makes: whole-index list reads, per-page reads, or whichever the credentials allow. */
@@ -128,19 +129,39 @@ export function resolveOptions(input: unknown, env: Record<string, string | unde
   const options = parsed.data;
   // An empty variable (a CI secret that is not set) counts as unset.
   const fromEnv = (name: string) => env[name] || undefined;
-  const api = options.api ?? fromEnv('SCHEMA_MANAGER_API');
-  if (api !== undefined && !URL.canParse(api)) {
-    throw new OptionsError([
-      {
-        line: `api: SCHEMA_MANAGER_API is not a URL: "${api}".`,
-        hint: `Set SCHEMA_MANAGER_API (or the api option) to the API's address, e.g. ${API_EXAMPLE}.`,
-      },
-    ]);
+  const address = options.api ?? fromEnv('SCHEMA_MANAGER_API');
+  const source = options.api ? 'the api option' : 'SCHEMA_MANAGER_API';
+  let api: string | undefined;
+  let inline: { username: string | undefined; password: string | undefined } = {
+    username: undefined,
+    password: undefined,
+  };
+  if (address !== undefined) {
+    // The address is never echoed from here on: it may hold user:password@.
+    let split: ReturnType<typeof splitApiCredentials>;
+    try {
+      split = splitApiCredentials(address);
+    } catch (error) {
+      throw new OptionsError([`api: ${(error as Error).message} (from ${source}).`]);
+    }
+    api = split.api;
+    if (!URL.canParse(api) || !/^https?:$/.test(new URL(api).protocol)) {
+      throw new OptionsError([
+        {
+          line: `api: ${source} is not an absolute http(s) URL.`,
+          hint: `Set SCHEMA_MANAGER_API (or the api option) to the API's address, e.g. ${API_EXAMPLE}.`,
+        },
+      ]);
+    }
+    if (split.username !== undefined && (options.username || options.password)) {
+      throw new OptionsError([
+        `api: holds user:password@ and the username/password options are set too; keep one (from ${source}).`,
+      ]);
+    }
+    inline = split;
   }
-  if (api !== undefined && !/^https?:$/.test(new URL(api).protocol))
-    throw new OptionsError([`api: must be an absolute http(s) URL, got "${api}"`]);
-  const username = options.username ?? fromEnv('SCHEMA_MANAGER_USER');
-  const password = options.password ?? fromEnv('SCHEMA_MANAGER_PASSWORD');
+  const username = options.username ?? inline.username ?? fromEnv('SCHEMA_MANAGER_USER');
+  const password = options.password ?? inline.password ?? fromEnv('SCHEMA_MANAGER_PASSWORD');
   if (Boolean(username) !== Boolean(password)) {
     throw new OptionsError([
       `${username ? 'password' : 'username'}: missing. Give both SCHEMA_MANAGER_USER and SCHEMA_MANAGER_PASSWORD (or neither: public reads only).`,

@@ -1,5 +1,6 @@
 // What a handler sees and returns: plain data, so the logic is testable without sockets.
 import type { User } from './auth.ts';
+import type { ScanLimits } from './scan/limits.ts';
 import type { Store } from './store/index.ts';
 import type { Capability } from './types.ts';
 
@@ -29,6 +30,8 @@ export interface ServerContext {
   hosts: ReadonlySet<string>;
   /** The namespace route of the prefix, e.g. '/schemafy/v1'. */
   namespace: string;
+  /** Bounds of one /scan. */
+  scanLimits: ScanLimits;
 }
 
 export type Handler = (request: ApiRequest, context: ServerContext) => ApiResponse | Promise<ApiResponse>;

@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomInt, scrypt, scryptSync, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
+import { LRUCache } from 'lru-cache';
 import { ApiFailure } from './errors.ts';
 import type { Capability, UserOption } from './types.ts';
 
@@ -15,6 +16,15 @@ interface StoredUser extends User {
   salt: Buffer;
   hash: Buffer;
 }
+
+export interface AuthLimits {
+  /** Verified logins remembered (least recently used dropped first). */
+  maxVerifiedLogins: number;
+  /** Password checks under way at once; past it a new login answers 429 with Retry-After. */
+  maxPendingChecks: number;
+}
+
+export const authDefaults: AuthLimits = { maxVerifiedLogins: 1000, maxPendingChecks: 32 };
 
 export interface Authenticator {
   /** The user the `Authorization` header names; null without Basic credentials; throws 401 for bad ones. */
@@ -49,7 +59,7 @@ export function generateApplicationPassword(): string {
  *
  * @example const auth = createAuthenticator([{ name: 'admin', password: 'pw', capabilities: ['manage_options'] }]);
  */
-export function createAuthenticator(users: UserOption[]): Authenticator {
+export function createAuthenticator(users: UserOption[], limits: AuthLimits = authDefaults): Authenticator {
   const byName = new Map<string, StoredUser>();
   for (const user of users) {
     const salt = randomBytes(16);
@@ -60,8 +70,11 @@ export function createAuthenticator(users: UserOption[]): Authenticator {
       hash: scryptSync(normalisePassword(user.password), salt, keyLength),
     });
   }
-  // Promises, so parallel first requests with one header share a single scrypt run.
-  const verified = new Map<string, Promise<User>>();
+  // Only verified logins are remembered, in an LRU no failed attempt can touch; checks under way are kept
+  // apart (so parallel first requests with one header share one scrypt run) and capped, so a flood of wrong
+  // passwords is refused early instead of queueing ahead of everyone on the thread pool.
+  const verified = new LRUCache<string, User>({ max: limits.maxVerifiedLogins });
+  const pending = new Map<string, Promise<User>>();
   const decoy = { salt: randomBytes(16), hash: randomBytes(keyLength) };
 
   async function verify(header: string): Promise<User> {
@@ -91,15 +104,30 @@ export function createAuthenticator(users: UserOption[]): Authenticator {
     async authenticate(header) {
       if (!header || !/^basic\s/i.test(header)) return null;
       const digest = createHash('sha256').update(header).digest('base64');
-      let result = verified.get(digest);
-      if (!result) {
-        if (verified.size >= 1000) verified.clear();
-        result = verify(header);
-        verified.set(digest, result);
-        // Only successes are remembered: a wrong password is hashed again on every try.
-        result.catch(() => verified.delete(digest));
+      const known = verified.get(digest);
+      if (known) return known;
+      let running = pending.get(digest);
+      if (!running) {
+        if (pending.size >= limits.maxPendingChecks) throw busy();
+        running = verify(header)
+          .then((user) => {
+            verified.set(digest, user);
+            return user;
+          })
+          .finally(() => pending.delete(digest));
+        pending.set(digest, running);
       }
-      return result;
+      return running;
     },
   };
+}
+
+function busy(): ApiFailure {
+  return new ApiFailure(
+    429,
+    'too_many_login_attempts',
+    'Too many password checks are under way; try again in a second.',
+    {},
+    { 'Retry-After': '1' },
+  );
 }

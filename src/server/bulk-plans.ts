@@ -1,5 +1,6 @@
 // What each /bulk action would change, worked out from the records alone (no I/O), so dry runs and real
 // runs share one plan.
+import { parseJsonSafely } from '../parse-json-safely.ts';
 import { depthExceeds, maxDocumentDepth, topLevelTypes } from './checks.ts';
 import type { SchemaInput, SchemaRecord } from './types.ts';
 
@@ -19,12 +20,10 @@ export interface BulkPlan {
   errors: Array<{ id: number; url: string; code: string; message: string }>;
 }
 
+/** A stored document, or undefined when it does not parse (or nests too deep for the walks below). */
 function parseDocument(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
+  const parsed = parseJsonSafely(text);
+  return parsed.ok ? parsed.value : undefined;
 }
 
 const schemaOrg = 'https://schema.org';

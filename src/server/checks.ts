@@ -1,19 +1,11 @@
 // Field checks for request input. Each returns the reason a value is refused (named by the caller), or null.
+import { parseJsonSafely, valueNestsDeeper } from '../parse-json-safely.ts';
 
 /** Deeper documents are refused before any recursive walk can meet them. */
 export const maxDocumentDepth = 64;
 
 /** How deeply `value` nests, counted without recursion and stopping once past `limit`. */
-export function depthExceeds(value: unknown, limit: number): boolean {
-  const stack: Array<[unknown, number]> = [[value, 1]];
-  while (stack.length > 0) {
-    const [node, depth] = stack.pop()!;
-    if (node === null || typeof node !== 'object') continue;
-    if (depth > limit) return true;
-    for (const child of Array.isArray(node) ? node : Object.values(node)) stack.push([child, depth + 1]);
-  }
-  return false;
-}
+export const depthExceeds = valueNestsDeeper;
 
 /** The hosts (`name:port` when not the default) of the site origins the API accepts URLs for. */
 export function siteHosts(site: string | string[]): Set<string> {
@@ -46,11 +38,9 @@ export type ParsedData = { text: string; doc: JsonDocument } | { problem: string
 export function parseSchemaData(value: unknown): ParsedData {
   let doc: unknown;
   if (typeof value === 'string') {
-    try {
-      doc = JSON.parse(value);
-    } catch (error) {
-      return { problem: `must be valid JSON (${(error as Error).message})` };
-    }
+    const parsed = parseJsonSafely(value, maxDocumentDepth);
+    if (!parsed.ok) return { problem: `must be valid JSON (${parsed.message})` };
+    doc = parsed.value;
   } else if (value !== null && typeof value === 'object') {
     doc = value;
   } else {

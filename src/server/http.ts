@@ -1,6 +1,7 @@
 // node:http in and out: finds the route (pretty or `?rest_route=`), authenticates, reads the JSON body within
 // the size limit, runs the handler, and writes its answer or a WordPress error.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { parseJsonSafely } from '../parse-json-safely.ts';
 import type { ApiResponse, ServerContext } from './api.ts';
 import { type Authenticator, can } from './auth.ts';
 import { ApiFailure, noRoute } from './errors.ts';
@@ -15,6 +16,32 @@ export interface Dispatch {
   maxBodyBytes: number;
   index: unknown;
   limiter: RateLimiter | null;
+  /** Told of every failure that was not the caller's (a 500), with the error itself; the caller sees none of it. */
+  onError: (error: unknown) => void;
+}
+
+/** Deepest request body read (a document inside it is held to its own, smaller, bound later). */
+const MAX_BODY_DEPTH = 128;
+
+// A host name or IPv4 address, or an IPv6 literal, and an optional port: nothing else may reach a URL we write.
+const HOST_PATTERN = /^(?:[A-Za-z0-9](?:[A-Za-z0-9._-]{0,252})|\[[0-9A-Fa-f:.]{2,45}\])(?::\d{1,5})?$/;
+
+/** The request's own URL, on its `Host`; a Host that is not a host name (and port) is the caller's error. */
+function requestUrl(request: IncomingMessage): URL {
+  const host = request.headers.host ?? 'localhost';
+  // The path alone is taken from the request line (which may be absolute-form); the host from a checked Host.
+  const target = URL.parse(request.url ?? '/', 'http://localhost');
+  const url = HOST_PATTERN.test(host)
+    ? URL.parse(`http://${host}${target?.pathname ?? '/'}${target?.search ?? ''}`)
+    : null;
+  if (url === null || url.host !== host.toLowerCase().replace(/:80$/, '')) {
+    throw new ApiFailure(
+      400,
+      'rest_invalid_host',
+      'The Host header is not a host name with an optional port.',
+    );
+  }
+  return url;
 }
 
 function tooLarge(limit: number): ApiFailure {
@@ -55,16 +82,11 @@ async function readBody(request: IncomingMessage, limit: number): Promise<Record
   }
   const text = Buffer.concat(chunks).toString('utf8');
   if (text.trim() === '') return {};
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch (error) {
-    throw new ApiFailure(
-      400,
-      'rest_invalid_json',
-      `The request body is not valid JSON: ${(error as Error).message}`,
-    );
+  const parsed = parseJsonSafely(text, MAX_BODY_DEPTH);
+  if (!parsed.ok) {
+    throw new ApiFailure(400, 'rest_invalid_json', `The request body is not valid JSON: ${parsed.message}`);
   }
+  const body = parsed.value;
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
     throw new ApiFailure(400, 'rest_invalid_param', 'The request body must be a JSON object.', {
       params: { body: 'must be a JSON object' },
@@ -75,7 +97,7 @@ async function readBody(request: IncomingMessage, limit: number): Promise<Record
 
 async function answer(request: IncomingMessage, dispatch: Dispatch): Promise<ApiResponse> {
   dispatch.limiter?.take(request.socket.remoteAddress ?? 'unknown');
-  const url = new URL(request.url ?? '/', `http://${request.headers.host ?? 'localhost'}`);
+  const url = requestUrl(request);
   const located = locate(url, dispatch);
   if (!located) throw noRoute();
   const method = request.method ?? 'GET';
@@ -113,21 +135,19 @@ async function answer(request: IncomingMessage, dispatch: Dispatch): Promise<Api
   );
 }
 
-function failureOf(error: unknown): ApiFailure {
+/** The caller's answer to a failure; the text of an unexpected error stays in the server's log. */
+function failureOf(error: unknown, dispatch: Dispatch): ApiFailure {
   if (error instanceof ApiFailure) return error;
-  const code = (error as { code?: unknown })?.code;
+  dispatch.onError(error);
+  const code = (error as { code?: unknown } | null)?.code;
   if (typeof code === 'string' && code.startsWith('ERR_SQLITE')) {
     return new ApiFailure(
       500,
       'db_error',
-      `The database could not complete the request: ${(error as Error).message}`,
+      'The database could not complete the request; see the server log.',
     );
   }
-  return new ApiFailure(
-    500,
-    'internal_error',
-    `The server failed: ${(error as Error)?.message ?? String(error)}`,
-  );
+  return new ApiFailure(500, 'internal_error', 'The server failed on this request; see the server log.');
 }
 
 function send(
@@ -145,17 +165,32 @@ function send(
   response.end(text);
 }
 
-/** The `node:http` request listener of the API. */
+function sendFailure(response: ServerResponse, error: unknown, dispatch: Dispatch): void {
+  const failure = failureOf(error, dispatch);
+  // After a refused body the rest of it is not read: close rather than leave the stream half-consumed.
+  const extra = failure.status === 413 ? { Connection: 'close', ...failure.headers } : failure.headers;
+  send(response, failure.status, failure.toBody(), extra);
+}
+
+/**
+ * The `node:http` request listener of the API. Whatever one request does (a handler that throws, an answer
+ * that cannot be serialised or is too large to be a string), it ends as a 500 for that request alone.
+ */
 export function requestListener(dispatch: Dispatch) {
   return (request: IncomingMessage, response: ServerResponse): void => {
-    answer(request, dispatch).then(
-      (result) => send(response, result.status ?? 200, result.body, result.headers),
-      (error: unknown) => {
-        const failure = failureOf(error);
-        // After a refused body the rest of it is not read: close rather than leave the stream half-consumed.
-        const extra = failure.status === 413 ? { Connection: 'close', ...failure.headers } : failure.headers;
-        send(response, failure.status, failure.toBody(), extra);
-      },
-    );
+    const respond = async (): Promise<void> => {
+      try {
+        const result = await answer(request, dispatch);
+        send(response, result.status ?? 200, result.body, result.headers);
+      } catch (error) {
+        if (response.headersSent) throw error;
+        sendFailure(response, error, dispatch);
+      }
+    };
+    respond().catch((error: unknown) => {
+      // Even the failure could not be written (or the answer was half sent): end this connection only.
+      dispatch.onError(error);
+      response.destroy();
+    });
   };
 }

@@ -7,12 +7,14 @@ import { siteHosts } from './checks.ts';
 import { requestListener } from './http.ts';
 import { createRateLimiter } from './rate-limit.ts';
 import { apiRoutes, compileRoutes, routeIndex } from './routes.ts';
+import { resolveScanLimits } from './scan/limits.ts';
 import { loadSeed } from './seed.ts';
 import { createStore } from './store/index.ts';
 import type { ServerOptions } from './types.ts';
 
 export { generateApplicationPassword } from './auth.ts';
 export type { RateLimit } from './rate-limit.ts';
+export { type ScanLimits, scanDefaults } from './scan/limits.ts';
 export { createStore, type Store } from './store/index.ts';
 export type {
   Capability,
@@ -42,6 +44,10 @@ export const serverDefaults = {
   publicSchemaReads: false,
 } as const;
 
+function reportToStderr(error: unknown): void {
+  console.error('[astro-schema-manager server] a request failed:', error);
+}
+
 /** '/wp-json/schemafy/v1' -> '/schemafy/v1': the route `?rest_route=` names. */
 function namespaceOf(prefix: string): string {
   return prefix.startsWith('/wp-json/') ? prefix.slice('/wp-json'.length) : prefix;
@@ -70,6 +76,7 @@ export function createServer(options: ServerOptions = {}): ReferenceServer {
   if (!prefix.startsWith('/'))
     throw new Error(`prefix "${options.prefix}" must start with "/" (e.g. /wp-json/schemafy/v1).`);
   const hosts = siteHosts(options.site ?? serverDefaults.site);
+  const scanLimits = resolveScanLimits(options.scan);
   const store = createStore(options.db ?? serverDefaults.db);
   try {
     if (options.seed && isEmpty(store)) loadSeed(store, options.seed, hosts);
@@ -78,7 +85,7 @@ export function createServer(options: ServerOptions = {}): ReferenceServer {
     throw error;
   }
   const namespace = namespaceOf(prefix);
-  const context: ServerContext = { store, hosts, namespace };
+  const context: ServerContext = { store, hosts, namespace, scanLimits };
   const routes = apiRoutes({
     publicSchemaReads: options.publicSchemaReads ?? serverDefaults.publicSchemaReads,
   });
@@ -91,6 +98,7 @@ export function createServer(options: ServerOptions = {}): ReferenceServer {
       maxBodyBytes: options.maxBodyBytes ?? serverDefaults.maxBodyBytes,
       index: routeIndex(routes, namespace),
       limiter: options.rateLimit ? createRateLimiter(options.rateLimit) : null,
+      onError: options.onError ?? reportToStderr,
     }),
   );
   const host = options.host ?? serverDefaults.host;

@@ -10,6 +10,7 @@ import {
 
 import type { SeedFile } from '../seed-file.ts';
 import type { RateLimit } from './rate-limit.ts';
+import type { ScanLimits } from './scan/limits.ts';
 
 export type Capability = 'manage_options' | 'edit_posts';
 
@@ -40,6 +41,12 @@ export interface ServerOptions {
   host?: string;
   /** Answer 429 `rate_limited` with `Retry-After` past this many requests per client; default none. */
   rateLimit?: RateLimit;
+  /** Bounds of one `POST /scan` (see `scanDefaults`); each a positive integer. */
+  scan?: Partial<ScanLimits>;
+  /**
+   * Told of each unexpected failure (the caller gets a 500 without its text); default: printed to stderr.
+   */
+  onError?: (error: unknown) => void;
 }
 
 export interface SchemaRecord {

@@ -30,6 +30,7 @@ export function validateJsonLd(
     }
     root = parsed.value;
   }
+  // No depth bound here: the walk stops at its own limit with a `too-deep` finding at the path.
   return runWalk(report, root, options, false);
 }
 

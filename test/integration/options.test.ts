@@ -71,7 +71,7 @@ test('says how to give the API address where it is needed, and refuses half a pa
   expect((error as OptionsError).problems[0]).toMatch(/^api: required/);
   expect((error as OptionsError).hint).toMatch(/SCHEMA_MANAGER_API/);
   expect(() => resolveOptions({}, { SCHEMA_MANAGER_API: 'cms.example.com/wp-json' })).toThrow(
-    /api: SCHEMA_MANAGER_API is not a URL/,
+    /api: SCHEMA_MANAGER_API is not an absolute http\(s\) URL/,
   );
   expect(() => resolveOptions({ api }, { SCHEMA_MANAGER_USER: 'ed' })).toThrow(/password: missing/);
 });

@@ -2,53 +2,23 @@ import { mapConcurrently } from '../../map-concurrently.ts';
 import type { Handler } from '../api.ts';
 import { booleanFlag, urlProblem } from '../checks.ts';
 import { invalidParams, missingParams } from '../errors.ts';
-import { FetchFailure, type FetchLimits, fetchText } from '../scan/fetch-text.ts';
+import { ScanErrors } from '../scan/errors.ts';
+import { FetchFailure, fetchText } from '../scan/fetch-text.ts';
 import { type GeneratedSchema, generateSchemas } from '../scan/generate-schemas.ts';
+import type { ScanLimits } from '../scan/limits.ts';
 import { readPage } from '../scan/read-page.ts';
-import { readSitemap } from '../scan/read-sitemap.ts';
+import { sitemapPages } from '../scan/sitemap-pages.ts';
 import type { SchemaInput } from '../types.ts';
 import { checkBodyFields } from './input.ts';
 
-/** Bounds of one scan: pages in flight, per-fetch limits, and pages per request. */
-export const scanLimits = {
-  concurrency: 4,
-  maxPages: 500,
-  maxSitemaps: 20,
-  page: { timeoutMs: 10_000, maxBytes: 2 * 1024 * 1024 } satisfies FetchLimits,
-  sitemap: { timeoutMs: 15_000, maxBytes: 10 * 1024 * 1024 } satisfies FetchLimits,
-};
-
-type ScanError = { url: string; code: string; message: string };
-
-function failure(url: string, error: unknown): ScanError {
-  const code = error instanceof FetchFailure ? error.code : 'fetch_failed';
-  return { url, code, message: (error as Error).message };
-}
-
-/** Page URLs of a sitemap, following one level of sitemap index. */
-async function sitemapPages(sitemap: string, errors: ScanError[]): Promise<string[]> {
-  const top = readSitemap(await fetchText(sitemap, scanLimits.sitemap));
-  const children = top.sitemaps.slice(0, scanLimits.maxSitemaps);
-  const nested = await mapConcurrently(children, scanLimits.concurrency, async (child) => {
-    try {
-      return readSitemap(await fetchText(child, scanLimits.sitemap)).pages;
-    } catch (error) {
-      errors.push(failure(child, error));
-      return [];
-    }
-  });
-  return [...top.pages, ...nested.flat()];
-}
-
-function readScanBody(body: Record<string, unknown>, hosts: ReadonlySet<string>) {
+function readScanBody(body: Record<string, unknown>, hosts: ReadonlySet<string>, limits: ScanLimits) {
   checkBodyFields(body, ['urls', 'sitemap', 'dry_run', 'overwrite']);
   if (body.urls === undefined && body.sitemap === undefined) throw missingParams(['urls', 'sitemap']);
   const problems: Record<string, string> = {};
   const urls: string[] = [];
   if (body.urls !== undefined) {
     if (!Array.isArray(body.urls)) problems.urls = 'must be an array of absolute URLs';
-    else if (body.urls.length > scanLimits.maxPages)
-      problems.urls = `must hold at most ${scanLimits.maxPages} URLs`;
+    else if (body.urls.length > limits.maxUrls) problems.urls = `must hold at most ${limits.maxUrls} URLs`;
     else {
       body.urls.forEach((url, index) => {
         const problem = urlProblem(url, hosts);
@@ -59,9 +29,8 @@ function readScanBody(body: Record<string, unknown>, hosts: ReadonlySet<string>)
   }
   if (body.sitemap !== undefined) {
     const sitemap = body.sitemap;
-    if (typeof sitemap !== 'string' || !/^https?:\/\//i.test(sitemap) || !URL.canParse(sitemap)) {
-      problems.sitemap = 'must be the absolute http(s) URL of a sitemap.xml';
-    }
+    const problem = urlProblem(sitemap, hosts);
+    if (problem) problems.sitemap = `must be the absolute URL of a sitemap.xml on the site: it ${problem}`;
   }
   const flags: Record<string, boolean> = {};
   for (const name of ['dry_run', 'overwrite']) {
@@ -81,42 +50,38 @@ function readScanBody(body: Record<string, unknown>, hosts: ReadonlySet<string>)
 /**
  * Fetches the given pages (and a sitemap's), proposes schemas for each, and writes them in one transaction:
  * only for pages without schemas, unless `overwrite` (then a proposal replaces a record of the same type).
+ * Only the site's own hosts are fetched, within the server's scan limits.
  */
-export const scan: Handler = async (request, { store, hosts }) => {
-  const input = readScanBody(request.body, hosts);
-  const errors: ScanError[] = [];
-  const wanted = [...input.urls];
+export const scan: Handler = async (request, { store, hosts, scanLimits: limits }) => {
+  const input = readScanBody(request.body, hosts, limits);
+  const errors = new ScanErrors(limits.maxErrors);
+  const deadline = AbortSignal.timeout(limits.deadlineMs);
+  const common = { timeoutMs: limits.fetchTimeoutMs, maxRedirects: limits.maxRedirects, hosts, deadline };
+  const wanted = new Set(input.urls);
   if (input.sitemap) {
-    try {
-      for (const page of await sitemapPages(input.sitemap, errors)) {
-        const problem = urlProblem(page, hosts);
-        if (problem) errors.push({ url: page, code: 'off_site', message: `Skipped: the URL ${problem}.` });
-        else wanted.push(page);
-      }
-    } catch (error) {
-      errors.push(failure(input.sitemap, error));
-    }
+    const sitemapLimits = { ...common, maxBytes: limits.maxSitemapBytes };
+    const room = limits.maxUrls - wanted.size;
+    for (const page of await sitemapPages(input.sitemap, room, limits, sitemapLimits, errors))
+      wanted.add(page);
   }
-  const unique = [...new Set(wanted)];
-  for (const url of unique.slice(scanLimits.maxPages)) {
-    errors.push({
-      url,
-      code: 'too_many',
-      message: `Only ${scanLimits.maxPages} pages are scanned per request.`,
+  const pageLimits = { ...common, maxBytes: limits.maxPageBytes };
+  let lateCount = 0;
+  const fetched = await mapConcurrently([...wanted], limits.concurrency, async (url) => {
+    try {
+      return { url, proposals: generateSchemas(url, readPage(await fetchText(url, pageLimits))) };
+    } catch (error) {
+      if (error instanceof FetchFailure && error.code === 'deadline') lateCount++;
+      else errors.addFailure(url, error);
+      return null;
+    }
+  });
+  if (lateCount > 0) {
+    errors.add({
+      url: input.sitemap ?? input.urls[0] ?? '',
+      code: 'deadline',
+      message: `${lateCount} pages were not scanned within the scan's ${limits.deadlineMs} ms.`,
     });
   }
-  const fetched = await mapConcurrently(
-    unique.slice(0, scanLimits.maxPages),
-    scanLimits.concurrency,
-    async (url) => {
-      try {
-        return { url, proposals: generateSchemas(url, readPage(await fetchText(url, scanLimits.page))) };
-      } catch (error) {
-        errors.push(failure(url, error));
-        return null;
-      }
-    },
-  );
   const pages = fetched.filter(
     (page): page is { url: string; proposals: GeneratedSchema[] } => page !== null,
   );
@@ -154,5 +119,28 @@ export const scan: Handler = async (request, { store, hosts }) => {
     }
     return written;
   });
-  return { body: { scanned: pages.length, ...counts, errors, schemas, dry_run: input.dryRun } };
+  const shown = boundedList(schemas, limits.maxAnswerBytes);
+  return {
+    body: {
+      scanned: pages.length,
+      ...counts,
+      errors: errors.entries,
+      errors_omitted: errors.omitted,
+      schemas: shown,
+      schemas_omitted: schemas.length - shown.length,
+      dry_run: input.dryRun,
+    },
+  };
 };
+
+/** The first items of `list` whose JSON fits in `maxBytes`. */
+function boundedList(list: unknown[], maxBytes: number): unknown[] {
+  let size = 0;
+  const shown: unknown[] = [];
+  for (const item of list) {
+    size += Buffer.byteLength(JSON.stringify(item)) + 1;
+    if (size > maxBytes) break;
+    shown.push(item);
+  }
+  return shown;
+}

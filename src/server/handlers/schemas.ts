@@ -1,4 +1,5 @@
 import type { ApiRequest, Handler } from '../api.ts';
+import { can } from '../auth.ts';
 import { positiveInteger } from '../checks.ts';
 import { invalidParams, notFound } from '../errors.ts';
 import { readSchemaInput, schemaFields } from '../schema-input.ts';
@@ -47,7 +48,12 @@ export const createSchema: Handler = (request, { store, hosts }) => {
   return { status: 201, body: store.transaction(() => store.createSchema(input)) };
 };
 
-export const getSchema: Handler = (request, { store }) => ({ body: existing(request, store) });
+/** With public reads, a caller without `edit_posts` sees active records only (as `/schemas-by-url` does). */
+export const getSchema: Handler = (request, { store }) => {
+  const record = existing(request, store);
+  if (!record.is_active && !can(request.user, 'edit_posts')) throw notFound(`Schema ${request.params.id}`);
+  return { body: record };
+};
 
 export const updateSchema: Handler = (request, { store, hosts }) => {
   checkBodyFields(request.body, schemaFields);

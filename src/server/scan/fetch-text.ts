@@ -1,59 +1,75 @@
-// Bounded page fetching for /scan: a timeout, a body size cap, and a fixed number of requests in flight.
+// Bounded, same-site fetching for /scan: a timeout, a size cap, and every redirect hop held to the site's hosts.
+// Every way a fetch can fail answers the same message, so a scan cannot tell a closed port from a slow one.
+
+import { urlProblem } from '../checks.ts';
 
 export interface FetchLimits {
   timeoutMs: number;
   maxBytes: number;
+  maxRedirects: number;
+  /** The hosts a fetch (and each of its redirects) may go to. */
+  hosts: ReadonlySet<string>;
+  /** The whole scan's deadline. */
+  deadline: AbortSignal;
 }
 
 export class FetchFailure extends Error {
-  readonly code: string;
-  constructor(code: string, message: string) {
-    super(message);
+  readonly code: 'fetch_failed' | 'off_site' | 'deadline';
+  constructor(code: FetchFailure['code']) {
+    super(FETCH_MESSAGES[code]);
     this.code = code;
   }
 }
 
-/**
- * GETs `url` as text, refusing non-2xx answers, answers over `maxBytes` and answers slower than `timeoutMs`.
- *
- * @example const html = await fetchText('http://127.0.0.1:8080/', { timeoutMs: 10_000, maxBytes: 2 ** 21 });
- */
-export async function fetchText(url: string, limits: FetchLimits): Promise<string> {
-  const signal = AbortSignal.timeout(limits.timeoutMs);
-  let response: Response;
-  try {
-    response = await fetch(url, {
-      signal,
-      redirect: 'follow',
-      headers: { accept: 'text/html, application/xml;q=0.9' },
-    });
-  } catch (error) {
-    if (signal.aborted) throw new FetchFailure('timeout', `No answer within ${limits.timeoutMs} ms.`);
-    throw new FetchFailure(
-      'fetch_failed',
-      `Could not fetch: ${(error as Error).cause ?? (error as Error).message}`,
-    );
-  }
-  if (!response.ok) {
-    await response.body?.cancel();
-    throw new FetchFailure('http_error', `The page answered HTTP ${response.status}.`);
-  }
+export const FETCH_MESSAGES = {
+  fetch_failed: 'Could not read the page: no answer in time, an error status, or over the size limit.',
+  off_site: "Not followed: it redirects off the site's host.",
+  deadline: 'Not fetched: the scan ran out of time.',
+} as const;
+
+async function readCapped(response: Response, maxBytes: number): Promise<string> {
+  const declared = Number(response.headers.get('content-length') ?? 0);
+  if (declared > maxBytes) throw new FetchFailure('fetch_failed');
   const chunks: Uint8Array[] = [];
   let size = 0;
-  try {
-    for await (const chunk of response.body ?? []) {
-      size += chunk.byteLength;
-      if (size > limits.maxBytes) {
-        await response.body?.cancel().catch(() => {});
-        throw new FetchFailure('too_large', `The page is larger than ${limits.maxBytes} bytes.`);
-      }
-      chunks.push(chunk);
-    }
-  } catch (error) {
-    if (error instanceof FetchFailure) throw error;
-    if (signal.aborted)
-      throw new FetchFailure('timeout', `No complete answer within ${limits.timeoutMs} ms.`);
-    throw new FetchFailure('fetch_failed', `Could not read the page: ${(error as Error).message}`);
+  for await (const chunk of response.body ?? []) {
+    size += chunk.byteLength;
+    if (size > maxBytes) throw new FetchFailure('fetch_failed');
+    chunks.push(chunk);
   }
   return Buffer.concat(chunks).toString('utf8');
+}
+
+/**
+ * GETs `url` (on the site's hosts) as text. Redirects are followed by hand so each hop is checked; any other
+ * failure is one `fetch_failed`, whatever its cause.
+ *
+ * @example const html = await fetchText('http://127.0.0.1:8080/', limits);
+ */
+export async function fetchText(url: string, limits: FetchLimits): Promise<string> {
+  if (limits.deadline.aborted) throw new FetchFailure('deadline');
+  const signal = AbortSignal.any([AbortSignal.timeout(limits.timeoutMs), limits.deadline]);
+  let target = url;
+  let response: Response | undefined;
+  try {
+    for (let hop = 0; ; hop++) {
+      if (urlProblem(target, limits.hosts) !== null) throw new FetchFailure('off_site');
+      response = await fetch(target, {
+        signal,
+        redirect: 'manual',
+        headers: { accept: 'text/html, application/xml;q=0.9' },
+      });
+      const location = response.headers.get('location');
+      if (response.status < 300 || response.status > 399 || location === null) break;
+      await response.body?.cancel();
+      if (hop >= limits.maxRedirects) throw new FetchFailure('fetch_failed');
+      target = URL.parse(location, target)?.href ?? '';
+    }
+    if (!response.ok) throw new FetchFailure('fetch_failed');
+    return await readCapped(response, limits.maxBytes);
+  } catch (error) {
+    await response?.body?.cancel().catch(() => {});
+    if (error instanceof FetchFailure) throw error;
+    throw new FetchFailure(limits.deadline.aborted ? 'deadline' : 'fetch_failed');
+  }
 }

@@ -14,7 +14,16 @@ export interface PageFacts {
   properties: Record<string, string>;
 }
 
-const collapse = (text: string): string | null => text.replace(/\s+/g, ' ').trim() || null;
+/** Longest text kept from a page, so a scan's answer stays bounded whatever the page holds. */
+const MAX_TEXT = 1000;
+const clip = (text: string): string => text.slice(0, MAX_TEXT);
+const collapse = (text: string): string | null =>
+  clip(
+    text
+      .slice(0, MAX_TEXT * 4)
+      .replace(/\s+/g, ' ')
+      .trim(),
+  ) || null;
 
 /**
  * Reads title, description, canonical, the first h1, article dates and Open Graph tags from HTML.
@@ -38,16 +47,16 @@ export function readPage(html: string): PageFacts {
   const parser = new Parser(
     {
       onopentag(name, attributes) {
-        if (name === 'html' && attributes.lang) facts.lang = attributes.lang;
+        if (name === 'html' && attributes.lang) facts.lang = clip(attributes.lang);
         else if ((name === 'title' && facts.title === null) || (name === 'h1' && facts.h1 === null)) {
           capture = name;
           text = '';
         } else if (name === 'link' && facts.canonical === null) {
           const rel = (attributes.rel ?? '').toLowerCase().split(/\s+/);
-          if (rel.includes('canonical') && attributes.href) facts.canonical = attributes.href.trim();
+          if (rel.includes('canonical') && attributes.href) facts.canonical = clip(attributes.href.trim());
         } else if (name === 'meta') {
           const key = (attributes.property ?? attributes.name ?? '').toLowerCase();
-          const content = attributes.content?.trim();
+          const content = attributes.content?.trim().slice(0, MAX_TEXT);
           if (!key || !content) return;
           if (key === 'description') facts.description ??= content;
           else if (key === 'author') facts.author ??= content;
@@ -55,7 +64,7 @@ export function readPage(html: string): PageFacts {
         }
       },
       ontext(chunk) {
-        if (capture) text += chunk;
+        if (capture && text.length < MAX_TEXT * 4) text += chunk;
       },
       onclosetag(name) {
         if (capture === name) {

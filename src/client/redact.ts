@@ -1,0 +1,95 @@
+// Removes the client's own credentials from text a server sent back (its message, code, details, a Location):
+// the Basic header and its token, `user:password` (plain and percent-encoded), and the password alone where
+// it stands as a whole word. Only credentials go: text that merely contains the password inside a longer
+// word is left as it was, and the client's own text (the URL it built, the operation) is never passed here.
+
+export const REDACTED = '[redacted]';
+
+/** Deeper than this a server's `details` are not walked: they are replaced whole. */
+const MAX_DETAILS_DEPTH = 32;
+
+export interface Redactor {
+  /** `text` with every credential replaced by `[redacted]`. */
+  text(text: string): string;
+  /** A copy of a JSON-like value with every string (keys too) passed through `text`. */
+  value(value: unknown): unknown;
+  /**
+   * The same redactor, but where one of `texts` (the client's own URL, say) appears in server text, the
+   * password is not looked for as a word inside it: the server is quoting the client, not its credentials.
+   */
+  keeping(texts: string[]): Redactor;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+const identity: Redactor = { text: (text) => text, value: (value) => value, keeping: () => identity };
+
+/**
+ * The redactor for one set of credentials (or the identity without them).
+ *
+ * @example createRedactor({ username: 'a', password: 'secret-pw' }).text('bad: secret-pw') // 'bad: [redacted]'
+ */
+export function createRedactor(credentials: { username: string; password: string } | null): Redactor {
+  if (!credentials) return identity;
+  const { username, password } = credentials;
+  const pair = `${username}:${password}`;
+  const token = Buffer.from(pair, 'utf8').toString('base64');
+  const exact = [
+    token,
+    token.replace(/=+$/, ''),
+    pair,
+    `${encodeURIComponent(username)}:${encodeURIComponent(password)}`,
+    encodeURIComponent(pair),
+  ];
+  // The password alone only where it is a whole word: `wrong` goes from "password wrong" but not from "wrongly".
+  const words = [...new Set([password, encodeURIComponent(password), password.replace(/\s+/g, '')])].filter(
+    (word) => word.length > 0,
+  );
+  const exactPattern = new RegExp(
+    [...new Set(exact)]
+      .sort((a, b) => b.length - a.length)
+      .map(escapeRegExp)
+      .join('|'),
+    'g',
+  );
+  const pattern = new RegExp(
+    [
+      exactPattern.source,
+      ...words.map((word) => `(?<![\\p{L}\\p{N}_])${escapeRegExp(word)}(?![\\p{L}\\p{N}_])`),
+    ].join('|'),
+    'gu',
+  );
+  return redactorOf(pattern, exactPattern, []);
+}
+
+function redactorOf(pattern: RegExp, exactPattern: RegExp, keep: string[]): Redactor {
+  const kept = [...new Set(keep.filter((text) => text.length > 0))].sort((a, b) => b.length - a.length);
+  const keptPattern = kept.length > 0 ? new RegExp(kept.map(escapeRegExp).join('|'), 'g') : null;
+  const text = (input: string): string => {
+    if (keptPattern === null) return input.replace(pattern, REDACTED);
+    let out = '';
+    let last = 0;
+    for (const match of input.matchAll(keptPattern)) {
+      out +=
+        input.slice(last, match.index).replace(pattern, REDACTED) + match[0].replace(exactPattern, REDACTED);
+      last = match.index + match[0].length;
+    }
+    return out + input.slice(last).replace(pattern, REDACTED);
+  };
+  const value = (input: unknown, depth = 0): unknown => {
+    if (typeof input === 'string') return text(input);
+    if (input === null || typeof input !== 'object') return input;
+    if (depth >= MAX_DETAILS_DEPTH) return REDACTED;
+    if (Array.isArray(input)) return input.map((item) => value(item, depth + 1));
+    return Object.fromEntries(
+      Object.entries(input).map(([key, item]) => [text(key), value(item, depth + 1)]),
+    );
+  };
+  return {
+    text,
+    value: (input) => value(input),
+    keeping: (texts) => redactorOf(pattern, exactPattern, [...keep, ...texts]),
+  };
+}

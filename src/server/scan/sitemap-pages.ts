@@ -1,0 +1,77 @@
+// The page URLs a sitemap names, read level by level (an index, its children...) within the scan's bounds.
+// Only URLs on the site's hosts are kept; the others are counted, never echoed.
+import { mapConcurrently } from '../../map-concurrently.ts';
+import { urlProblem } from '../checks.ts';
+import type { ScanErrors } from './errors.ts';
+import { type FetchLimits, fetchText } from './fetch-text.ts';
+import type { ScanLimits } from './limits.ts';
+import { readSitemap } from './read-sitemap.ts';
+
+/**
+ * Up to `room` page URLs of `sitemap`; failures, off-site entries and what the limits left out go to `errors`.
+ *
+ * @example const pages = await sitemapPages('https://a.test/sitemap.xml', 500, limits, fetchLimits, errors);
+ */
+export async function sitemapPages(
+  sitemap: string,
+  room: number,
+  limits: ScanLimits,
+  fetchLimits: FetchLimits,
+  errors: ScanErrors,
+): Promise<string[]> {
+  const pages = new Set<string>();
+  let offSite = 0;
+  let pagesLeftOut = 0;
+  let sitemapsLeftOut = 0;
+  let fetched = 0;
+  let level = [sitemap];
+  for (let depth = 1; level.length > 0; depth++) {
+    const take = level.slice(0, Math.max(0, limits.maxSitemaps - fetched));
+    sitemapsLeftOut += level.length - take.length;
+    fetched += take.length;
+    const read = await mapConcurrently(take, limits.concurrency, async (url) => {
+      try {
+        return readSitemap(await fetchText(url, fetchLimits));
+      } catch (error) {
+        errors.addFailure(url, error);
+        return null;
+      }
+    });
+    const next: string[] = [];
+    for (const entry of read) {
+      for (const page of entry?.pages ?? []) {
+        if (urlProblem(page, fetchLimits.hosts) !== null) offSite++;
+        else if (pages.size < room || pages.has(page)) pages.add(page);
+        else pagesLeftOut++;
+      }
+      for (const child of entry?.sitemaps ?? []) {
+        if (urlProblem(child, fetchLimits.hosts) !== null) offSite++;
+        else if (depth < limits.sitemapDepth) next.push(child);
+        else sitemapsLeftOut++;
+      }
+    }
+    level = [...new Set(next)];
+  }
+  if (offSite > 0) {
+    errors.add({
+      url: sitemap,
+      code: 'off_site',
+      message: `${offSite} sitemap entries are not on the site's host; they were skipped.`,
+    });
+  }
+  if (sitemapsLeftOut > 0) {
+    errors.add({
+      url: sitemap,
+      code: 'too_many',
+      message: `${sitemapsLeftOut} sitemaps were not read (limits: ${limits.maxSitemaps} sitemaps, depth ${limits.sitemapDepth}).`,
+    });
+  }
+  if (pagesLeftOut > 0) {
+    errors.add({
+      url: sitemap,
+      code: 'too_many',
+      message: `${pagesLeftOut} more pages were not scanned (limit: ${limits.maxUrls} pages per scan).`,
+    });
+  }
+  return [...pages];
+}
