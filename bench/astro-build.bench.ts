@@ -20,6 +20,7 @@ import {
   medianRow,
   type Row,
   type RowName,
+  renderTimeOf,
   TABLE_HEADER,
   targetLines,
 } from './astro-build/format.ts';
@@ -81,6 +82,7 @@ console.log(
 console.log(
   `API: the reference server behind a loopback proxy adding ${latencyMs} ms to each request; requests counted at the proxy.\n` +
     `Peak RSS: the sum of VmRSS over the build's process tree, polled from /proc every 50 ms.\n` +
+    `Render: Astro's own time for rendering the pages (its "generating static routes" line); the frontmatter fetches happen there.\n` +
     `Pass: the integration's own time for its build pass (its report's durationMs, which its summary line rounds).\n` +
     `Each row is the median of its runs (${sizes.map((pages) => `${runsFor(pages)} at ${pages} pages`).join(', ')}).\n`,
 );
@@ -161,6 +163,8 @@ async function measure(
   }
   checkBuiltSite(root, pages, variant.kind !== 'plain');
   const row: Row = { pages, name, wallMs: run.wallMs, requests: proxy.requests(), peakRss: run.peakRss };
+  const renderMs = renderTimeOf(run.log);
+  if (renderMs !== undefined) row.renderMs = renderMs;
   if (variant.kind === 'integration') {
     const report = JSON.parse(readFileSync(join(root, REPORT_FILE), 'utf8')) as {
       durationMs: number;

@@ -12,6 +12,8 @@ export interface Row {
   /** Counted at the latency proxy. */
   requests?: number;
   peakRss?: number | null;
+  /** Astro's own time for rendering the pages ("generating static routes"), from its log. */
+  renderMs?: number;
   /** The integration's own time for its pass (its report's `durationMs`, the figure its summary line rounds). */
   passMs?: number;
   strategy?: string;
@@ -36,7 +38,7 @@ const count = (value: number) => value.toLocaleString('en-US');
 const mib = (bytes: number | null | undefined) =>
   bytes === null || bytes === undefined ? 'n/a' : `${Math.round(bytes / 2 ** 20)} MiB`;
 
-export const TABLE_HEADER = `${'pages'.padEnd(7)}${'build'.padEnd(34)}${'wall'.padStart(9)}${'added'.padStart(10)}${'requests'.padStart(10)}${'peak RSS'.padStart(10)}  pass (own time)`;
+export const TABLE_HEADER = `${'pages'.padEnd(7)}${'build'.padEnd(34)}${'wall'.padStart(9)}${'added'.padStart(10)}${'render'.padStart(9)}${'requests'.padStart(10)}${'peak RSS'.padStart(10)}  pass (own time)`;
 
 /** The wall time a row adds over the plain build of the same size, when both ran. */
 export function addedMs(rows: readonly Row[], row: Row): number | undefined {
@@ -51,7 +53,8 @@ export function formatRow(rows: readonly Row[], row: Row): string {
   if (row.wallMs === undefined) return `${head}skipped: ${row.skipped ?? 'not run'}`;
   const added = row.name === 'plain' ? '-' : signed(addedMs(rows, row));
   const pass = row.passMs === undefined ? '' : `  ${seconds(row.passMs)} (${row.strategy})`;
-  return `${head}${seconds(row.wallMs).padStart(9)}${added.padStart(10)}${count(row.requests ?? 0).padStart(10)}${mib(row.peakRss).padStart(10)}${pass}`;
+  const render = row.renderMs === undefined ? '?' : seconds(row.renderMs);
+  return `${head}${seconds(row.wallMs).padStart(9)}${added.padStart(10)}${render.padStart(9)}${count(row.requests ?? 0).padStart(10)}${mib(row.peakRss).padStart(10)}${pass}`;
 }
 
 function signed(ms: number | undefined): string {
@@ -59,10 +62,18 @@ function signed(ms: number | undefined): string {
   return `${ms < 0 ? '-' : '+'}${seconds(Math.abs(ms))}`;
 }
 
+/** Astro's "generating static routes … ✓ Completed in 1.80s." (or "in 950ms."), in milliseconds. */
+export function renderTimeOf(log: string): number | undefined {
+  const match = /generating static routes[\s\S]*?✓ Completed in ([\d.]+)(ms|s)\./.exec(log);
+  if (!match) return undefined;
+  return Number(match[1]) * (match[2] === 's' ? 1000 : 1);
+}
+
 /** One run, for the progress lines printed while the bench works. */
 export function formatRun(row: Row): string {
   const pass = row.passMs === undefined ? '' : `, pass ${seconds(row.passMs)}`;
-  return `${seconds(row.wallMs ?? 0)}, ${count(row.requests ?? 0)} requests, ${mib(row.peakRss)}${pass}`;
+  const render = row.renderMs === undefined ? '' : ` (rendering ${seconds(row.renderMs)})`;
+  return `${seconds(row.wallMs ?? 0)}${render}, ${count(row.requests ?? 0)} requests, ${mib(row.peakRss)}${pass}`;
 }
 
 /** A row of the medians of several runs of the same build. */
@@ -84,6 +95,8 @@ export function medianRow(runs: readonly Row[]): Row {
     requests: median((row) => row.requests),
     peakRss: median((row) => row.peakRss) ?? null,
   };
+  const renderMs = median((row) => row.renderMs);
+  if (renderMs !== undefined) row.renderMs = renderMs;
   const passMs = median((row) => row.passMs);
   if (passMs !== undefined) {
     row.passMs = passMs;
@@ -112,6 +125,12 @@ export function targetLines(rows: readonly Row[], setting: Setting): string[] {
       const frontmatter = find(pages, name);
       const added = frontmatter && addedMs(rows, frontmatter);
       if (added === undefined) continue;
+      if (added <= 0) {
+        lines.push(
+          `${count(pages)} pages: ${name} added ${signed(added)} over the plain build: lost in noise, no ratio`,
+        );
+        continue;
+      }
       const byPass = added / auto.passMs;
       const byWall = autoAdded !== undefined && autoAdded > 0 ? `${(added / autoAdded).toFixed(1)}x` : 'n/a';
       const applies = pages === 1000 ? `target >= ${target}x: ${verdict(byPass >= target)}` : 'no target';
