@@ -62,11 +62,12 @@ function signed(ms: number | undefined): string {
   return `${ms < 0 ? '-' : '+'}${seconds(Math.abs(ms))}`;
 }
 
-/** Astro's "generating static routes … ✓ Completed in 1.80s." (or "in 950ms."), in milliseconds. */
+/** Astro's "generating static routes … ✓ Completed in 1.80s." ("950ms", "1m 5s"), in milliseconds. */
 export function renderTimeOf(log: string): number | undefined {
-  const match = /generating static routes[\s\S]*?✓ Completed in ([\d.]+)(ms|s)\./.exec(log);
+  const match = /generating static routes[\s\S]*?✓ Completed in (?:(\d+)m (\d+)s|([\d.]+)(ms|s))\./.exec(log);
   if (!match) return undefined;
-  return Number(match[1]) * (match[2] === 's' ? 1000 : 1);
+  if (match[1] !== undefined) return (Number(match[1]) * 60 + Number(match[2])) * 1000;
+  return Number(match[3]) * (match[4] === 's' ? 1000 : 1);
 }
 
 /** One run, for the progress lines printed while the bench works. */

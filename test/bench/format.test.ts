@@ -68,6 +68,7 @@ describe('rows', () => {
   it("reads Astro's rendering time in seconds or milliseconds", () => {
     expect(renderTimeOf(' generating static routes \n├─ /a/ (+3ms)\n✓ Completed in 1.80s.\n')).toBe(1800);
     expect(renderTimeOf(' generating static routes \n✓ Completed in 950ms.\n')).toBe(950);
+    expect(renderTimeOf(' generating static routes \n✓ Completed in 1m 5s.\n')).toBe(65_000);
     expect(renderTimeOf('no such line')).toBeUndefined();
   });
 });
