@@ -8,36 +8,11 @@ import { pathToFileURL } from 'node:url';
 import { resolveOptions } from '../src/integration/options.ts';
 import { probeApi } from '../src/integration/probe-api.ts';
 import { processBuild } from '../src/integration/process-build.ts';
-import { createServer, type SeedFile } from '../src/server/index.ts';
+import { createServer } from '../src/server/index.ts';
+import { seedFor, BENCH_USER as user } from './seed.ts';
 
 const PAGES = Number(process.env.BENCH_PAGES ?? 10_000);
 const SITE = 'https://www.example.com';
-const user = { name: 'bench', password: 'Bench Pass Word 1234 5678' };
-
-function seedFor(count: number): SeedFile {
-  const seed: Required<SeedFile> = { schemas: [], meta: [], social: [] };
-  for (let i = 0; i < count; i++) {
-    const url = `${SITE}/posts/${i}/`;
-    seed.schemas.push({
-      url,
-      schema_type: 'Article',
-      schema_name: `Post ${i}`,
-      schema_data: {
-        '@context': 'https://schema.org',
-        '@type': 'Article',
-        headline: `Post number ${i}`,
-        image: [`${SITE}/images/${i}.jpg`],
-        datePublished: '2026-11-01T10:00:00Z',
-        dateModified: '2026-11-02T10:00:00Z',
-        author: { '@type': 'Person', name: 'Ada Brook', url: `${SITE}/about/` },
-      },
-    });
-    seed.meta.push({ url, title: `Post ${i}`, description: `About post ${i}`, canonical: url });
-    seed.social.push({ url, og: { title: `Post ${i}`, type: 'article', url }, twitter: { card: 'summary' } });
-  }
-  return seed;
-}
-
 function writeSite(root: string, count: number): string[] {
   const body = '<p>Body text of a typical post, repeated to make a page of a realistic size.</p>\n'.repeat(
     300,
@@ -67,7 +42,7 @@ const quiet = {
 
 const server = createServer({
   site: SITE,
-  seed: seedFor(PAGES),
+  seed: seedFor(Array.from({ length: PAGES }, (_, i) => `${SITE}/posts/${i}/`)),
   users: [{ ...user, capabilities: ['manage_options'] }],
 });
 const baseUrl = await server.listen(0);

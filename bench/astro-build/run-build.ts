@@ -1,0 +1,70 @@
+// One `astro build` in a child process, as CI runs it: wall time from spawn to exit, the peak memory of its
+// process tree, and its log. The child leads its own process group so that an interrupted bench can end it
+// with everything it started.
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { watchTreeRss } from './tree-rss.ts';
+
+const astroBin = join(fileURLToPath(new URL('../../', import.meta.url)), 'node_modules/astro/bin/astro.mjs');
+
+export interface BuildRun {
+  exitCode: number;
+  wallMs: number;
+  /** Bytes; null where /proc cannot be read. */
+  peakRss: number | null;
+  /** stdout and stderr together. */
+  log: string;
+}
+
+const running = new Set<number>();
+
+/** Ends every build still running (its whole process group): for an interrupted or failing bench. */
+export function killRunningBuilds(): void {
+  for (const pid of running) {
+    try {
+      process.kill(-pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
+  running.clear();
+}
+
+/**
+ * Runs `astro build` in `root` with `env` added to this process's environment.
+ *
+ * @example const run = await runAstroBuild('/tmp/site', { SCHEMA_MANAGER_API: url });
+ */
+export function runAstroBuild(root: string, env: Record<string, string>): Promise<BuildRun> {
+  const started = performance.now();
+  const child = spawn(process.execPath, [astroBin, 'build', '--root', root], {
+    cwd: root,
+    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', FORCE_COLOR: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  const pid = child.pid as number;
+  running.add(pid);
+  const watch = watchTreeRss(pid);
+  const chunks: Buffer[] = [];
+  child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
+  child.stderr.on('data', (chunk: Buffer) => chunks.push(chunk));
+  return new Promise((resolve, reject) => {
+    child.on('error', (error) => {
+      watch.stop();
+      running.delete(pid);
+      reject(error);
+    });
+    child.on('close', (code, signal) => {
+      const wallMs = performance.now() - started;
+      running.delete(pid);
+      resolve({
+        exitCode: code ?? (signal ? 128 : 1),
+        wallMs,
+        peakRss: watch.stop(),
+        log: Buffer.concat(chunks).toString('utf8'),
+      });
+    });
+  });
+}
