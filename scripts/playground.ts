@@ -46,8 +46,8 @@ if (values.dev) {
 Built into ${out}/. Have a look:
   ${out}/index.html                     Organization and WebSite JSON-LD, title, meta and Open Graph tags
   ${out}/blog/waxing-a-jacket/index.html  BlogPosting (headline filled from {{meta_title}}) and BreadcrumbList
-  ${out}/schema-report.json             everything the build found, for CI
-Check the built site as CI would:  node dist/cli/main.js check ${out} --rules google   (npx astro-schema-manager check … once installed)
+  ${relative(process.cwd(), join(playground, 'schema-report.html'))}          every page's findings, JSON-LD and previews: open it in a browser
+Check the built site as CI would:  npx astro-schema-manager check ${out} --rules google
 See the invalid schema fail the build:  npm run playground -- --validate error`);
   } catch (error) {
     process.exitCode = 1;

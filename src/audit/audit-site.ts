@@ -10,6 +10,10 @@ export interface SiteAuditInput {
   site: string;
   /** The CMS's origin, whose URLs must not be left in pages; null when unknown. */
   cmsOrigin?: string | null;
+  /** CMS paths that stay on the CMS on purpose (media, `/wp-content/`): not a leak. */
+  cmsKeptPrefixes?: string[];
+  /** Pages not in the output that the site still serves (on-demand routes), by pathname. */
+  servedOnDemand?: (pathname: string) => boolean;
   pages: PageFacts[];
   /** Every file of the output directory, relative to it, with `/` separators. */
   files: ReadonlySet<string>;
@@ -121,7 +125,11 @@ export function auditSite(input: SiteAuditInput): AuditFinding[] {
         );
       } else {
         const target = byKey.get(pageKey(canonical));
-        if (!target)
+        // A page rendered on request is not in the output, and not missing either.
+        const onDemand = !target && input.servedOnDemand?.(canonical.pathname) === true;
+        if (onDemand) {
+          // nothing to say
+        } else if (!target)
           add(
             'canonical-not-built',
             page.url,
@@ -153,23 +161,31 @@ export function auditSite(input: SiteAuditInput): AuditFinding[] {
         `og:url ${ogUrl.href} differs from the canonical ${canonical.href}.`,
       );
 
+    // One finding per missing file, naming every tag that points at it (twitter:image often repeats og:image).
+    const missing = new Map<string, { file: string; tags: string[] }>();
     for (const image of page.images) {
       const url = resolve(image.value, page.url);
       if (!url || url.origin !== site.origin || !url.pathname.startsWith(site.pathname)) continue;
       const file = decodePath(url.pathname.slice(site.pathname.length));
-      if (file !== null && !input.files.has(file))
-        add(
-          'image-not-built',
-          page.url,
-          image.tag,
-          `${image.tag} ${url.href} is on this site but ${file} is not in the build output.`,
-        );
+      if (file === null || input.files.has(file)) continue;
+      const entry = missing.get(url.href) ?? { file, tags: [] };
+      entry.tags.push(image.tag);
+      missing.set(url.href, entry);
+    }
+    for (const [href, { file, tags }] of missing) {
+      add(
+        'image-not-built',
+        page.url,
+        tags[0]!,
+        `${tags.join(' and ')} ${href} is on this site but ${file} is not in the build output.`,
+      );
     }
 
     for (const link of page.jsonLdLinks) {
       const url = resolve(link.value, page.url);
       if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) continue;
-      if (input.cmsOrigin && url.origin === input.cmsOrigin && url.origin !== site.origin) {
+      const kept = (input.cmsKeptPrefixes ?? []).some((prefix) => url.pathname.startsWith(prefix));
+      if (input.cmsOrigin && url.origin === input.cmsOrigin && url.origin !== site.origin && !kept) {
         add(
           'cms-url-in-json-ld',
           page.url,

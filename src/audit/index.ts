@@ -4,3 +4,4 @@ export { type AuditFinding, auditSite, type SiteAuditInput } from './audit-site.
 export { AUDIT_CODES, type AuditCode } from './codes.ts';
 export { DESCRIPTION_SHOWN, TITLE_SHOWN, truncateForResult } from './lengths.ts';
 export { type JsonLdLink, type PageFacts, readPageFacts } from './page-facts.ts';
+export { auditOutput, type OutputAuditInput, outputFileUrl } from './read-output.ts';

@@ -1,8 +1,12 @@
 // The build output as the audit needs it: which files exist, and what its sitemaps list. The one place that
 // reads dist/ for the audit, for the integration and `check` alike.
 import { readdirSync, readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Parser } from 'htmlparser2';
+import { mapConcurrently } from '../map-concurrently.ts';
+import { type AuditFinding, auditSite, type SiteAuditInput } from './audit-site.ts';
+import { type PageFacts, readPageFacts } from './page-facts.ts';
 
 /**
  * Every file under `dir`, relative to it with `/` separators (dot-directories and node_modules skipped).
@@ -56,4 +60,56 @@ export function sitemapLocs(xml: string): string[] {
   );
   parser.end(xml);
   return locs;
+}
+
+export interface OutputAuditInput extends Omit<SiteAuditInput, 'pages' | 'files' | 'sitemapUrls'> {
+  outDir: string;
+  /** Pages already read (the build reads them as it writes them), by output file. */
+  known?: ReadonlyMap<string, PageFacts>;
+  /** The public URL of an HTML file of the output; default: the site's address plus the file's path. */
+  urlOf?: (file: string) => string;
+}
+
+/**
+ * The public URL of an output file as a static server serves it: `blog/index.html` -> `<site>blog/`.
+ * @example outputFileUrl('blog/index.html', 'https://a.dev/docs/') // 'https://a.dev/docs/blog/'
+ */
+export function outputFileUrl(file: string, site: string): string {
+  const base = site.endsWith('/') ? site : `${site}/`;
+  return new URL(
+    file
+      .replace(/(^|\/)index\.html?$/i, '$1')
+      .split('/')
+      .map(encodeURIComponent)
+      .join('/'),
+    base,
+  ).href;
+}
+
+/**
+ * Audits a whole output directory: every HTML file (the pages the build wrote and the ones it left alone, such
+ * as redirects and the 404 page), its other files and its sitemaps.
+ */
+export async function auditOutput(
+  input: OutputAuditInput,
+): Promise<{ findings: AuditFinding[]; pages: PageFacts[] }> {
+  const files = listOutputFiles(input.outDir);
+  const urlOf = input.urlOf ?? ((file: string) => outputFileUrl(file, input.site));
+  const htmlFiles = [...files].filter((file) => /\.html?$/i.test(file)).sort();
+  const pages = await mapConcurrently(htmlFiles, 16, async (file) => {
+    const known = input.known?.get(file);
+    if (known) return known;
+    // A file that cannot be read (a broken link) is no page: whoever lists files reports it.
+    const html = await readFile(join(input.outDir, file), 'utf8').catch(() => null);
+    return html === null ? null : readPageFacts(html, urlOf(file), file);
+  });
+  const { outDir: _outDir, known: _known, urlOf: _urlOf, ...rest } = input;
+  const read = pages.filter((page): page is PageFacts => page !== null);
+  const findings = auditSite({
+    ...rest,
+    pages: read,
+    files,
+    sitemapUrls: readSitemapUrls(input.outDir, files),
+  });
+  return { findings, pages: read };
 }

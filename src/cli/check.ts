@@ -1,20 +1,41 @@
 // `astro-schema-manager check`: validates the JSON-LD of built pages (HTML and .jsonld files) and reports it.
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { extname, join, relative } from 'node:path';
+import { renderHtmlReport } from '../report/html-report.ts';
 import type { CheckedFile } from '../validate/format-report.ts';
 import { extractJsonLd, type ValidationIssue, VOCABULARY, validatePage } from '../validate/index.ts';
+import { attachAudit, auditDirectory, checkReportPages, type DirectoryAudit, siteOf } from './check-site.ts';
 import { type Command, UsageError } from './command.ts';
 import { reachesFailOn, readReportFlags, renderReport, reportFlagOptions } from './report-flags.ts';
+
+// check also writes one self-contained HTML page; validate does not, so the choice is added here.
+const checkFlagOptions = reportFlagOptions.map((option) =>
+  option.flags.startsWith('--format')
+    ? {
+        ...option,
+        description: 'report format (github: workflow annotations; html: one self-contained page)',
+        choices: [...(option.choices ?? []), 'html'],
+      }
+    : option,
+);
 
 export const command: Command = {
   summary: 'Validate the JSON-LD of HTML and .jsonld files (a built site, any generator)',
   description: `Reads every <script type="application/ld+json"> of the HTML files (.html, .htm) and every .jsonld file
 under the given paths (directories are walked, node_modules and dot-directories skipped), validates them
-against the Schema.org vocabulary, and prints a report grouped by page.`,
+against the Schema.org vocabulary, and prints a report grouped by page. For each directory it also audits the
+site across pages (shared titles and descriptions, canonicals and images that lead nowhere, sitemaps that
+disagree with the pages, CMS addresses left in JSON-LD), as the build does.`,
   arguments: [{ name: '[paths...]', description: 'directories, .html or .jsonld files' }],
   options: [
-    ...reportFlagOptions,
+    ...checkFlagOptions,
     { flags: '--output <file>', description: 'write the report to this file instead of stdout' },
+    {
+      flags: '--site <url>',
+      description: "the site's address, for the audit (default: the home page's canonical)",
+    },
+    { flags: '--cms <url>', description: "the CMS's address, whose URLs left in JSON-LD are reported" },
+    { flags: '--no-audit', description: 'skip the site-wide audit of directories' },
     { flags: '--version', description: 'print the version and the Schema.org release the validator knows' },
   ],
   epilog: `Exit codes: 0 nothing at or above --fail-on; 1 findings at or above it; 2 usage error, a path that does
@@ -28,7 +49,8 @@ files are still checked).`,
       );
       return 0;
     }
-    const flags = readReportFlags(values);
+    const html = values.format === 'html';
+    const flags = readReportFlags({ ...values, format: html ? 'pretty' : values.format });
     if (positionals.length === 0)
       throw new UsageError('Name at least one directory, .html or .jsonld file to check.');
 
@@ -39,7 +61,31 @@ files are still checked).`,
     const options = { rules: flags.rules };
     const checked: CheckedFile[] = files.map((file) => checkFileOrFailure(file, options));
 
-    const text = renderReport(checked, flags, !values.output);
+    const audits: DirectoryAudit[] = [];
+    if (values['no-audit'] !== false) {
+      for (const dir of positionals.filter((path) => statSync(path).isDirectory())) {
+        const site = siteOf(dir, values.site as string | undefined);
+        if (site === null) {
+          process.stderr.write(
+            `Site audit of ${dir} skipped: its home page names no canonical; pass --site <url>.\n`,
+          );
+          continue;
+        }
+        const audit = await auditDirectory(dir, site, values.cms as string | undefined);
+        attachAudit(checked, audit);
+        audits.push(audit);
+      }
+    }
+
+    const text = html
+      ? renderHtmlReport({
+          source: `check ${positionals.join(' ')}`,
+          generatedAt: new Date(),
+          vocabulary: `Schema.org ${VOCABULARY.version}`,
+          pages: checkReportPages(checked, audits, scriptTexts(files)),
+          siteFindings: audits.flatMap((audit) => audit.findings),
+        })
+      : renderReport(checked, flags, !values.output);
     if (values.output) writeFileSync(values.output as string, text);
     else process.stdout.write(text);
     if (checked.some((file) => file.failure !== undefined)) return 2;
@@ -113,4 +159,22 @@ function locate(script: { line: number; column: number }) {
     );
     return { ...issue, line, column, message };
   };
+}
+
+/** The JSON-LD texts of each file, for the HTML report's documents. */
+function scriptTexts(files: string[]): Map<string, string[]> {
+  const texts = new Map<string, string[]>();
+  for (const file of files) {
+    try {
+      const text = readFileSync(file, 'utf8');
+      const name = relative(process.cwd(), file) || file;
+      texts.set(
+        name,
+        extname(file).toLowerCase() === '.jsonld' ? [text] : extractJsonLd(text).map((script) => script.text),
+      );
+    } catch {
+      // Unreadable: the report already names the file's failure.
+    }
+  }
+  return texts;
 }

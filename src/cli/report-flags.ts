@@ -1,5 +1,5 @@
 // The report flags `check` and `validate` share: --rules, --format and --fail-on, read and checked once.
-import { type CheckedFile, formatReport, type ReportFormat } from '../validate/format-report.ts';
+import { type CheckedFile, fileIssues, formatReport, type ReportFormat } from '../validate/format-report.ts';
 import type { Severity } from '../validate/index.ts';
 import { type OptionSpec, UsageError } from './command.ts';
 
@@ -50,9 +50,7 @@ export function readReportFlags(values: Record<string, unknown>): ReportFlags {
 
 /** Whether any issue reaches --fail-on: the command's exit code is 1 then. */
 export function reachesFailOn(checked: CheckedFile[], failOn: Severity): boolean {
-  return checked.some((file) =>
-    file.documents.some((document) => document.issues.some((issue) => rank[issue.severity] >= rank[failOn])),
-  );
+  return checked.some((file) => fileIssues(file).some((issue) => rank[issue.severity] >= rank[failOn]));
 }
 
 /** The report text; colour only for a terminal, and never when NO_COLOR is set. */

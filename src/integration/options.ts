@@ -63,8 +63,12 @@ export const optionsSchema = z
     keepPathPrefixes: z.array(pathPrefix).default(['/wp-content/']),
     /** Pages to leave alone, by pathname prefix after `base` (e.g. `/drafts/`). */
     exclude: z.array(pathPrefix).default([]),
-    /** Write the whole result as JSON to this path (relative to the project root). */
+    /** Write the whole result to this path (relative to the project root): JSON, or one HTML page when it ends in .html. */
     report: z.string().min(1).optional(),
+    /** After the pages are written, look across them: shared titles, canonicals and images that lead nowhere... */
+    audit: z.boolean().default(true),
+    /** Social tags the API leaves empty take the API's meta (og:title from the title...), as WordPress SEO plugins do. */
+    socialFallback: z.boolean().default(true),
     /** Rewrite heads of pages served by `astro dev`. */
     dev: z.boolean().default(true),
     /** Rewrite heads of on-demand (server-rendered) pages at request time. */

@@ -35,6 +35,7 @@ export interface PlanContext {
   rewriteUrls: boolean;
   keepPathPrefixes: string[];
   graph: boolean;
+  socialFallback: boolean;
   /** Null when validation is off. */
   validation: ValidateOptions | null;
 }
@@ -47,6 +48,7 @@ export function planContextFor(options: ResolvedOptions, site: string): PlanCont
     rewriteUrls: options.rewriteUrls,
     keepPathPrefixes: options.keepPathPrefixes,
     graph: options.graph,
+    socialFallback: options.socialFallback,
     validation: options.validate === 'off' ? null : { rules: options.rules, severity: options.severity },
   };
 }
@@ -81,6 +83,7 @@ export function planPage(page: BuiltPage, cmsUrl: string, data: PageData, contex
       siteOrigin: context.siteOrigin,
       rewriteUrls: context.rewriteUrls,
       keepPathPrefixes: context.keepPathPrefixes,
+      socialFallback: context.socialFallback,
     },
   );
   const headFinding = (warning: { code: string; key: string; message: string }): Finding => {

@@ -5,9 +5,12 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegrationLogger } from 'astro';
+import { type PageFacts, readPageFacts } from '../audit/index.ts';
 import type { SchemaClient } from '../client/index.ts';
 import { mapConcurrently } from '../map-concurrently.ts';
+import { type ReportPage, renderHtmlReport } from '../report/html-report.ts';
 import { VOCABULARY } from '../validate/index.ts';
+import { auditBuild, reportPages } from './audit-build.ts';
 import { buildStopped, describeFailure } from './failures.ts';
 import { type FetchOutcome, fetchHeadData, type PageData } from './fetch-head-data.ts';
 import { clientForOptions, type ResolvedOptions } from './options.ts';
@@ -16,10 +19,13 @@ import { describeSchema, type Finding, type PagePlan, planContextFor, planPage }
 import type { ProbeOutcome } from './probe-api.ts';
 import { throttledProgress } from './progress.ts';
 import {
+  AUDIT_HINT,
+  auditFailureMessage,
   type BuildResult,
   countSchemaTypes,
   fetchFailureHints,
   fetchFailureMessage,
+  listAuditFindings,
   listFindings,
   plural,
   summaryLines,
@@ -103,6 +109,7 @@ export async function processBuild(input: BuildInput): Promise<BuildResult> {
       strategy: outcome.strategy,
       fetchFailures,
       findings,
+      audit: [],
       vocabulary: options.validate === 'off' ? null : `Schema.org ${VOCABULARY.version}`,
       durationMs: 0,
       pageResults: [],
@@ -122,8 +129,12 @@ export async function processBuild(input: BuildInput): Promise<BuildResult> {
 
     const writing = throttledProgress((line) => logger.info(line), intervalMs);
     let writtenPages = 0;
+    // What the audit reads of each page, taken as the page is written: no page is read twice.
+    const factsByFile = new Map<string, PageFacts>();
     await mapConcurrently(plans, FILE_CONCURRENCY, async (plan) => {
       const written = await writePage(outDir, plan.page.file, plan.tags, options.onConflict);
+      if (options.audit)
+        factsByFile.set(plan.page.file, readPageFacts(written.html, plan.page.url, plan.page.file));
       writtenPages++;
       writing.update(() => `${writtenPages}/${plans.length} pages written`);
       if (written.changed) result.pagesChanged++;
@@ -140,9 +151,32 @@ export async function processBuild(input: BuildInput): Promise<BuildResult> {
     writing.stop();
     result.pageResults.sort((a, b) => a.file.localeCompare(b.file));
 
+    let facts: PageFacts[] = [];
+    if (options.audit) {
+      const audit = await auditBuild({
+        outDir,
+        layout: input.layout,
+        routes: input.routes,
+        options,
+        known: factsByFile,
+      });
+      result.audit = audit.findings;
+      facts = audit.pages;
+    }
     result.durationMs = performance.now() - started;
     for (const line of summaryLines(result)) logger.info(line);
-    await writeReport(input, result);
+    const records = (plan: PagePlan) => outcome.data.get(plan.cmsUrl)?.schemas ?? [];
+    await writeReport(input, result, () => reportPages(facts, plans, records, result.audit));
+    const auditErrors = result.audit.filter((finding) => finding.severity === 'error');
+    const auditShown = result.audit.filter((finding) => finding.severity !== 'info');
+    if (auditErrors.length > 0 && options.validate === 'error') {
+      logger.error(auditFailureMessage(auditErrors));
+      throw buildStopped(
+        `The site audit found ${plural(auditErrors.length, 'error')} across the written pages (listed above).`,
+        AUDIT_HINT,
+      );
+    }
+    if (auditShown.length > 0) logger.warn(`Site audit:\n${listAuditFindings(auditShown)}`);
     return result;
   } finally {
     await client.close();
@@ -225,10 +259,24 @@ async function addRemoteFindings(
   });
 }
 
-async function writeReport(input: BuildInput, result: BuildResult): Promise<void> {
+/** The report file: JSON, or one self-contained HTML page when its name ends in .html. */
+async function writeReport(
+  input: BuildInput,
+  result: BuildResult,
+  pages: () => ReportPage[] = () => [],
+): Promise<void> {
   if (!input.options.report) return;
   const path = resolve(fileURLToPath(input.root), input.options.report);
   await mkdir(dirname(path), { recursive: true });
-  await writeFile(path, `${JSON.stringify(result, null, 2)}\n`, 'utf8');
+  const text = /\.html?$/i.test(path)
+    ? renderHtmlReport({
+        source: 'astro build',
+        generatedAt: new Date(),
+        vocabulary: result.vocabulary,
+        pages: pages(),
+        siteFindings: result.audit,
+      })
+    : `${JSON.stringify(result, null, 2)}\n`;
+  await writeFile(path, text, 'utf8');
   input.logger.info(`Report written to ${path}`);
 }

@@ -1,4 +1,5 @@
 // Findings -> what people read: the build log summary, the failure message, the JSON report for CI.
+import type { AuditFinding } from '../audit/index.ts';
 import type { Finding, PagePlan } from './plan-page.ts';
 
 /** One page in the report. */
@@ -22,6 +23,8 @@ export interface BuildResult {
   strategy: 'index' | 'per-page';
   fetchFailures: Array<{ page: string; cause: string; message: string; hint: string }>;
   findings: Finding[];
+  /** The site-wide audit's findings, found on the written output; empty with audit: false. */
+  audit: AuditFinding[];
   /** The vocabulary the schemas were validated against (`Schema.org 30.0`); null with validate: 'off'. */
   vocabulary: string | null;
   durationMs: number;
@@ -101,3 +104,21 @@ export function summaryLines(result: BuildResult): string[] {
 export function plural(count: number, noun: string): string {
   return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }
+
+/** One line per audit finding: `page  [code] message`. */
+export function listAuditFindings(findings: AuditFinding[], limit = LISTED_FINDINGS): string {
+  const lines = findings
+    .slice(0, limit)
+    .map((finding) => `  - ${finding.page} ${finding.path}: [${finding.code}] ${finding.message}`);
+  if (findings.length > limit)
+    lines.push(`  … and ${findings.length - limit} more (see the report option for all).`);
+  return lines.join('\n');
+}
+
+export function auditFailureMessage(errors: AuditFinding[]): string {
+  return `The site audit found ${plural(errors.length, 'error')}:\n${listAuditFindings(errors)}`;
+}
+
+export const AUDIT_HINT =
+  'Fix the pages or the CMS data named above, or relax the audit: schemaManager({ severity: { <code>: "warning" } }) downgrades one finding, ' +
+  'validate: "warn" ships with them, and audit: false turns the site audit off.';

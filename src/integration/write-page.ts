@@ -9,6 +9,8 @@ export interface WriteResult {
   written: number;
   replaced: number;
   skipped: string[];
+  /** The page as it now is on disk, for the audit. */
+  html: string;
 }
 
 /**
@@ -31,5 +33,6 @@ export async function writePage(
     written: result.written,
     replaced: result.replaced,
     skipped: result.skipped,
+    html: result.changed ? result.html : html,
   };
 }

@@ -80,7 +80,7 @@ export function renderHtmlReport(input: HtmlReportInput): string {
 <title>Schema report: ${escapeText(input.source)}</title>
 <style>${REPORT_CSS}${PREVIEW_CSS}</style></head>
 <body>
-<header><h1>Schema report</h1><p>${escapeText(input.source)} · ${escapeText(input.generatedAt.toISOString())}${input.vocabulary ? ` · Schema.org ${escapeText(input.vocabulary)}` : ''}</p></header>
+<header><h1>Schema report</h1><p>${escapeText(input.source)} · ${escapeText(input.generatedAt.toISOString())}${input.vocabulary ? ` · ${escapeText(input.vocabulary)}` : ''}</p></header>
 <section id="summary"><h2>Summary</h2>
 <ul class="totals"><li><b>${input.pages.length}</b> pages</li><li><b>${documents}</b> JSON-LD documents</li>${SEVERITIES.map((severity, index) => `<li class="sev-${severity}"><b>${totals[index]}</b> ${severity}${totals[index] === 1 ? '' : 's'}</li>`).join('')}</ul>
 <div class="tables"><table><caption>Schemas by type</caption><thead><tr><th>Type</th><th>Count</th></tr></thead><tbody>${

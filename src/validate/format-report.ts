@@ -19,6 +19,13 @@ export interface CheckedFile {
   documents: CheckedDocument[];
   /** The file could not be checked (unreadable, or the validator failed on it): why. */
   failure?: string;
+  /** Findings about the page as a whole (the site-wide audit's); `path` names the tag concerned. */
+  pageIssues?: ValidationIssue[];
+}
+
+/** Every issue of a file: its documents' and its page-level ones. */
+export function fileIssues(file: CheckedFile): ValidationIssue[] {
+  return [...file.documents.flatMap((document) => document.issues), ...(file.pageIssues ?? [])];
 }
 
 const rank: Record<Severity, number> = { info: 0, warning: 1, error: 2 };
@@ -49,12 +56,10 @@ function summarize(files: CheckedFile[]) {
   for (const file of files) {
     if (file.failure !== undefined) count.failures++;
     count.documents += file.documents.length;
-    for (const document of file.documents) {
-      for (const issue of document.issues) {
-        if (issue.severity === 'error') count.errors++;
-        else if (issue.severity === 'warning') count.warnings++;
-        else count.infos++;
-      }
+    for (const issue of fileIssues(file)) {
+      if (issue.severity === 'error') count.errors++;
+      else if (issue.severity === 'warning') count.warnings++;
+      else count.infos++;
     }
   }
   return count;
@@ -78,12 +83,18 @@ function pretty(files: CheckedFile[], color: boolean): string {
     if (file.failure !== undefined) {
       lines.push(paint(1, file.file), `  ${paint(31, 'failure')} not checked: ${file.failure}`, '');
     }
-    if (issues.length === 0) continue;
+    const pageIssues = file.pageIssues ?? [];
+    if (issues.length === 0 && pageIssues.length === 0) continue;
     lines.push(paint(1, file.file));
     for (const { document, issue } of issues) {
       const where = `${position(document, issue)} script ${document.index + 1}`;
       lines.push(
         `  ${label[issue.severity]} ${issue.path}  ${issue.message}  ${paint(2, `${issue.code} (${issue.rule}) ${where}`)}`,
+      );
+    }
+    for (const issue of pageIssues) {
+      lines.push(
+        `  ${label[issue.severity]} ${issue.path}  ${issue.message}  ${paint(2, `${issue.code} (${issue.rule})`)}`,
       );
     }
     lines.push('');
@@ -131,6 +142,17 @@ function junit(files: CheckedFile[], failOn: Severity): string {
         `    <testcase classname="${xml(file.file)}" name="${xml(name)}"${body.length ? `>\n${body.join('\n')}\n    </testcase>` : ' />'}`,
       );
     }
+    const failingPage = (file.pageIssues ?? []).filter((issue) => rank[issue.severity] >= rank[failOn]);
+    if (failingPage.length > 0) {
+      failures++;
+      const body = failingPage.map(
+        (issue) =>
+          `      <failure type="${xml(issue.code)}" message="${xml(`${issue.path}: ${issue.message}`)}">${xml(`${issue.severity} ${issue.code} ${issue.path} ${issue.message} [${issue.rule}]`)}</failure>`,
+      );
+      cases.push(
+        `    <testcase classname="${xml(file.file)}" name="${xml(`${file.file} site audit`)}">\n${body.join('\n')}\n    </testcase>`,
+      );
+    }
   }
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
@@ -164,6 +186,11 @@ function github(files: CheckedFile[]): string {
           `::${level[issue.severity]} file=${property(file.file)},line=${line},col=${col},title=${property(issue.code)}::${data(`${issue.path}: ${issue.message} [${issue.rule}]`)}`,
         );
       }
+    }
+    for (const issue of file.pageIssues ?? []) {
+      lines.push(
+        `::${level[issue.severity]} file=${property(file.file)},title=${property(issue.code)}::${data(`${issue.path}: ${issue.message} [${issue.rule}]`)}`,
+      );
     }
   }
   return lines.length ? `${lines.join('\n')}\n` : '';

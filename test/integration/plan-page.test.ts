@@ -10,6 +10,7 @@ const context: PlanContext = {
   rewriteUrls: true,
   keepPathPrefixes: ['/wp-content/'],
   graph: false,
+  socialFallback: true,
   validation: { rules: ['schema.org', 'google'] },
 };
 const page = { file: 'index.html', url: 'https://www.example.com/', pathname: '/' };

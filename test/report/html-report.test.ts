@@ -38,7 +38,7 @@ describe('renderHtmlReport', () => {
     const html = renderHtmlReport({
       source: 'check dist',
       generatedAt: new Date('2026-11-22T00:00:00Z'),
-      vocabulary: '30.0',
+      vocabulary: 'Schema.org 30.0',
       pages: [page(), page({ url: 'https://www.example.com/', file: 'index.html', documents: [] })],
       siteFindings: [
         {

@@ -1,0 +1,137 @@
+// `check` on a whole built site: the site-wide audit of each directory given, its findings attached to the
+// files they are about, and the pages for the HTML report.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { type AuditFinding, auditOutput, type PageFacts, readPageFacts } from '../audit/index.ts';
+import { prettyJson, type ReportPage } from '../report/html-report.ts';
+import type { CheckedFile } from '../validate/format-report.ts';
+import type { ValidationIssue } from '../validate/index.ts';
+
+export interface DirectoryAudit {
+  dir: string;
+  site: string;
+  findings: AuditFinding[];
+  pages: PageFacts[];
+}
+
+/**
+ * The site's address for a built directory: `--site`, else what the home page says it is (its canonical, or
+ * og:url). Null when neither is there: the audit then needs `--site`.
+ */
+export function siteOf(dir: string, given: string | undefined): string | null {
+  if (given) return given.endsWith('/') ? given : `${given}/`;
+  // The home page first; else any page at the top that says where it lives.
+  const names = readdirSync(dir).filter((name) => /\.html?$/i.test(name));
+  const candidates = [
+    ...names.filter((name) => name === 'index.html'),
+    ...names.filter((name) => name !== 'index.html'),
+  ];
+  for (const name of candidates) {
+    let said: string | null;
+    try {
+      const facts = readPageFacts(readFileSync(join(dir, name), 'utf8'), 'https://site.invalid/', name);
+      said = facts.canonical ?? facts.ogUrl;
+    } catch {
+      continue; // Unreadable (a broken link): the report names it.
+    }
+    if (!said || !URL.canParse(said)) continue;
+    const url = new URL(said);
+    return name === 'index.html' ? new URL('.', url).href : `${url.origin}/`;
+  }
+  return null;
+}
+
+/** Audits one built directory as the build does. */
+export async function auditDirectory(
+  dir: string,
+  site: string,
+  cms: string | undefined,
+): Promise<DirectoryAudit> {
+  const { findings, pages } = await auditOutput({
+    outDir: dir,
+    site,
+    cmsOrigin: cms ? new URL(cms).origin : null,
+    cmsKeptPrefixes: ['/wp-content/'],
+  });
+  return { dir, site, findings, pages };
+}
+
+/** Puts each audit finding on the checked file of every page it concerns. */
+export function attachAudit(checked: CheckedFile[], audit: DirectoryAudit): void {
+  const fileOf = new Map(
+    audit.pages.map((page) => [page.url, relative(process.cwd(), join(audit.dir, page.file))]),
+  );
+  const byFile = new Map(checked.map((file) => [file.file, file]));
+  for (const finding of audit.findings) {
+    for (const page of finding.pages) {
+      const name = fileOf.get(page);
+      const target = name === undefined ? undefined : byFile.get(name);
+      if (!target) continue;
+      const issue: ValidationIssue = {
+        severity: finding.severity,
+        code: finding.code,
+        path: finding.path,
+        message: finding.message,
+        rule: 'audit',
+      };
+      target.pageIssues = [...(target.pageIssues ?? []), issue];
+    }
+  }
+}
+
+/** The HTML report's pages: each checked HTML file with its scripts as documents and its findings. */
+export function checkReportPages(
+  checked: CheckedFile[],
+  audits: DirectoryAudit[],
+  texts: Map<string, string[]>,
+): ReportPage[] {
+  const factsByFile = new Map<string, PageFacts>();
+  for (const audit of audits)
+    for (const page of audit.pages)
+      factsByFile.set(relative(process.cwd(), join(audit.dir, page.file)), page);
+  return checked.map((file) => {
+    const facts = factsByFile.get(file.file);
+    const scripts = texts.get(file.file) ?? [];
+    return {
+      url: facts?.url ?? null,
+      file: file.file,
+      title: facts?.title ?? null,
+      description: facts?.description ?? null,
+      ogTitle: facts?.ogTitle ?? null,
+      ogDescription: facts?.ogDescription ?? null,
+      ogImage: facts?.images.find((image) => image.tag === 'og:image')?.value ?? null,
+      documents: file.documents.map((document) => ({
+        label: `script ${document.index + 1} (line ${document.line})`,
+        types: typesOf(scripts[document.index] ?? ''),
+        text: prettyJson(scripts[document.index] ?? ''),
+        findings: document.issues,
+      })),
+      findings: [
+        ...(file.failure
+          ? [{ severity: 'error' as const, code: 'internal-failure', path: '', message: file.failure }]
+          : []),
+        ...(file.pageIssues ?? []),
+      ],
+    };
+  });
+}
+
+function typesOf(text: string): string[] {
+  try {
+    const value: unknown = JSON.parse(text);
+    const nodes = Array.isArray(value) ? value : [value];
+    const all = nodes.flatMap((node) => {
+      const graph = (node as { '@graph'?: unknown })?.['@graph'];
+      return Array.isArray(graph) ? graph : [node];
+    });
+    return [
+      ...new Set(
+        all
+          .flatMap((node) => [(node as { '@type'?: unknown })?.['@type']].flat())
+          .filter((type): type is string => typeof type === 'string'),
+      ),
+    ];
+  } catch {
+    return [];
+  }
+}

@@ -1,0 +1,93 @@
+// Written pages -> the site-wide audit and the HTML report: what only shows across pages (shared titles,
+// canonicals and images that lead nowhere, CMS addresses left behind), found on the output as it will ship.
+import { type AuditFinding, auditOutput, outputFileUrl, type PageFacts } from '../audit/index.ts';
+import type { SchemaRecord } from '../client/index.ts';
+import { prettyJson, type ReportPage } from '../report/html-report.ts';
+import type { ResolvedOptions } from './options.ts';
+import type { RouteInfo, SiteLayout } from './pages.ts';
+import { describeSchema, type Finding, type PagePlan } from './plan-page.ts';
+
+/** The site's address with its base: what page URLs start with. */
+export function siteAddress(layout: SiteLayout): string {
+  return new URL(layout.base.endsWith('/') ? layout.base : `${layout.base}/`, layout.site).href;
+}
+
+/**
+ * Audits the output directory once the pages are written. `known` holds the facts read while writing, so the
+ * pages the build rewrote are not read twice.
+ */
+export async function auditBuild(input: {
+  outDir: string;
+  layout: SiteLayout;
+  routes: RouteInfo[];
+  options: ResolvedOptions;
+  known: ReadonlyMap<string, PageFacts>;
+}): Promise<{ findings: AuditFinding[]; pages: PageFacts[] }> {
+  const { options, layout } = input;
+  const site = siteAddress(layout);
+  const base = new URL(site).pathname;
+  // On-demand routes of a server build are served, though they are not in the output.
+  const onDemand = input.routes.filter((route) => route.type === 'page' && !route.isPrerendered);
+  return auditOutput({
+    outDir: input.outDir,
+    site,
+    cmsOrigin: options.api ? new URL(options.api).origin : null,
+    cmsKeptPrefixes: options.keepPathPrefixes,
+    severity: options.severity,
+    known: input.known,
+    urlOf: (file) => outputFileUrl(file, site),
+    servedOnDemand: (pathname) => {
+      const inSite = pathname.startsWith(base) ? `/${pathname.slice(base.length)}` : pathname;
+      return onDemand.some(
+        (route) => route.patternRegex.test(inSite) || route.patternRegex.test(inSite.replace(/\/$/, '')),
+      );
+    },
+  });
+}
+
+/** The pages of the HTML report: each page's facts, its CMS records as documents, and its findings. */
+export function reportPages(
+  facts: PageFacts[],
+  plans: PagePlan[],
+  records: (plan: PagePlan) => SchemaRecord[],
+  audit: AuditFinding[],
+): ReportPage[] {
+  const planByFile = new Map(plans.map((plan) => [plan.page.file, plan]));
+  const auditByPage = new Map<string, AuditFinding[]>();
+  for (const finding of audit)
+    for (const page of finding.pages) auditByPage.set(page, [...(auditByPage.get(page) ?? []), finding]);
+  const strip = ({ severity, code, path, message }: Finding | AuditFinding) => ({
+    severity,
+    code,
+    path,
+    message,
+  });
+  return facts.map((page) => {
+    const plan = planByFile.get(page.file);
+    const documents = (plan ? records(plan) : []).map((record) => {
+      const label = describeSchema(record);
+      return {
+        label,
+        types: record.schema_type ? [record.schema_type] : [],
+        text: prettyJson(record.schema_data),
+        findings: (plan?.findings ?? []).filter((finding) => finding.schema === label).map(strip),
+      };
+    });
+    const labels = new Set(documents.map((document) => document.label));
+    const pageFindings = [
+      ...(plan?.findings ?? []).filter((finding) => finding.schema === null || !labels.has(finding.schema)),
+      ...(auditByPage.get(page.url) ?? []),
+    ].map(strip);
+    return {
+      url: page.url,
+      file: page.file,
+      title: page.title,
+      description: page.description,
+      ogTitle: page.ogTitle,
+      ogDescription: page.ogDescription,
+      ogImage: page.images.find((image) => image.tag === 'og:image')?.value ?? null,
+      documents,
+      findings: pageFindings,
+    };
+  });
+}

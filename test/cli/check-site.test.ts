@@ -1,0 +1,117 @@
+// `check` on a built directory audits the site as the build does, in every report format.
+import { execFile } from 'node:child_process';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { parseDocument } from 'htmlparser2';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+
+const root = join(import.meta.dirname, '../..');
+const run = promisify(execFile);
+const SITE = 'https://shop.example/';
+
+async function check(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, ['src/cli/main.ts', 'check', ...args], {
+      cwd: root,
+      env: { ...process.env, NO_COLOR: '1' },
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
+}
+
+const page = (path: string, head: string) =>
+  `<!doctype html><html><head><meta charset="utf-8">${head}<link rel="canonical" href="${SITE}${path}"></head><body></body></html>`;
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'check-site-'));
+  await mkdir(join(dir, 'a'));
+  await mkdir(join(dir, 'b'));
+  await mkdir(join(dir, 'c'));
+  await writeFile(
+    join(dir, 'index.html'),
+    page('', '<title>Shop</title><meta name="description" content="The shop.">'),
+  );
+  await writeFile(
+    join(dir, 'a/index.html'),
+    page('a/', '<title>Same</title><meta name="description" content="A.">'),
+  );
+  await writeFile(
+    join(dir, 'b/index.html'),
+    page(
+      'b/',
+      '<title>Same</title><meta name="description" content="B."><meta property="og:image" content="/missing.png">',
+    ),
+  );
+  await writeFile(
+    join(dir, 'c/index.html'),
+    page(
+      'c/',
+      '<title>Hidden</title><meta name="description" content="C."><meta name="robots" content="noindex">',
+    ),
+  );
+  await writeFile(
+    join(dir, 'sitemap-0.xml'),
+    `<urlset><url><loc>${SITE}</loc></url><url><loc>${SITE}c/</loc></url></urlset>`,
+  );
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+it('reports the audit beside the JSON-LD, with the site read from the home page', async () => {
+  const { code, stdout } = await check(dir);
+  expect(code).toBe(1);
+  expect(stdout).toMatch(
+    /b\/index\.html\n(?:\s+.*\n)*?\s+error\s+og:image .*missing\.png.*image-not-built \(audit\)/,
+  );
+  expect(stdout).toMatch(/warning <title>\s+2 pages share the <title> "Same"/);
+  expect(stdout).toMatch(/error\s+meta robots\s+The page is marked noindex but the sitemap lists it/);
+});
+
+it('gives the audit in JSON, and leaves it out with --no-audit', async () => {
+  const json = JSON.parse((await check(dir, '--format', 'json')).stdout);
+  const b = json.files.find((file: { file: string }) => file.file.endsWith('b/index.html'));
+  expect(b.pageIssues.map((issue: { code: string }) => issue.code).sort()).toEqual([
+    'duplicate-title',
+    'image-not-built',
+  ]);
+  const skipped = await check(dir, '--no-audit', '--format', 'json');
+  expect(skipped.code).toBe(0);
+  expect(JSON.parse(skipped.stdout).files.every((file: { pageIssues?: unknown[] }) => !file.pageIssues)).toBe(
+    true,
+  );
+});
+
+it('writes one HTML page with the findings across pages', async () => {
+  const out = join(dir, '..', `${Date.now()}-report.html`);
+  const { code } = await check(dir, '--format', 'html', '--output', out);
+  expect(code).toBe(1);
+  const { readFile } = await import('node:fs/promises');
+  const html = await readFile(out, 'utf8');
+  await rm(out);
+  const text = (node: unknown): string =>
+    (node as { data?: string }).data ??
+    ((node as { children?: unknown[] }).children ?? []).map(text).join('');
+  const body = text(parseDocument(html));
+  expect(body).toContain('2 pages share the <title> "Same"');
+  expect(html).toContain('<b>4</b> pages');
+});
+
+it('says how to name the site when no page says where it lives', async () => {
+  const bare = await mkdtemp(join(tmpdir(), 'check-bare-'));
+  try {
+    await writeFile(join(bare, 'index.html'), '<title>x</title>');
+    const { stderr } = await check(bare);
+    expect(stderr).toContain('pass --site <url>');
+    const named = await check(bare, '--site', 'https://bare.example', '--format', 'json');
+    expect(JSON.parse(named.stdout).files[0].pageIssues.map((issue: { code: string }) => issue.code)).toEqual(
+      ['description-missing'],
+    );
+  } finally {
+    await rm(bare, { recursive: true, force: true });
+  }
+});
