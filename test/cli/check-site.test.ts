@@ -1,28 +1,14 @@
 // `check` on a built directory audits the site as the build does, in every report format.
-import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { parseDocument } from 'htmlparser2';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { runCli } from './support/run-cli.ts';
 
-const root = join(import.meta.dirname, '../..');
-const run = promisify(execFile);
 const SITE = 'https://shop.example/';
 
-async function check(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, ['src/cli/main.ts', 'check', ...args], {
-      cwd: root,
-      env: { ...process.env, NO_COLOR: '1' },
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
+const check = (...args: string[]) => runCli('check', ...args);
 
 const page = (path: string, head: string) =>
   `<!doctype html><html><head><meta charset="utf-8">${head}<link rel="canonical" href="${SITE}${path}"></head><body></body></html>`;
