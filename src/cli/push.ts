@@ -123,7 +123,10 @@ file, named with its field).`,
           : refused
             ? 'Plan (not applied: validation errors):'
             : 'Plan:';
-        const plan = writes.length > 0 ? [header, ...writes.map(describe)] : [`Nothing to change: the API already matches ${source === '-' ? 'stdin' : source}.`];
+        const plan =
+          writes.length > 0
+            ? [header, ...writes.map(describe)]
+            : [`Nothing to change: the API already matches ${source === '-' ? 'stdin' : source}.`];
         if (findings.length > 0) plan.push('Findings (as the build will report them):', ...findingText);
         process.stdout.write(`${plan.join('\n')}\n`);
       }

@@ -22,6 +22,9 @@ export interface Run {
   stderr: string;
 }
 
+/** The CLI's entry point, to run it through another program. */
+export const cliMain = main;
+
 /** The SCHEMA_MANAGER_* variables for `user` on `api`. */
 export const as = (user: { name: string; password: string }, api: string) => ({
   SCHEMA_MANAGER_API: api,
@@ -41,11 +44,17 @@ export function cliHarness(cwd: string) {
       servers.push(server);
       return server.listen(0);
     },
-    cli(args: string[], env: Record<string, string> = {}, input?: string): Promise<Run> {
+    /** `through` runs another program instead (e.g. `script`, for a terminal), with the same environment. */
+    cli(
+      args: string[],
+      env: Record<string, string> = {},
+      input?: string,
+      through?: { command: string; args: string[] },
+    ): Promise<Run> {
       const base = Object.fromEntries(
         Object.entries(process.env).filter(([key]) => !key.startsWith('SCHEMA_MANAGER_')),
       );
-      const child = spawn(process.execPath, [main, ...args], {
+      const child = spawn(through?.command ?? process.execPath, through?.args ?? [main, ...args], {
         env: { ...base, NO_COLOR: '1', ...env },
         cwd,
         stdio: ['pipe', 'pipe', 'pipe'],
