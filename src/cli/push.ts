@@ -117,6 +117,13 @@ file, named with its field).`,
       const tagSteps = planTags(file, meta, social);
       const writes = [...schemaSteps.filter((step) => step.action !== 'unchanged'), ...tagSteps];
       const findingText = findingLines(findings, where);
+      const findingsJson = findings.map(({ entry, issues }) => ({
+        where: where(entry.index),
+        url: entry.url,
+        schema_type: entry.schema_type,
+        schema_name: entry.schema_name,
+        issues,
+      }));
       if (!json) {
         const header = dryRun
           ? 'Plan (dry run, nothing was changed):'
@@ -132,7 +139,8 @@ file, named with its field).`,
       }
       if (refused) {
         const message = `Refusing to push: ${invalid.length} schema(s) have validation errors; nothing was sent (--allow-invalid pushes anyway).`;
-        if (json) printJson({ dry_run: false, refused: true, steps: writes.map(describe), findings });
+        if (json)
+          printJson({ dry_run: false, refused: true, steps: writes.map(describe), findings: findingsJson });
         else process.stderr.write(`${message}\n`);
         return 1;
       }
@@ -164,7 +172,7 @@ file, named with its field).`,
           ...summary,
           refused: false,
           steps: writes.map(describe),
-          findings,
+          findings: findingsJson,
           failures: failures.map(({ item, error }) => ({ step: describe(item), message: error.message })),
         });
       } else {

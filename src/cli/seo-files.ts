@@ -3,7 +3,7 @@
 // no longer has.
 import { statSync } from 'node:fs';
 import { mkdir, readdir, readFile, rm, rmdir } from 'node:fs/promises';
-import { dirname, join, sep } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 import { mapConcurrently } from '../map-concurrently.ts';
 import { writeFileAtomically } from '../write-file-atomically.ts';
 
@@ -46,7 +46,7 @@ export async function readPageFileTree(dir: string): Promise<Map<string, string>
   }
   const paths = entries
     .filter((entry) => entry.isFile() && entry.name.endsWith('.json'))
-    .map((entry) => join(entry.parentPath, entry.name).slice(join(dir, sep).length).split(sep).join('/'))
+    .map((entry) => relative(dir, join(entry.parentPath, entry.name)).split(sep).join('/'))
     .filter((path) => !path.split('/').some((part) => part.startsWith('.')))
     .sort();
   const texts = await mapConcurrently(paths, FILES_AT_ONCE, (path) => readFile(join(dir, path), 'utf8'));

@@ -258,7 +258,8 @@ describe('validation before a push', () => {
       refused: true,
       findings: [
         {
-          entry: { url: 'https://example.com/bad/' },
+          where: 'invalid/example.com/bad.json schemas[0]',
+          url: 'https://example.com/bad/',
           issues: [{ severity: 'error', path: '$.datePublished' }],
         },
       ],
