@@ -1,7 +1,7 @@
 // `astro-schema-manager pull`: the server's schemas, meta and social tags into a directory of page files (for
 // review in git) or one JSON file in the format of the reference server's seed file, so `serve --seed` loads a
 // pull and `push` sends either back. `--check` compares instead of writing (pull-check.ts).
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { MetaTags, SchemaClient, SchemaRecord, SocialTags } from '../client/index.ts';
 import { parseSeedFile, type SeedFileData, SeedFileError } from '../seed-file.ts';
@@ -10,8 +10,8 @@ import { apiOptions, isNotAllowed, printJson, withClient } from './api-connectio
 import { type Command, UsageError } from './command.ts';
 import { type Progress, startProgress } from './progress.ts';
 import { checkTarget } from './pull-check.ts';
-import { toPageFiles } from './seo-directory.ts';
-import { targetOf, writePageFileTree } from './seo-files.ts';
+import { fromPageFiles, toPageFiles } from './seo-directory.ts';
+import { readPageFileTree, type Target, targetOf, writePageFileTree } from './seo-files.ts';
 
 export type SchemaFile = SeedFileData;
 
@@ -145,7 +145,18 @@ async function pullFrom(client: SchemaClient, urls: string[], type: string | und
   const keep = new Set(urls.length > 0 ? urls : schemas.map((record) => record.url));
   const select = <T extends { url: string }>(items: T[] | null) =>
     items === null ? null : filtered ? items.filter((item) => keep.has(item.url)) : items;
-  return { schemas, meta: select(meta), social: select(social), filtered };
+  return { schemas, meta: select(meta), social: select(social), filtered, selected: select };
+}
+
+/** What the target holds now, or null when nothing readable is there. */
+async function readTarget(target: Target): Promise<SchemaFile | null> {
+  try {
+    if (target.kind === 'file') return existsSync(target.path) ? readSchemaFile(target.path) : null;
+    const tree = await readPageFileTree(target.path);
+    return fromPageFiles([...tree].map(([path, text]) => ({ path, text })));
+  } catch {
+    return null; // A broken target is replaced whole by the pull.
+  }
 }
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
@@ -193,11 +204,18 @@ social entries are kept for the selected URLs only, and no page file is removed.
       pullFrom(client, urls, values.type as string | undefined, json),
     );
     const file = toSchemaFile(pulled.schemas, pulled.meta ?? [], pulled.social ?? []);
-    const skipped = [pulled.meta === null && 'meta', pulled.social === null && 'social'].filter(Boolean);
-    for (const kind of skipped) {
-      process.stderr.write(`Skipped ${kind}: the user may not read it (needs manage_options).\n`);
-    }
+    const skipped = (['meta', 'social'] as const).filter((kind) => pulled[kind] === null);
     const target = out === '-' ? null : targetOf(out);
+    // Tags the user may not read are kept as the target has them, not dropped: a pull (or a CI check) with an
+    // edit_posts account must not read as "every meta entry was deleted".
+    const kept = target && skipped.length > 0 ? await readTarget(target) : null;
+    if (pulled.meta === null) file.meta = pulled.selected(kept?.meta ?? []) ?? [];
+    if (pulled.social === null) file.social = pulled.selected(kept?.social ?? []) ?? [];
+    for (const kind of skipped) {
+      const count = file[kind].length;
+      const keptNote = count > 0 ? `; kept the ${count} entries already in ${out}` : '';
+      process.stderr.write(`Skipped ${kind}: the user may not read it (needs manage_options)${keptNote}.\n`);
+    }
     const written = {
       schemas: file.schemas.length,
       meta: file.meta.length,

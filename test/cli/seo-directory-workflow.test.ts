@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { createClient } from '../../src/client/index.ts';
 import type { SeedFile } from '../../src/server/index.ts';
-import { admin, as, cliHarness, cliMain, readBack } from '../support/cli-process.ts';
+import { admin, as, cliHarness, cliMain, editor, readBack } from '../support/cli-process.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'seo-code-'));
 const { cli, startApi, close } = cliHarness(dir);
@@ -175,6 +175,22 @@ test('pull to seo/, edit one file, review, push, push again, and --check and --p
   expect((await cli(['pull', '--out', 'seo/'], env)).stdout).toContain(
     'Removed seo/example.com/gone.json (the API no longer has this page).',
   );
+});
+
+test('an account that may not read meta and social keeps the ones seo/ has, so its check reports no deletion', async () => {
+  const api = await startApi({ seed });
+  expect((await cli(['pull', '--out', 'editor-seo/'], as(admin, api))).code).toBe(0);
+  const check = await cli(['pull', '--check', 'editor-seo/'], as(editor, api));
+  expect(check.code).toBe(0);
+  expect(check.stderr).toContain(
+    'Skipped meta: the user may not read it (needs manage_options); kept the 1 entries already in editor-seo/.\n',
+  );
+  const repull = await cli(['pull', '--out', 'editor-seo/'], as(editor, api));
+  expect(repull.stdout).toContain('0 page files written, 3 unchanged, 0 removed.');
+  expect(JSON.parse(read('editor-seo/example.com/blog/hello.json')).meta).toEqual({
+    title: 'Hello',
+    description: 'A first post',
+  });
 });
 
 test('the single-file form still pulls, checks and pushes', async () => {
