@@ -16,7 +16,9 @@ export const seedFileSchema = z.strictObject({
         url: z.string().min(1),
         schema_type: z.string().min(1).optional(),
         schema_name: z.string().min(1).optional(),
-        schema_data: z.union([z.string(), z.record(z.string(), z.unknown()), z.array(z.unknown())]),
+        schema_data: z.union([z.string(), z.record(z.string(), z.unknown()), z.array(z.unknown())], {
+          error: 'expected the JSON-LD document (an object or an array) or its text',
+        }),
         is_active: z.boolean().optional(),
       }),
     )
@@ -57,6 +59,20 @@ function pathOf(path: ReadonlyArray<PropertyKey>): string {
 }
 
 /**
+ * One `entry.field: reason` line per zod issue, for the seed file and for files of the same entries.
+ *
+ * @example problemLines(error.issues) // ['meta[0]: unknown field "titel"']
+ */
+export function problemLines(issues: ReadonlyArray<z.core.$ZodIssue>): string[] {
+  return issues.flatMap((issue) => {
+    const where = pathOf(issue.path) || '(file)';
+    if (issue.code === 'unrecognized_keys')
+      return issue.keys.map((key) => `${where}: unknown field "${key}"`);
+    return [`${where}: ${issue.message}`];
+  });
+}
+
+/**
  * Checks a seed file's shape and fills the missing lists.
  *
  * @example parseSeedFile(JSON.parse(text), 'seed.json').schemas.length
@@ -66,11 +82,6 @@ export function parseSeedFile(value: unknown, source: string): SeedFileData {
   if (parsed.success) return parsed.data;
   throw new SeedFileError(
     `${source} is not a seed file ({ schemas, meta, social }):`,
-    parsed.error.issues.flatMap((issue) => {
-      const where = pathOf(issue.path) || '(file)';
-      if (issue.code === 'unrecognized_keys')
-        return issue.keys.map((key) => `${where}: unknown field "${key}"`);
-      return [`${where}: ${issue.message}`];
-    }),
+    problemLines(parsed.error.issues),
   );
 }

@@ -23,11 +23,12 @@ export const commands: CommandTable = {
     load: () => import('./validate.ts'),
   },
   pull: {
-    summary: 'write every schema, meta and social entry of the API into one JSON file',
+    summary:
+      "write the API's schemas, meta and social tags to seo/ (a file per page) or one file; --check diffs",
     load: () => import('./pull.ts'),
   },
   push: {
-    summary: 'make the API match such a file: create, update, optionally delete',
+    summary: 'make the API match such a directory or file: create, update, optionally delete',
     load: () => import('./push.ts'),
   },
   scan: {

@@ -1,11 +1,17 @@
-// `astro-schema-manager pull`: the server's schemas, meta and social tags into one JSON file, in the format
-// of the reference server's seed file, so `serve --seed` loads a pull and `push` sends it back.
-import { readFileSync } from 'node:fs';
+// `astro-schema-manager pull`: the server's schemas, meta and social tags into a directory of page files (for
+// review in git) or one JSON file in the format of the reference server's seed file, so `serve --seed` loads a
+// pull and `push` sends either back. `--check` compares instead of writing (pull-check.ts).
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { MetaTags, SchemaClient, SchemaRecord, SocialTags } from '../client/index.ts';
-import { parseSeedFile, type SeedFile, type SeedFileData, SeedFileError } from '../seed-file.ts';
+import { parseSeedFile, type SeedFileData, SeedFileError } from '../seed-file.ts';
 import { writeFileAtomically } from '../write-file-atomically.ts';
-import { apiOptions, collect, isNotAllowed, printJson, withClient } from './api-connection.ts';
+import { apiOptions, isNotAllowed, printJson, withClient } from './api-connection.ts';
 import { type Command, UsageError } from './command.ts';
+import { type Progress, startProgress } from './progress.ts';
+import { checkTarget } from './pull-check.ts';
+import { fromPageFiles, toPageFiles } from './seo-directory.ts';
+import { readPageFileTree, type Target, targetOf, writePageFileTree } from './seo-files.ts';
 
 export type SchemaFile = SeedFileData;
 
@@ -56,7 +62,7 @@ function setFields<T extends Record<string, string | null>>(fields: T): Partial<
  *
  * @example toSchemaFile([record], [], []) // { schemas: [{ url, schema_type, schema_name, schema_data: {...}, is_active }], meta: [], social: [] }
  */
-export function toSchemaFile(schemas: SchemaRecord[], meta: MetaTags[], social: SocialTags[]): SeedFile {
+export function toSchemaFile(schemas: SchemaRecord[], meta: MetaTags[], social: SocialTags[]): SchemaFile {
   return {
     schemas: [...schemas]
       .sort((a, b) => byUrl(a, b) || a.id - b.id)
@@ -74,7 +80,7 @@ export function toSchemaFile(schemas: SchemaRecord[], meta: MetaTags[], social: 
     social: [...social]
       .sort(byUrl)
       .map(({ url, og, twitter }) => {
-        const entry: NonNullable<SeedFile['social']>[number] = { url };
+        const entry: SchemaFile['social'][number] = { url };
         if (Object.keys(setFields(og)).length > 0) entry.og = setFields(og);
         if (Object.keys(setFields(twitter)).length > 0) entry.twitter = setFields(twitter);
         return entry;
@@ -83,84 +89,166 @@ export function toSchemaFile(schemas: SchemaRecord[], meta: MetaTags[], social: 
   };
 }
 
+// Two pages of 100 read in well under a second: no progress for less.
+const SHOW_READS_FROM = 200;
+
+/** Every item of a listing, counted on `progress`. */
+async function readAll<T>(items: AsyncIterable<T>, progress: Progress): Promise<T[]> {
+  const out: T[] = [];
+  for await (const item of items) {
+    out.push(item);
+    progress.add();
+  }
+  return out;
+}
+
 /** Every item of a tag listing, or null when the credentials may not read it (the caller notes the skip). */
-async function readTags<T>(list: () => AsyncIterable<T>): Promise<T[] | null> {
+async function readTags<T>(list: () => AsyncIterable<T>, progress: Progress): Promise<T[] | null> {
   try {
-    return await collect(list());
+    return await readAll(list(), progress);
   } catch (error) {
     if (isNotAllowed(error)) return null;
     throw error;
   }
 }
 
-async function pullFrom(client: SchemaClient, urls: string[], type: string | undefined) {
+/** A listing's size from the `X-WP-Total` of a one-item page: null when not sent, 0 when it may not be read. */
+const totalOf = (page: Promise<{ total: number | null }>) =>
+  page.then(
+    (answer) => answer.total,
+    () => 0,
+  );
+
+async function pullFrom(client: SchemaClient, urls: string[], type: string | undefined, quiet: boolean) {
   const queries = urls.length > 0 ? urls.map((url) => ({ url, schema_type: type })) : [{ schema_type: type }];
+  // The bar needs a total: one cheap request per listing, skipped when nothing is shown.
+  const totals: Array<number | null> = quiet
+    ? []
+    : await Promise.all([
+        ...queries.map((query) => totalOf(client.schemas.list({ ...query, per_page: 1 }))),
+        totalOf(client.meta.list({ per_page: 1 })),
+        totalOf(client.social.list({ per_page: 1 })),
+      ]);
+  const total = totals.includes(null) ? null : (totals as number[]).reduce((sum, n) => sum + n, 0);
+  const progress = startProgress('Reading from the API', { total, quiet, from: SHOW_READS_FROM });
   const seen = new Map<number, SchemaRecord>();
-  for (const query of queries) {
-    for (const record of await collect(client.schemas.listAll(query))) seen.set(record.id, record);
-  }
-  const schemas = [...seen.values()];
-  const [meta, social] = await Promise.all([
-    readTags(() => client.meta.listAll()),
-    readTags(() => client.social.listAll()),
+  const [schemaLists, meta, social] = await Promise.all([
+    Promise.all(queries.map((query) => readAll(client.schemas.listAll(query), progress))),
+    readTags(() => client.meta.listAll(), progress),
+    readTags(() => client.social.listAll(), progress),
   ]);
+  progress.done();
+  for (const record of schemaLists.flat()) seen.set(record.id, record);
+  const schemas = [...seen.values()];
   // With a filter, tags follow the selection: the named URLs, or the URLs of the schemas pulled.
   const filtered = urls.length > 0 || type !== undefined;
   const keep = new Set(urls.length > 0 ? urls : schemas.map((record) => record.url));
   const select = <T extends { url: string }>(items: T[] | null) =>
     items === null ? null : filtered ? items.filter((item) => keep.has(item.url)) : items;
-  return { schemas, meta: select(meta), social: select(social) };
+  return { schemas, meta: select(meta), social: select(social), filtered, selected: select };
 }
 
+/** What the target holds now, or null when nothing readable is there. */
+async function readTarget(target: Target): Promise<SchemaFile | null> {
+  try {
+    if (target.kind === 'file') return existsSync(target.path) ? readSchemaFile(target.path) : null;
+    const tree = await readPageFileTree(target.path);
+    return fromPageFiles([...tree].map(([path, text]) => ({ path, text })));
+  } catch {
+    return null; // A broken target is replaced whole by the pull.
+  }
+}
+
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
 export const command: Command = {
-  summary: 'Write every schema, meta and social entry of the API into one JSON file',
-  description: `Reads every schema (and the meta and social tags, when the user may read them: manage_options) and
-writes one JSON file { schemas, meta, social } in the format of \`serve --seed\`, ordered by url then id.
+  summary:
+    'Write every schema, meta and social entry of the API into a directory of page files or one JSON file',
+  description: `Reads every schema (and the meta and social tags, when the user may read them: manage_options).
+With --out seo/ (a path ending in / or an existing directory) it writes one JSON file per page URL, its path
+mirroring the URL (seo/www.example.com/blog/hello.json, index.json for /), rewriting only the files whose bytes
+change and removing the files of pages the API no longer has. Otherwise it writes one JSON file
+{ schemas, meta, social } in the format of \`serve --seed\`, ordered by url then id. With --check it writes
+nothing: it prints how the directory or file differs from what a pull would write.
 Schema data is written as JSON when it parses, as the stored text otherwise. With --url or --type, meta and
-social entries are kept for the selected URLs only.`,
+social entries are kept for the selected URLs only, and no page file is removed.`,
   options: [
-    { flags: '--out <file>', description: 'file to write, - for stdout', default: 'schemas.json' },
+    {
+      flags: '--out <path>',
+      description:
+        'a directory (seo/) for one file per page, a file, or - for stdout (default: schemas.json)',
+    },
+    {
+      flags: '--check <path>',
+      description: 'write nothing; exit 1 with a diff when this directory or file differs from the API',
+    },
     {
       flags: '--url <page url>',
       description: 'only the schemas of this page; repeatable (default: all)',
       multiple: true,
     },
     { flags: '--type <schema_type>', description: 'only schemas of this type, e.g. Article (default: all)' },
-    { flags: '--json', description: 'print the summary as JSON', default: false },
+    { flags: '--json', description: 'print the summary (or the differences) as JSON', default: false },
     ...apiOptions,
   ],
-  epilog: 'Exit codes: 0 written; 1 the API failed; 2 usage error.',
+  epilog: `Exit codes: 0 written, or --check found no difference; 1 --check found differences, or the API failed;
+2 usage error.`,
   async run({ values }) {
-    const out = values.out as string;
+    if (values.out !== undefined && values.check !== undefined)
+      throw new UsageError('--out writes and --check compares: give one of them.');
+    if (values.check === '-') throw new UsageError('--check compares with a directory or a file, not stdin.');
+    const out = (values.check ?? values.out ?? 'schemas.json') as string;
+    const json = values.json === true;
     const urls = (values.url as string[] | undefined) ?? [];
     const pulled = await withClient(values, (client) =>
-      pullFrom(client, urls, values.type as string | undefined),
+      pullFrom(client, urls, values.type as string | undefined, json),
     );
     const file = toSchemaFile(pulled.schemas, pulled.meta ?? [], pulled.social ?? []);
-    const text = `${JSON.stringify(file, null, 2)}\n`;
-    if (out === '-') process.stdout.write(text);
-    else await writeFileAtomically(out, text);
-    const skipped = [pulled.meta === null && 'meta', pulled.social === null && 'social'].filter(Boolean);
-    const summary = {
-      file: out,
-      schemas: file.schemas?.length ?? 0,
-      meta: file.meta?.length ?? 0,
-      social: file.social?.length ?? 0,
+    const skipped = (['meta', 'social'] as const).filter((kind) => pulled[kind] === null);
+    const target = out === '-' ? null : targetOf(out);
+    // Tags the user may not read are kept as the target has them, not dropped: a pull (or a CI check) with an
+    // edit_posts account must not read as "every meta entry was deleted".
+    const kept = target && skipped.length > 0 ? await readTarget(target) : null;
+    if (pulled.meta === null) file.meta = pulled.selected(kept?.meta ?? []) ?? [];
+    if (pulled.social === null) file.social = pulled.selected(kept?.social ?? []) ?? [];
+    for (const kind of skipped) {
+      const count = file[kind].length;
+      const keptNote = count > 0 ? `; kept the ${count} entries already in ${out}` : '';
+      process.stderr.write(`Skipped ${kind}: the user may not read it (needs manage_options)${keptNote}.\n`);
+    }
+    const written = {
+      schemas: file.schemas.length,
+      meta: file.meta.length,
+      social: file.social.length,
       skipped,
     };
-    // With --out -, stdout holds the file: the summary goes to stderr.
-    const report =
-      out === '-'
-        ? (text: string) => process.stderr.write(text)
-        : (text: string) => process.stdout.write(text);
-    if (values.json && out !== '-') printJson(summary);
-    else {
-      report(
-        `Wrote ${summary.schemas} schema(s), ${summary.meta} meta and ${summary.social} social entr${summary.social === 1 ? 'y' : 'ies'} to ${out === '-' ? 'stdout' : out}.\n`,
-      );
+    if (values.check !== undefined)
+      return checkTarget(target!, file, { urls, filtered: pulled.filtered, json });
+
+    if (target?.kind === 'directory') {
+      const result = await writePageFileTree(target.path, toPageFiles(file), {
+        removeOthers: !pulled.filtered,
+      });
+      if (json) printJson({ directory: out, ...written, files: result });
+      else {
+        const lines = [
+          `Wrote ${written.schemas} schema(s), ${written.meta} meta and ${plural(written.social, 'social entry', 'social entries')} to ${out}: ` +
+            `${plural(result.written.length, 'page file', 'page files')} written, ${result.unchanged} unchanged, ${result.removed.length} removed.`,
+          ...result.removed.map((path) => `Removed ${join(out, path)} (the API no longer has this page).`),
+        ];
+        process.stdout.write(`${lines.join('\n')}\n`);
+      }
+      return 0;
     }
-    for (const kind of skipped) {
-      process.stderr.write(`Skipped ${kind}: the user may not read it (needs manage_options).\n`);
+    const text = `${JSON.stringify(file, null, 2)}\n`;
+    if (target === null) process.stdout.write(text);
+    else await writeFileAtomically(target.path, text);
+    // With --out -, stdout holds the file: the summary goes to stderr.
+    if (json && target !== null) printJson({ file: out, ...written });
+    else {
+      (target === null ? process.stderr : process.stdout).write(
+        `Wrote ${written.schemas} schema(s), ${written.meta} meta and ${plural(written.social, 'social entry', 'social entries')} to ${target === null ? 'stdout' : out}.\n`,
+      );
     }
     return 0;
   },

@@ -1,9 +1,9 @@
 // What `push` would change: the schemas and tags a file asks for, set against what the server holds. Pure, so
 // a dry run and the real run plan the same steps.
 import type { MetaTags, SchemaRecord, SocialTags } from '../client/index.ts';
+import type { SeedFileData as SchemaFile } from '../seed-file.ts';
 import { topLevelTypes } from '../server/checks.ts';
 import { type JsonChange, jsonChanges } from './json-changes.ts';
-import type { SchemaFile } from './pull.ts';
 
 export interface DesiredSchema {
   /** Position in the file's `schemas`, for messages. */

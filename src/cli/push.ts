@@ -1,20 +1,15 @@
-// `astro-schema-manager push`: makes the server match a pull file. The plan is computed from the file and the
-// server's state before anything is written, so a refusal (invalid schemas, missing rights) changes nothing.
+// `astro-schema-manager push`: makes the server match a directory of page files or a pull file. The plan is
+// computed from the files and the server's state and printed before anything is written, so a refusal (invalid
+// schemas, missing rights) changes nothing, and a second push of the same files finds nothing to do.
 import type { SchemaClient } from '../client/index.ts';
 import { mapConcurrently } from '../map-concurrently.ts';
-import { type ValidationIssue, validatePage } from '../validate/index.ts';
 import { apiOptions, collect, printJson, withClient } from './api-connection.ts';
 import { type Command, UsageError } from './command.ts';
-import { type JsonChange, showValue } from './json-changes.ts';
-import { readSchemaFile } from './pull.ts';
-import {
-  type DesiredSchema,
-  desiredSchemas,
-  planSchemas,
-  planTags,
-  type SchemaStep,
-  type TagStep,
-} from './push-plan.ts';
+import { startProgress } from './progress.ts';
+import { findingLines, findingsOf, hasErrors } from './push-findings.ts';
+import { desiredSchemas, planSchemas, planTags, type SchemaStep, type TagStep } from './push-plan.ts';
+import { describe, summarise, summaryLine } from './push-report.ts';
+import { readPushSource } from './push-source.ts';
 
 /** Runs `work` over `items`, `limit` at a time; failures are collected, not thrown. */
 async function eachWithLimit<T>(
@@ -49,58 +44,32 @@ function applyStep(client: SchemaClient, step: SchemaStep | TagStep): Promise<un
   return Promise.resolve();
 }
 
-/** One plan line, `+` create, `~` update, `-` delete, then each change old -> new on its own line. */
-function describe(step: SchemaStep | TagStep): string {
-  const changeLines = (changes: JsonChange[]) =>
-    changes
-      .map((change) => `\n    ${change.path}: ${showValue(change.from)} → ${showValue(change.to)}`)
-      .join('');
-  if ('kind' in step) return `~ ${step.kind} ${step.url}${changeLines(step.changes)}`;
-  if (step.action === 'delete') {
-    const { id, url, schema_type, schema_name } = step.record;
-    return `- #${id} ${url}  ${schema_type} "${schema_name}"`;
-  }
-  const { url, schema_type, schema_name } = step.entry;
-  if (step.action === 'create') return `+ ${url}  ${schema_type} "${schema_name}"`;
-  const details = step.action === 'update' ? changeLines(step.details) : '';
-  return `${step.action === 'update' ? '~' : '='} #${step.id} ${url}  ${schema_type} "${schema_name}"${details}`;
-}
-
-/** Each page's schemas validated together, as the build will validate that page. */
-function invalidSchemas(wanted: DesiredSchema[], rules: Array<'google'>) {
-  const pages = new Map<string, DesiredSchema[]>();
-  for (const entry of wanted) pages.set(entry.url, [...(pages.get(entry.url) ?? []), entry]);
-  return [...pages.values()]
-    .flatMap((entries) => {
-      const results = validatePage(
-        entries.map((entry) => entry.schema_data),
-        { rules },
-      );
-      return entries.map((entry, index) => ({ entry, issues: results[index]!.issues }));
-    })
-    .map(({ entry, issues }) => ({ entry, errors: issues.filter((issue) => issue.severity === 'error') }))
-    .filter(({ errors }) => errors.length > 0)
-    .sort((a, b) => a.entry.index - b.entry.index);
-}
-
-const issueLine = (issue: ValidationIssue) => `    ${issue.path}  ${issue.message}  (${issue.code})`;
+// Few writes are quick: a bar from this many on.
+const SHOW_WRITES_FROM = 20;
 
 export const command: Command = {
-  summary: 'Make the API match a pull file: create, update, optionally delete',
-  description: `Reads a file in the format \`pull\` writes (the reference server's seed file), validates every schema locally,
-creates the schemas the server lacks and updates those whose schema_data or is_active differ. Records are
-matched by url + schema_type + schema_name (type defaults to the document's first @type, name to the type).
-Meta and social entries are set where their given fields differ. Nothing is written if any schema has
-validation errors (unless --force) or if the server cannot be read.`,
-  arguments: [{ name: '<file>', description: 'the pull file, or - for stdin' }],
+  summary: 'Make the API match a directory of page files or a pull file: create, update, optionally delete',
+  description: `Reads a directory of page files (as \`pull --out seo/\` writes it) or a pull file (the reference
+server's seed file), validates every schema locally, reads the server, and prints the plan: + create,
+~ update (only the fields that differ, old → new), - delete. Records are matched by url + schema_type +
+schema_name (type defaults to the document's first @type, name to the type); a matched record is updated when its
+schema_data (compared as JSON) or is_active differs. Meta and social entries are set where their given fields
+differ. Pushing the same files twice changes nothing the second time. --dry-run always prints the plan and the
+findings; a real push with validation errors sends nothing (unless --allow-invalid).`,
+  arguments: [{ name: '<dir|file>', description: 'a directory of page files, a pull file, or - for stdin' }],
   options: [
-    { flags: '--dry-run', description: 'print the plan and change nothing', default: false },
+    { flags: '--dry-run', description: 'print the plan and the findings, change nothing', default: false },
     {
       flags: '--prune',
-      description: 'also delete server schemas that no entry of the file matches',
+      description: 'also delete server schemas that no entry of the files matches',
       default: false,
     },
-    { flags: '--force', description: 'push even when local validation finds errors', default: false },
+    {
+      flags: '--allow-invalid',
+      description: 'push even when local validation finds errors',
+      default: false,
+    },
+    { flags: '--force', description: 'deprecated: --allow-invalid', default: false, hidden: true },
     {
       flags: '--rules <set>',
       description: "add google's rich-result rules to the local validation",
@@ -112,43 +81,31 @@ validation errors (unless --force) or if the server cannot be read.`,
       default: 4,
       integer: { min: 1, max: 32 },
     },
-    { flags: '--json', description: 'print the plan and the summary as JSON', default: false },
+    { flags: '--json', description: 'print the plan, the findings and the summary as JSON', default: false },
     ...apiOptions,
   ],
-  epilog: `Exit codes: 0 the server matches the file (or the dry run planned it); 1 validation errors, a write that
-failed, or the API failed; 2 usage error (unreadable or malformed file).`,
+  epilog: `Exit codes: 0 the server matches the files (or the dry run planned it, findings or not); 1 a real push
+refused for validation errors, a write that failed, or the API failed; 2 usage error (unreadable or malformed
+file, named with its field).`,
   async run({ values, positionals }) {
-    if (positionals.length !== 1) throw new UsageError('Name one pull file to push (or - for stdin).');
+    if (positionals.length !== 1)
+      throw new UsageError('Name one directory of page files or one pull file to push (or - for stdin).');
     const rules = ((values.rules as string[] | undefined) ?? []).flatMap((rule) => rule.split(','));
     if (rules.some((rule) => rule !== 'google'))
       throw new UsageError(`--rules accepts google; got "${rules.join(',')}".`);
+    if (values.force)
+      process.stderr.write('--force is deprecated and will be removed: use --allow-invalid.\n');
+    const allowInvalid = values['allow-invalid'] === true || values.force === true;
     const concurrency = values.concurrency as number;
-    const file = readSchemaFile(positionals[0]!);
+    const source = positionals[0]!;
+    const { file, where } = await readPushSource(source);
     const wanted = desiredSchemas(file);
     const json = values.json === true;
     const dryRun = values['dry-run'] === true;
-
-    const invalid = invalidSchemas(wanted, rules as Array<'google'>);
-    if (invalid.length > 0 && !values.force) {
-      if (json) {
-        printJson({
-          refused: true,
-          invalid: invalid.map(({ entry, errors }) => ({ index: entry.index, url: entry.url, errors })),
-        });
-      } else {
-        const lines = invalid.flatMap(({ entry, errors }) => [
-          `  schemas[${entry.index}] ${entry.url}  ${entry.schema_type}`,
-          ...errors.map(issueLine),
-        ]);
-        process.stderr.write(
-          `Refusing to push: ${invalid.length} schema(s) have validation errors (--force pushes anyway).\n${lines.join('\n')}\n`,
-        );
-      }
-      return 1;
-    }
-    if (invalid.length > 0) {
-      process.stderr.write(`Pushing ${invalid.length} schema(s) with validation errors (--force).\n`);
-    }
+    const findings = findingsOf(wanted, rules as Array<'google'>);
+    const invalid = findings.filter(hasErrors);
+    // A real push with errors sends nothing; a dry run still plans, so the findings show beside the plan.
+    const refused = !dryRun && invalid.length > 0 && !allowInvalid;
 
     return withClient(values, async (client) => {
       const existing = await collect(client.schemas.listAll());
@@ -159,49 +116,72 @@ failed, or the API failed; 2 usage error (unreadable or malformed file).`,
       const schemaSteps = planSchemas(wanted, existing, { prune: values.prune === true });
       const tagSteps = planTags(file, meta, social);
       const writes = [...schemaSteps.filter((step) => step.action !== 'unchanged'), ...tagSteps];
+      const findingText = findingLines(findings, where);
+      const findingsJson = findings.map(({ entry, issues }) => ({
+        where: where(entry.index),
+        url: entry.url,
+        schema_type: entry.schema_type,
+        schema_name: entry.schema_name,
+        issues,
+      }));
+      if (!json) {
+        const header = dryRun
+          ? 'Plan (dry run, nothing was changed):'
+          : refused
+            ? 'Plan (not applied: validation errors):'
+            : 'Plan:';
+        const plan =
+          writes.length > 0
+            ? [header, ...writes.map(describe)]
+            : [`Nothing to change: the API already matches ${source === '-' ? 'stdin' : source}.`];
+        if (findings.length > 0) plan.push('Findings (as the build will report them):', ...findingText);
+        process.stdout.write(`${plan.join('\n')}\n`);
+      }
+      if (refused) {
+        const message = `Refusing to push: ${invalid.length} schema(s) have validation errors; nothing was sent (--allow-invalid pushes anyway).`;
+        if (json)
+          printJson({ dry_run: false, refused: true, steps: writes.map(describe), findings: findingsJson });
+        else process.stderr.write(`${message}\n`);
+        return 1;
+      }
+      if (invalid.length > 0 && !dryRun)
+        process.stderr.write(
+          `Pushing ${invalid.length} schema(s) with validation errors (--allow-invalid).\n`,
+        );
+      const progress = startProgress('Writing to the API', {
+        total: dryRun ? 0 : writes.length,
+        quiet: json,
+        from: SHOW_WRITES_FROM,
+      });
       const failures = dryRun
         ? []
-        : await eachWithLimit(writes, concurrency, (step) => applyStep(client, step).then(() => {}));
+        : await eachWithLimit(writes, concurrency, (step) =>
+            applyStep(client, step).then(
+              () => progress.add(),
+              (error: unknown) => {
+                progress.add();
+                throw error;
+              },
+            ),
+          );
+      progress.done();
       const failed = new Set<SchemaStep | TagStep>(failures.map(({ item }) => item));
-      const count = (action: SchemaStep['action']) =>
-        schemaSteps.filter((step) => step.action === action && !failed.has(step)).length;
-      const tagCount = (kind: TagStep['kind']) =>
-        tagSteps.filter((step) => step.kind === kind && !failed.has(step)).length;
-      const summary = {
-        dry_run: dryRun,
-        schemas: {
-          created: count('create'),
-          updated: count('update'),
-          unchanged: count('unchanged'),
-          deleted: count('delete'),
-        },
-        meta: {
-          set: tagCount('meta'),
-          unchanged: file.meta.length - tagSteps.filter((s) => s.kind === 'meta').length,
-        },
-        social: {
-          set: tagCount('social'),
-          unchanged: file.social.length - tagSteps.filter((s) => s.kind === 'social').length,
-        },
-        failed: failures.length,
-      };
+      const summary = summarise(file, schemaSteps, tagSteps, failed, dryRun);
       if (json) {
         printJson({
           ...summary,
+          refused: false,
           steps: writes.map(describe),
+          findings: findingsJson,
           failures: failures.map(({ item, error }) => ({ step: describe(item), message: error.message })),
         });
       } else {
-        const lines = writes.filter((step) => !failed.has(step)).map(describe);
-        if (dryRun) lines.unshift('Plan (dry run, nothing was changed):');
-        for (const { item, error } of failures) lines.push(`failed ${describe(item)}\n  ${error.message}`);
-        const { schemas: s, meta: m, social: o } = summary;
-        const verb = dryRun ? 'would be ' : '';
-        lines.push(
-          `Schemas: ${s.created} ${verb}created, ${s.updated} ${verb}updated, ${s.unchanged} unchanged, ${s.deleted} ${verb}deleted. ` +
-            `Meta: ${m.set} ${verb}set, ${m.unchanged} unchanged. Social: ${o.set} ${verb}set, ${o.unchanged} unchanged.` +
-            (failures.length > 0 ? ` ${failures.length} write(s) failed.` : ''),
-        );
+        const lines = failures.map(({ item, error }) => `failed ${describe(item)}\n  ${error.message}`);
+        lines.push(summaryLine(summary));
+        if (dryRun && invalid.length > 0)
+          lines.push(
+            `A push without --dry-run would stop here: ${invalid.length} schema(s) have validation errors (--allow-invalid pushes anyway).`,
+          );
         process.stdout.write(`${lines.join('\n')}\n`);
       }
       return failures.length > 0 ? 1 : 0;

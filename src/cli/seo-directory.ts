@@ -1,12 +1,11 @@
 // The pull file as a directory of one JSON file per page URL, for code review: a change to one page touches one
 // file, keys come in one fixed order, and files merge like any source. Pure: text in, text out; the commands do
 // the reading and writing.
+import { z } from 'zod';
 import { META_FIELDS, OG_FIELDS, TWITTER_FIELDS } from '../contract-fields.ts';
-import type { SchemaFile } from './pull.ts';
+import { problemLines, type SeedFileData as SchemaFile, seedFileSchema } from '../seed-file.ts';
 
 type SchemaEntry = SchemaFile['schemas'][number];
-type MetaEntry = SchemaFile['meta'][number];
-type SocialEntry = SchemaFile['social'][number];
 
 /** One page's file: what the CMS holds for that URL. */
 export interface PageFile {
@@ -116,12 +115,33 @@ export function toPageFiles(file: SchemaFile): Array<{ path: string; text: strin
   return files.sort((a, b) => a.path.localeCompare(b.path));
 }
 
+// One page file's shape, from the seed file's entries less their `url` (the page's own): one zod schema for both.
+const entries = seedFileSchema.shape;
+const PAGE_URL = "must be the page's URL, e.g. https://example.com/blog/hello/";
+const pageFileSchema = z.strictObject({
+  url: z.string({ error: PAGE_URL }).min(1, { error: PAGE_URL }),
+  schemas: z.array(entries.schemas.unwrap().element.omit({ url: true })).default([]),
+  meta: entries.meta.unwrap().element.omit({ url: true }).optional(),
+  social: entries.social.unwrap().element.omit({ url: true }).optional(),
+});
+
+/** Where each schema of a directory's pull came from, for messages: `www.example.com/a.json schemas[1]`. */
+export interface SchemaOrigin {
+  path: string;
+  index: number;
+}
+
 /**
- * Page files back into one pull file; a file that is not a page file is an error naming the file and field.
- * @example fromPageFiles([{ path: 'a.json', text: '{"url":"https://x.dev/","schemas":[]}' }]).schemas // []
+ * Page files back into one pull file, and where each of its schemas came from; a file that is not a page
+ * file is an error naming the file and the field (`a.json: schemas[0].is_active: expected boolean…`).
+ * @example readPageFiles([{ path: 'a.json', text: '{"url":"https://x.dev/","schemas":[]}' }]).file.schemas // []
  */
-export function fromPageFiles(files: Array<{ path: string; text: string }>): SchemaFile {
+export function readPageFiles(files: Array<{ path: string; text: string }>): {
+  file: SchemaFile;
+  origins: SchemaOrigin[];
+} {
   const file: SchemaFile = { schemas: [], meta: [], social: [] };
+  const origins: SchemaOrigin[] = [];
   const seen = new Map<string, string>();
   for (const { path, text } of [...files].sort((a, b) => a.path.localeCompare(b.path))) {
     let value: unknown;
@@ -130,21 +150,33 @@ export function fromPageFiles(files: Array<{ path: string; text: string }>): Sch
     } catch (error) {
       throw new PageFileError(`${path}: not JSON (${(error as Error).message}).`);
     }
-    const page = value as Partial<PageFile>;
-    if (!page || typeof page !== 'object' || Array.isArray(page))
+    if (!value || typeof value !== 'object' || Array.isArray(value))
       throw new PageFileError(`${path}: expected an object { url, schemas, meta, social }.`);
-    if (typeof page.url !== 'string' || page.url === '')
-      throw new PageFileError(`${path}: url must be the page's URL.`);
+    const parsed = pageFileSchema.safeParse(value);
+    if (!parsed.success) {
+      const lines = problemLines(parsed.error.issues);
+      throw new PageFileError(`${path}: ${lines.length > 1 ? `\n  ${lines.join('\n  ')}` : lines[0]}`);
+    }
+    const page = parsed.data;
     if (seen.has(page.url))
       throw new PageFileError(
         `${path}: ${page.url} is also in ${seen.get(page.url)}; keep one file per page.`,
       );
     seen.set(page.url, path);
-    if (page.schemas !== undefined && !Array.isArray(page.schemas))
-      throw new PageFileError(`${path}: schemas must be an array.`);
-    for (const schema of page.schemas ?? []) file.schemas.push({ url: page.url, ...schema } as SchemaEntry);
-    if (page.meta) file.meta.push({ url: page.url, ...page.meta } as MetaEntry);
-    if (page.social) file.social.push({ url: page.url, ...page.social } as SocialEntry);
+    page.schemas.forEach((schema, index) => {
+      file.schemas.push({ url: page.url, ...schema });
+      origins.push({ path, index });
+    });
+    if (page.meta) file.meta.push({ url: page.url, ...page.meta });
+    if (page.social) file.social.push({ url: page.url, ...page.social });
   }
-  return file;
+  return { file, origins };
+}
+
+/**
+ * Page files back into one pull file (see `readPageFiles`).
+ * @example fromPageFiles([{ path: 'a.json', text: '{"url":"https://x.dev/","schemas":[]}' }]).schemas // []
+ */
+export function fromPageFiles(files: Array<{ path: string; text: string }>): SchemaFile {
+  return readPageFiles(files).file;
 }

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { SchemaFile } from '../../src/cli/pull.ts';
-import { fromPageFiles, PageFileError, pageFilePath, toPageFiles } from '../../src/cli/seo-directory.ts';
+import {
+  fromPageFiles,
+  PageFileError,
+  pageFilePath,
+  readPageFiles,
+  toPageFiles,
+} from '../../src/cli/seo-directory.ts';
 
 const SITE = 'https://www.example.com';
 
@@ -75,13 +81,32 @@ describe('toPageFiles and fromPageFiles', () => {
     expect(sort(back.schemas)).toEqual(sort(pull.schemas));
     expect(back.meta).toEqual(pull.meta);
     expect(back.social).toEqual(pull.social);
+    expect(readPageFiles(files).origins).toEqual([
+      { path: 'www.example.com/blog/hello.json', index: 0 },
+      { path: 'www.example.com/blog/hello~2.json', index: 0 },
+      { path: 'www.example.com/index.json', index: 0 },
+    ]);
     // The same pull always gives the same bytes.
     expect(toPageFiles(back)).toEqual(files);
   });
 
   it('names the file and the field of an entry it cannot read', () => {
     expect(() => fromPageFiles([{ path: 'a.json', text: '{' }])).toThrow(/^a\.json: not JSON/);
-    expect(() => fromPageFiles([{ path: 'b.json', text: '{"schemas":[]}' }])).toThrow('b.json: url must be');
+    expect(() => fromPageFiles([{ path: 'b.json', text: '{"schemas":[]}' }])).toThrow(
+      "b.json: url: must be the page's URL",
+    );
+    // Each entry is checked against the seed file's schema: the file and the field are named.
+    expect(() =>
+      fromPageFiles([
+        { path: 'f.json', text: `{"url":"${SITE}/","schemas":[{"schema_data":{},"is_active":"yes"}]}` },
+      ]),
+    ).toThrow('f.json: schemas[0].is_active: Invalid input: expected boolean, received string');
+    expect(() =>
+      fromPageFiles([{ path: 'g.json', text: `{"url":"${SITE}/","meta":{"titel":"x"},"schema":[]}` }]),
+    ).toThrow('g.json: \n  meta: unknown field "titel"\n  (file): unknown field "schema"');
+    expect(() =>
+      fromPageFiles([{ path: 'h.json', text: `{"url":"${SITE}/","schemas":[{"schema_data":5}]}` }]),
+    ).toThrow('h.json: schemas[0].schema_data: expected the JSON-LD document');
     expect(() => fromPageFiles([{ path: 'c.json', text: '[]' }])).toThrow(PageFileError);
     const twice = `{"url":"${SITE}/"}`;
     expect(() =>

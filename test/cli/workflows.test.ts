@@ -1,26 +1,17 @@
 // The API workflow commands (pull, push, validate, scan, bulk) run as child processes against a reference
 // server started here, with credentials in the environment as a user would give them.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer as createHttpServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { toSchemaFile } from '../../src/cli/pull.ts';
 import { createClient, type SchemaRecord } from '../../src/client/index.ts';
-import { createServer, type ReferenceServer, type SeedFile } from '../../src/server/index.ts';
+import type { SeedFile } from '../../src/server/index.ts';
+import { admin, as, cliHarness, editor, readBack } from '../support/cli-process.ts';
 
-const main = fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'workflows-'));
-const admin = {
-  name: 'admin',
-  password: 'Adm1n s3cret Pass w0rd',
-  capabilities: ['manage_options' as const],
-};
-const editor = { name: 'editor', password: 'Ed1tor-s3cret', capabilities: ['edit_posts' as const] };
-const secrets = [admin.password, editor.password, 'wrong-s3cret'];
 const doc = (type: string, extra: Record<string, unknown> = {}) => ({
   '@context': 'https://schema.org',
   '@type': type,
@@ -37,61 +28,14 @@ const seed: SeedFile = {
   social: [{ url: 'https://example.com/', og: { title: 'Home OG' }, twitter: { card: 'summary' } }],
 };
 
-const servers: ReferenceServer[] = [];
-async function startApi(options: { seed?: SeedFile; site?: string[] } = {}): Promise<string> {
-  const server = createServer({ users: [admin, editor], ...options });
-  servers.push(server);
-  return server.listen(0);
-}
+const { cli, startApi, close } = cliHarness(dir);
 let site: Server;
 let origin: string;
 afterAll(async () => {
-  await Promise.all(servers.map((server) => server.close()));
+  await close();
   await new Promise((resolve) => site?.close(resolve));
   rmSync(dir, { recursive: true, force: true });
 });
-
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs the CLI with only the given SCHEMA_MANAGER_* variables; asserts no password ever shows. */
-function cli(args: string[], env: Record<string, string> = {}, input?: string): Promise<Run> {
-  const base = Object.fromEntries(
-    Object.entries(process.env).filter(([key]) => !key.startsWith('SCHEMA_MANAGER_')),
-  );
-  const child = spawn(process.execPath, [main, ...args], {
-    env: { ...base, NO_COLOR: '1', ...env },
-    cwd: dir,
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk) => (stdout += chunk));
-  child.stderr.on('data', (chunk) => (stderr += chunk));
-  child.stdin.end(input ?? '');
-  const done = new Promise<number | null>((resolve) => child.once('close', resolve));
-  return done.then((code) => {
-    for (const secret of secrets) expect(stdout + stderr).not.toContain(secret);
-    return { code, stdout, stderr };
-  });
-}
-
-const as = (user: { name: string; password: string }, api: string) => ({
-  SCHEMA_MANAGER_API: api,
-  SCHEMA_MANAGER_USER: user.name,
-  SCHEMA_MANAGER_PASSWORD: user.password,
-});
-
-async function readBack(api: string): Promise<SchemaRecord[]> {
-  const client = createClient({ baseUrl: api, username: admin.name, password: admin.password });
-  const records: SchemaRecord[] = [];
-  for await (const record of client.schemas.listAll()) records.push(record);
-  await client.close();
-  return records;
-}
 
 const readJson = (name: string) => JSON.parse(readFileSync(join(dir, name), 'utf8'));
 
@@ -250,7 +194,7 @@ test('push plans with --dry-run without writing, then creates, updates, sets tag
   ]);
 });
 
-test('push refuses a file with invalid schemas and writes nothing, unless --force', async () => {
+test('push refuses a file with invalid schemas and writes nothing, unless --force (now --allow-invalid)', async () => {
   const api = await startApi();
   writeFileSync(
     join(dir, 'bad.json'),
@@ -260,13 +204,16 @@ test('push refuses a file with invalid schemas and writes nothing, unless --forc
   );
   const refused = await cli(['push', 'bad.json'], as(admin, api));
   expect(refused.code).toBe(1);
-  expect(refused.stderr).toContain('Refusing to push: 1 schema(s) have validation errors');
-  expect(refused.stderr).toContain('schemas[0] https://example.com/x/  Article');
-  expect(refused.stderr).toContain('$.datePublished');
+  expect(refused.stderr).toContain('Refusing to push: 1 schema(s) have validation errors; nothing was sent');
+  expect(refused.stdout).toMatch(/^\+ https:\/\/example\.com\/x\/ {2}Article "Article"$/m);
+  expect(refused.stdout).toContain('schemas[0]  https://example.com/x/  Article');
+  expect(refused.stdout).toMatch(/^ {4}error +\$\.datePublished /m);
   expect(await readBack(api)).toEqual([]);
 
+  // --force, the old name of --allow-invalid, still works and says so.
   const forced = await cli(['push', 'bad.json', '--force'], as(admin, api));
   expect(forced.code).toBe(0);
+  expect(forced.stderr).toContain('--force is deprecated and will be removed: use --allow-invalid.');
   expect(await readBack(api)).toHaveLength(1);
 
   writeFileSync(join(dir, 'shape.json'), JSON.stringify({ schemas: [{ schema_data: {} }] }));

@@ -1,0 +1,57 @@
+// `pull --check`: what a pull would write, set against what is on disk, as unified diffs; exit 1 when they
+// differ. For CI: "fail the PR when the repo's seo/ differs from the CMS".
+import { existsSync, readFileSync } from 'node:fs';
+import type { SeedFileData as SchemaFile } from '../seed-file.ts';
+import { printJson } from './api-connection.ts';
+import { diffFileSets } from './file-diff.ts';
+import { pageFilePath, toPageFiles } from './seo-directory.ts';
+import { readPageFileTree, type Target } from './seo-files.ts';
+
+/** The files a pull would write to `target`, and the ones there now that it compares them with. */
+async function bothSides(target: Target, file: SchemaFile, scope: { urls: string[]; filtered: boolean }) {
+  if (target.kind === 'file') {
+    const onDisk = existsSync(target.path) ? readFileSync(target.path, 'utf8') : undefined;
+    return {
+      onDisk: new Map(onDisk === undefined ? [] : [[target.path, onDisk]]),
+      wanted: new Map([[target.path, `${JSON.stringify(file, null, 2)}\n`]]),
+    };
+  }
+  const wanted = new Map(toPageFiles(file).map(({ path, text }) => [path, text]));
+  const present = await readPageFileTree(target.path);
+  // A filtered pull speaks only for the pages it selected: other files are not compared.
+  const selected = new Set(scope.urls.map(pageFilePath));
+  const onDisk = scope.filtered
+    ? new Map([...present].filter(([path]) => wanted.has(path) || selected.has(path)))
+    : present;
+  return { onDisk, wanted };
+}
+
+/**
+ * Prints how `target` differs from `file` (the pull) and returns the exit code: 0 equal, 1 different.
+ *
+ * @example process.exitCode = await checkTarget(targetOf('seo/'), pull, { urls: [], filtered: false, json: false });
+ */
+export async function checkTarget(
+  target: Target,
+  file: SchemaFile,
+  options: { urls: string[]; filtered: boolean; json: boolean },
+): Promise<number> {
+  const { onDisk, wanted } = await bothSides(target, file, options);
+  const prefix = target.kind === 'directory' ? `${target.path.replace(/\/?$/, '/')}` : '';
+  const differences = diffFileSets(onDisk, wanted, prefix);
+  const count = (status: string) => differences.filter((d) => d.status === status).length;
+  if (options.json) {
+    printJson({ target: target.path, kind: target.kind, equal: differences.length === 0, differences });
+  } else if (differences.length === 0) {
+    process.stderr.write(`${target.path} matches the API (${wanted.size} file(s) compared).\n`);
+  } else {
+    // The diff alone on stdout (disk -> API), so it can be saved or applied; the verdict on stderr.
+    process.stdout.write(differences.map((difference) => difference.patch).join(''));
+    const fix = `astro-schema-manager pull --out ${target.path}`;
+    process.stderr.write(
+      `${target.path} differs from the API: ${count('changed')} file(s) changed, ${count('added')} to add, ` +
+        `${count('removed')} to remove (- is on disk, + is in the API). Run "${fix}" to update it, or push it to change the API.\n`,
+    );
+  }
+  return differences.length === 0 ? 0 : 1;
+}

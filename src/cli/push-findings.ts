@@ -1,0 +1,50 @@
+// What the validator says about the schemas a push would send: each page URL's schemas validated together, as
+// the build validates that page (validatePage), so push, check and the build give one page the same findings.
+import { type ValidationIssue, validatePage } from '../validate/index.ts';
+import type { DesiredSchema } from './push-plan.ts';
+
+export interface SchemaFindings {
+  entry: DesiredSchema;
+  /** Errors and warnings, as the build shows them (info is left out there too). */
+  issues: ValidationIssue[];
+}
+
+/**
+ * The schemas with errors or warnings, in file order.
+ *
+ * @example findingsOf(desiredSchemas(file), []).filter(hasErrors).length // schemas a real push refuses
+ */
+export function findingsOf(wanted: DesiredSchema[], rules: Array<'google'>): SchemaFindings[] {
+  const pages = new Map<string, DesiredSchema[]>();
+  for (const entry of wanted) pages.set(entry.url, [...(pages.get(entry.url) ?? []), entry]);
+  return [...pages.values()]
+    .flatMap((entries) => {
+      const results = validatePage(
+        entries.map((entry) => entry.schema_data),
+        { rules },
+      );
+      return entries.map((entry, index) => ({
+        entry,
+        issues: results[index]!.issues.filter((issue) => issue.severity !== 'info'),
+      }));
+    })
+    .filter(({ issues }) => issues.length > 0)
+    .sort((a, b) => a.entry.index - b.entry.index);
+}
+
+export const hasErrors = (findings: SchemaFindings) =>
+  findings.issues.some((issue) => issue.severity === 'error');
+
+/**
+ * One line per schema (`where`, url, type), then one per issue: severity, JSON path, message, code.
+ *
+ * @example findingLines(findings, (i) => `schemas[${i}]`) // ['  schemas[0] https://x.dev/  Article', '    error  $.datePublished  …']
+ */
+export function findingLines(findings: SchemaFindings[], where: (index: number) => string): string[] {
+  return findings.flatMap(({ entry, issues }) => [
+    `  ${where(entry.index)}  ${entry.url}  ${entry.schema_type}`,
+    ...issues.map(
+      (issue) => `    ${issue.severity.padEnd(7)} ${issue.path}  ${issue.message}  (${issue.code})`,
+    ),
+  ]);
+}

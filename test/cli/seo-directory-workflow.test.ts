@@ -1,0 +1,292 @@
+// SEO as code, as a reviewer lives it: pull the CMS into seo/ (one file per page), edit a file, review the plan,
+// push, and let CI fail when seo/ and the CMS drift apart. Real CLI processes against reference servers.
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, test } from 'vitest';
+import { createClient } from '../../src/client/index.ts';
+import type { SeedFile } from '../../src/server/index.ts';
+import { admin, as, cliHarness, editor, readBack } from '../support/cli-process.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'seo-code-'));
+const { cli, startApi, close } = cliHarness(dir);
+afterAll(async () => {
+  await close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const doc = (type: string, extra: Record<string, unknown> = {}) => ({
+  '@context': 'https://schema.org',
+  '@type': type,
+  ...extra,
+});
+const seed: SeedFile = {
+  schemas: [
+    { url: 'https://example.com/', schema_data: doc('WebSite', { name: 'Example' }) },
+    { url: 'https://example.com/blog/hello/', schema_data: doc('Article', { headline: 'Hello' }) },
+    { url: 'https://example.com/blog/old/', schema_data: doc('Article', { headline: 'Old' }) },
+  ],
+  meta: [{ url: 'https://example.com/blog/hello/', title: 'Hello', description: 'A first post' }],
+  social: [{ url: 'https://example.com/', og: { title: 'Example' } }],
+};
+const file = (name: string) => join(dir, name);
+const read = (name: string) => readFileSync(file(name), 'utf8');
+/** A page file as the tests edit it (loosely: a test may write what no page file should hold). */
+interface PageEdit {
+  schemas: Array<Record<string, unknown> & { schema_data: Record<string, unknown> }>;
+  meta: Record<string, string>;
+  social: { og: Record<string, string> };
+}
+const edit = (name: string, change: (page: PageEdit) => void) => {
+  const page = JSON.parse(read(name));
+  change(page);
+  writeFileSync(file(name), `${JSON.stringify(page, null, 2)}\n`);
+};
+
+test('pull to seo/, edit one file, review, push, push again, and --check and --prune along the way', async () => {
+  const api = await startApi({ seed });
+  const env = as(admin, api);
+  const pulled = await cli(['pull', '--out', 'seo/'], env);
+  expect(pulled).toMatchObject({ code: 0, stderr: '' });
+  expect(pulled.stdout).toBe(
+    'Wrote 3 schema(s), 1 meta and 1 social entry to seo/: 3 page files written, 0 unchanged, 0 removed.\n',
+  );
+  const hello = 'seo/example.com/blog/hello.json';
+  expect(JSON.parse(read(hello))).toEqual({
+    url: 'https://example.com/blog/hello/',
+    schemas: [
+      {
+        schema_type: 'Article',
+        schema_name: 'Article',
+        is_active: true,
+        schema_data: doc('Article', { headline: 'Hello' }),
+      },
+    ],
+    meta: { title: 'Hello', description: 'A first post' },
+  });
+  expect(existsSync(file('seo/example.com/index.json'))).toBe(true);
+
+  // Nothing changed yet: CI's check passes.
+  const clean = await cli(['pull', '--check', 'seo/'], env);
+  expect(clean).toMatchObject({ code: 0, stdout: '' });
+  expect(clean.stderr).toBe('seo/ matches the API (3 file(s) compared).\n');
+
+  // One edit: the check fails with a unified diff of that file alone, disk (-) to API (+).
+  edit(hello, (page) => {
+    page.meta.title = 'Hello, world';
+  });
+  const drift = await cli(['pull', '--check', 'seo/'], env);
+  expect(drift.code).toBe(1);
+  expect(drift.stdout).toBe(
+    [
+      `--- seo/${hello.slice(4)}`,
+      `+++ seo/${hello.slice(4)}`,
+      '@@ -13,7 +13,7 @@',
+      '     }',
+      '   ],',
+      '   "meta": {',
+      '-    "title": "Hello, world",',
+      '+    "title": "Hello",',
+      '     "description": "A first post"',
+      '   }',
+      ' }',
+      '',
+    ].join('\n'),
+  );
+  expect(drift.stderr).toContain('seo/ differs from the API: 1 file(s) changed, 0 to add, 0 to remove');
+
+  // The dry run plans that one change and nothing else.
+  const before = await readBack(api);
+  const dry = await cli(['push', 'seo/', '--dry-run'], env);
+  expect(dry).toMatchObject({ code: 0, stderr: '' });
+  expect(dry.stdout).toBe(
+    [
+      'Plan (dry run, nothing was changed):',
+      '~ meta https://example.com/blog/hello/',
+      '    title: "Hello" → "Hello, world"',
+      'Schemas: 0 would be created, 0 would be updated, 3 unchanged, 0 would be deleted. Meta: 1 would be set, 0 unchanged. Social: 0 would be set, 1 unchanged.',
+      '',
+    ].join('\n'),
+  );
+  expect(await readBack(api)).toEqual(before);
+
+  // A schema edit is planned by JSON path, old -> new.
+  edit(hello, (page) => {
+    page.schemas[0]!.schema_data.headline = 'Hello again';
+  });
+  const pushed = await cli(['push', 'seo/'], env);
+  expect(pushed.code).toBe(0);
+  expect(pushed.stdout).toMatch(
+    /^Plan:\n~ #2 https:\/\/example\.com\/blog\/hello\/ {2}Article "Article"\n {4}\$\.headline: "Hello" → "Hello again"\n~ meta https:\/\/example\.com\/blog\/hello\/\n {4}title: "Hello" → "Hello, world"\nSchemas: 0 created, 1 updated, 2 unchanged, 0 deleted\. Meta: 1 set, 0 unchanged\./,
+  );
+  const client = createClient({ baseUrl: api, username: admin.name, password: admin.password });
+  expect(await client.meta.get('https://example.com/blog/hello/')).toMatchObject({ title: 'Hello, world' });
+  await client.close();
+  expect((await readBack(api)).find((r) => r.id === 2)?.data).toEqual(
+    doc('Article', { headline: 'Hello again' }),
+  );
+
+  // Idempotent: the same files again change nothing, and seo/ now matches the API.
+  const again = await cli(['push', 'seo/', '--json'], env);
+  expect(again.code).toBe(0);
+  expect(JSON.parse(again.stdout)).toMatchObject({
+    schemas: { created: 0, updated: 0, unchanged: 3, deleted: 0 },
+    meta: { set: 0, unchanged: 1 },
+    social: { set: 0, unchanged: 1 },
+    steps: [],
+    failed: 0,
+  });
+  const quiet = await cli(['push', 'seo/'], env);
+  expect(quiet.stdout).toMatch(/^Nothing to change: the API already matches seo\/\.\n/);
+  expect((await cli(['pull', '--check', 'seo/'], env)).code).toBe(0);
+
+  // A page's file removed: kept on the server unless --prune; the check lists it to add.
+  rmSync(file('seo/example.com/blog/old.json'));
+  expect((await cli(['push', 'seo/'], env)).stdout).toMatch(/^Nothing to change/);
+  const missing = await cli(['pull', '--check', 'seo/', '--json'], env);
+  expect(missing.code).toBe(1);
+  expect(JSON.parse(missing.stdout)).toMatchObject({
+    equal: false,
+    differences: [{ path: 'example.com/blog/old.json', status: 'added' }],
+  });
+  const prunePlan = await cli(['push', 'seo/', '--prune', '--dry-run'], env);
+  expect(prunePlan.stdout).toMatch(/^- #3 https:\/\/example\.com\/blog\/old\/ {2}Article "Article"$/m);
+  expect(await readBack(api)).toHaveLength(3);
+  expect((await cli(['push', 'seo/', '--prune'], env)).code).toBe(0);
+  expect((await readBack(api)).map((r) => r.url).sort()).toEqual([
+    'https://example.com/',
+    'https://example.com/blog/hello/',
+  ]);
+
+  // Pull rewrites only files whose bytes change and removes the files of pages the API no longer has.
+  writeFileSync(file('seo/example.com/gone.json'), '{"url":"https://example.com/gone/","schemas":[]}\n');
+  const past = new Date('2020-01-01T00:00:00Z');
+  utimesSync(file(hello), past, past);
+  const repull = await cli(['pull', '--out', 'seo', '--json'], env);
+  expect(repull.code).toBe(0);
+  expect(JSON.parse(repull.stdout)).toMatchObject({
+    directory: 'seo',
+    files: { written: [], unchanged: 2, removed: ['example.com/gone.json'] },
+  });
+  expect(existsSync(file('seo/example.com/gone.json'))).toBe(false);
+  expect(statSync(file(hello)).mtime).toEqual(past);
+  writeFileSync(file('seo/example.com/gone.json'), '{"url":"https://example.com/gone/","schemas":[]}\n');
+  expect((await cli(['pull', '--out', 'seo/'], env)).stdout).toContain(
+    'Removed seo/example.com/gone.json (the API no longer has this page).',
+  );
+});
+
+test('an account that may not read meta and social keeps the ones seo/ has, so its check reports no deletion', async () => {
+  const api = await startApi({ seed });
+  expect((await cli(['pull', '--out', 'editor-seo/'], as(admin, api))).code).toBe(0);
+  const check = await cli(['pull', '--check', 'editor-seo/'], as(editor, api));
+  expect(check.code).toBe(0);
+  expect(check.stderr).toContain(
+    'Skipped meta: the user may not read it (needs manage_options); kept the 1 entries already in editor-seo/.\n',
+  );
+  const repull = await cli(['pull', '--out', 'editor-seo/'], as(editor, api));
+  expect(repull.stdout).toContain('0 page files written, 3 unchanged, 0 removed.');
+  expect(JSON.parse(read('editor-seo/example.com/blog/hello.json')).meta).toEqual({
+    title: 'Hello',
+    description: 'A first post',
+  });
+});
+
+test('the single-file form still pulls, checks and pushes', async () => {
+  const api = await startApi({ seed });
+  const env = as(admin, api);
+  expect((await cli(['pull', '--out', 'site.json'], env)).code).toBe(0);
+  expect(JSON.parse(read('site.json')).schemas).toHaveLength(3);
+  expect((await cli(['pull', '--check', 'site.json'], env)).code).toBe(0);
+  const missing = await cli(['pull', '--check', 'nowhere.json'], env);
+  expect(missing.code).toBe(1);
+  expect(missing.stdout).toMatch(/^--- \/dev\/null\n\+\+\+ nowhere\.json\n/);
+  expect((await cli(['push', 'site.json'], env)).stdout).toMatch(
+    /^Nothing to change: the API already matches site\.json\./,
+  );
+  const both = await cli(['pull', '--out', 'a.json', '--check', 'a.json'], env);
+  expect(both.code).toBe(2);
+  expect(both.stderr).toContain('--out writes and --check compares: give one of them.');
+});
+
+describe('validation before a push', () => {
+  test('a file that is not a page file is a usage error naming the file and field; nothing is sent', async () => {
+    const api = await startApi({ seed });
+    const env = as(admin, api);
+    expect((await cli(['pull', '--out', 'bad-dir/'], env)).code).toBe(0);
+    edit('bad-dir/example.com/index.json', (page) => {
+      page.schemas[0]!.is_active = 'yes';
+    });
+    const before = await readBack(api);
+    const run = await cli(['push', 'bad-dir/'], env);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(
+      'bad-dir/example.com/index.json: schemas[0].is_active: Invalid input: expected boolean, received string',
+    );
+    expect(run.stdout).toBe('');
+    expect(await readBack(api)).toEqual(before);
+
+    writeFileSync(file('bad-dir/example.com/index.json'), '{"url": "https://example.com/",');
+    expect((await cli(['push', 'bad-dir'], env)).stderr).toContain(
+      'bad-dir/example.com/index.json: not JSON',
+    );
+    const empty = mkdtempSync(join(dir, 'empty-'));
+    const none = await cli(['push', empty], env);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toContain('holds no page files (*.json)');
+  });
+
+  test('an invalid seeded schema: the dry run plans with the findings, a real push refuses unless --allow-invalid', async () => {
+    const invalid = { url: 'https://example.com/bad/', schema_data: doc('Article', { datePublished: 5 }) };
+    const api = await startApi({ seed: { ...seed, schemas: [...seed.schemas!, invalid] } });
+    const env = as(admin, api);
+    expect((await cli(['pull', '--out', 'invalid/'], env)).code).toBe(0);
+
+    // An untouched pull: the dry run is not refused, it shows the findings as the build would.
+    const dry = await cli(['push', 'invalid/', '--dry-run'], env);
+    expect(dry.code).toBe(0);
+    expect(dry.stdout).toContain(
+      'Nothing to change: the API already matches invalid/.\nFindings (as the build will report them):\n',
+    );
+    expect(dry.stdout).toMatch(
+      /^ {2}invalid\/example\.com\/bad\.json schemas\[0\] {2}https:\/\/example\.com\/bad\/ {2}Article\n {4}error +\$\.datePublished .+\(invalid-value\)$/m,
+    );
+    expect(dry.stdout).toContain(
+      'A push without --dry-run would stop here: 1 schema(s) have validation errors',
+    );
+
+    edit('invalid/example.com/index.json', (page) => {
+      page.social.og.title = 'Example, renamed';
+    });
+    const before = await readBack(api);
+    const refused = await cli(['push', 'invalid/'], env);
+    expect(refused.code).toBe(1);
+    expect(refused.stdout).toMatch(
+      /^Plan \(not applied: validation errors\):\n~ social https:\/\/example\.com\/\n/,
+    );
+    expect(refused.stderr).toBe(
+      'Refusing to push: 1 schema(s) have validation errors; nothing was sent (--allow-invalid pushes anyway).\n',
+    );
+    const json = await cli(['push', 'invalid/', '--json'], env);
+    expect(json.code).toBe(1);
+    expect(JSON.parse(json.stdout)).toMatchObject({
+      refused: true,
+      findings: [
+        {
+          where: 'invalid/example.com/bad.json schemas[0]',
+          url: 'https://example.com/bad/',
+          issues: [{ severity: 'error', path: '$.datePublished' }],
+        },
+      ],
+    });
+    expect(await readBack(api)).toEqual(before);
+    const client = createClient({ baseUrl: api, username: admin.name, password: admin.password });
+    expect((await client.social.get('https://example.com/')).og.title).toBe('Example');
+
+    const allowed = await cli(['push', 'invalid/', '--allow-invalid'], env);
+    expect(allowed.code).toBe(0);
+    expect(allowed.stderr).toBe('Pushing 1 schema(s) with validation errors (--allow-invalid).\n');
+    expect((await client.social.get('https://example.com/')).og.title).toBe('Example, renamed');
+    await client.close();
+  });
+});
