@@ -19,6 +19,8 @@ export interface PageDataCacheOptions<T> {
   /** How long a request may run on after its view gave up, to fill the cache for the next view. */
   loadTimeoutMs?: number;
   load: (key: string, signal: AbortSignal) => Promise<T>;
+  /** Called when the circuit opens, with the failure that opened it. */
+  onOpen?: (error: unknown, cooldownMs: number) => void;
 }
 
 /** Why a view got no fresh answer: its budget ran out, the circuit is open, or the API failed. */
@@ -50,7 +52,10 @@ export function createPageDataCache<T extends object>(options: PageDataCacheOpti
   let lastError: unknown;
   const fail = (error: unknown): void => {
     lastError = error;
-    if (++failures >= threshold) openUntil = Date.now() + cooldownMs;
+    if (++failures < threshold) return;
+    const wasOpen = Date.now() < openUntil;
+    openUntil = Date.now() + cooldownMs;
+    if (!wasOpen) options.onOpen?.(error, cooldownMs);
   };
   /** Loads in flight by key; a load past the budget counts once as a failure, however many views gave up on it. */
   const running = new Map<string, { counted: boolean }>();

@@ -69,6 +69,10 @@ export function requestAnswers({ config, credentials, logger }: AnswerSettings):
     max: options.requestCacheMaxPages,
     budgetMs: options.requestBudgetMs,
     loadTimeoutMs: Math.max(options.requestBudgetMs, LOAD_TIMEOUT_MS),
+    onOpen: (error, cooldownMs) =>
+      logger().warn(
+        `the API failed repeatedly (${messageOf(error)}): it is not asked again for ${cooldownMs / 1000} s; pages get their last good head data, or none.`,
+      ),
     load: async (url, signal) => {
       const found = await probe(signal);
       const canReadTags = found.canManageOptions && found.routes.meta && found.routes.social;
@@ -100,8 +104,9 @@ export function requestAnswers({ config, credentials, logger }: AnswerSettings):
       if (answer.source !== 'fresh') {
         const why = whyNot(answer, options.requestBudgetMs);
         const served = answer.value ? 'its last good head data is served' : 'served without head data';
-        // Said once per page and cause, not on every view of a page while the API is down.
-        if (why) log(page.url, 'failure', why, (say) => say.warn(`${page.url}: ${why}; ${served}.`));
+        // Said once per page while the API stays down (whichever request failed first), not on every view.
+        const cause = `${answer.reason === 'timeout' ? 'timeout' : 'down'} ${answer.source}`;
+        if (why) log(page.url, 'failure', cause, (say) => say.warn(`${page.url}: ${why}; ${served}.`));
       }
       return answer;
     },
@@ -112,10 +117,12 @@ export function requestAnswers({ config, credentials, logger }: AnswerSettings):
 export function whyNot(answer: CachedAnswer<PageAnswer>, budgetMs: number): string | null {
   if (answer.source === 'fresh' || !answer.reason) return null;
   if (answer.reason === 'timeout') return `the API did not answer within ${budgetMs} ms`;
-  const error =
-    answer.error instanceof Error ? answer.error.message : String(answer.error ?? 'unknown error');
-  return answer.reason === 'circuit-open' ? `the API is not asked for now (${error})` : error;
+  if (answer.reason === 'circuit-open') return 'the API failed repeatedly and is left alone for a while';
+  return messageOf(answer.error);
 }
+
+const messageOf = (error: unknown): string =>
+  error instanceof Error ? error.message : String(error ?? 'unknown error');
 
 /** The probe, asked once per `ttlMs` rather than once per page; a failed probe is asked again next time. */
 function probeEvery(client: SchemaClient, ttlMs: number): (signal: AbortSignal) => Promise<ProbeResult> {

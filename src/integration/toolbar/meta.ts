@@ -1,4 +1,10 @@
-// How the dev toolbar app is named in the toolbar; the hook registers it, tests find its button by the id.
+// How the dev toolbar app is named, and where it reads the page's inspection. No imports: the app runs in the
+// browser, and whatever it imports is bundled for the browser.
+
+/** The inspection island's element id, read by the toolbar app. */
+export const INSPECTION_ELEMENT_ID = 'astro-schema-manager-inspection';
+
+/** The app's id in the toolbar (tests find its button by it). */
 export const TOOLBAR_APP_ID = 'astro-schema-manager';
 
 /** A `{ }` brace pair over a page: JSON-LD in the head. */
