@@ -25,6 +25,7 @@ function answersFor(config: RuntimeConfig): RequestAnswers {
   const password = options.password ?? (process.env.SCHEMA_MANAGER_PASSWORD || inline.password);
   const key = `${username ?? ''}\n${password ?? ''}`;
   if (current?.config !== config || current.key !== key) {
+    void current?.answers.close().catch(() => {});
     current = {
       config,
       key,

@@ -112,9 +112,12 @@ export function createPageDataCache<T extends object>(options: PageDataCacheOpti
         .fetch(key, { signal, allowStale: options.ttlMs > 0 })
         // With stale answers allowed, lru-cache resolves undefined instead of rejecting when it has none to give.
         .catch(() => undefined);
-      if (signal.aborted) timedOut(running.get(key));
+      // A view that joined a load another view started shares that view's deadline: a load still running when
+      // the answer comes back is a timeout whichever view's clock ran out.
+      const gaveUp = signal.aborted || (value === undefined && running.has(key));
+      if (gaveUp) timedOut(running.get(key));
       if (value !== undefined && (fresh || value !== before)) return { value, source: 'fresh' };
-      const reason: MissReason | undefined = signal.aborted
+      const reason: MissReason | undefined = gaveUp
         ? 'timeout'
         : wasOpen
           ? 'circuit-open'

@@ -33,6 +33,8 @@ export interface RequestAnswers {
   answer(page: PageRef): Promise<CachedAnswer<PageAnswer>>;
   /** Where a page is kept in the CMS. */
   cmsUrlOf(pageUrl: string): string;
+  /** Ends the client's connections (a dev server restart makes a new set). */
+  close(): Promise<void>;
 }
 
 export interface AnswerSettings {
@@ -96,6 +98,7 @@ export function requestAnswers({ config, credentials, logger }: AnswerSettings):
 
   return {
     cmsUrlOf,
+    close: () => client.close(),
     async answer(page) {
       pathnames.set(page.url, page.pathname);
       if (pathnames.size > options.requestCacheMaxPages)
