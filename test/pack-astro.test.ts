@@ -139,6 +139,17 @@ test(`astro ${astroVersion} dev: the head is added per request, no warning names
     const head = readHeadTags(html);
     expect(head.values.title, log).toEqual(['About from the API']);
     expect(head.jsonLd.map((text) => JSON.parse(text))).toEqual([article]);
+    // The dev toolbar app, registered from dist/, is served to the browser with its island in the page.
+    expect(html).toContain('id="astro-schema-manager-inspection"');
+    const apps = await (await fetch(`http://127.0.0.1:${port}/@id/astro:toolbar:internal`)).text();
+    // The import Vite rewrote for the browser (the app's definition also names its file:// URL).
+    const app = /["'](\/[^"']*astro-schema-manager\/dist\/integration\/toolbar\/app\.js[^"']*)["']/.exec(
+      apps,
+    )?.[1];
+    expect(app, apps).toBeDefined();
+    const served = await fetch(new URL(app as string, `http://127.0.0.1:${port}/`));
+    expect(served.status).toBe(200);
+    expect(await served.text()).toContain('defineToolbarApp');
     // A second page, so modules loaded late have had their chance to warn.
     await fetch(`http://127.0.0.1:${port}/`);
     expect(complaintsAboutPackage(log)).toEqual([]);

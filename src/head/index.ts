@@ -8,7 +8,7 @@ export { prepareHeadData } from './prepare.ts';
 export { type HeadContents, readHeadTags } from './read.ts';
 export { renderHeadTags } from './render.ts';
 export { rewriteHead } from './rewrite.ts';
-export { CHUNK_SIZE, type HeadElement, type HeadScan, MARK, scanHead } from './scan.ts';
+export { CHUNK_SIZE, type HeadElement, type HeadScan, MARK, scanHead, watchHeadEnd } from './scan.ts';
 export type {
   ConflictPolicy,
   HeadData,

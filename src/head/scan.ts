@@ -168,3 +168,32 @@ export function scanHead(html: string): HeadScan {
   }
   return { ...found, insertAt: found.insertAt + shift, parsedChars: fed };
 }
+
+/**
+ * Watches a page arrive in pieces and says when its head is over: once the body has started, nothing later in
+ * the page can change the head (the parser puts later head-only tags in the body), so everything after can pass
+ * through unread. A token cut at a piece's end waits for the next piece, so a prefix never answers too early.
+ *
+ * @example
+ * const watch = watchHeadEnd();
+ * watch.write('<head><title>A</title></he'); // false
+ * watch.write('ad><body>'); // true
+ */
+export function watchHeadEnd(): { write(text: string): boolean } {
+  const parser = new Parser<DefaultTreeAdapterMap>({ sourceCodeLocationInfo: true });
+  let first = true;
+  let ended = false;
+  return {
+    write(text: string): boolean {
+      if (ended) return true;
+      // A byte-order mark belongs to the encoding, as in scanHead.
+      const piece = first && text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+      if (piece.length > 0) first = false;
+      for (let at = 0; at < piece.length && !ended; at += CHUNK_SIZE) {
+        parser.tokenizer.write(piece.slice(at, at + CHUNK_SIZE), false);
+        ended = bodyStart(partsOf(parser.document).body) !== undefined;
+      }
+      return ended;
+    },
+  };
+}

@@ -13,7 +13,13 @@ import {
 import type { RouteInfo, SiteLayout } from './pages.ts';
 import { type ProbeOutcome, probeApi } from './probe-api.ts';
 import { processBuild } from './process-build.ts';
-import { type RuntimeConfig, shareRuntimeConfig, virtualConfigPlugin } from './runtime-config.ts';
+import {
+  type RuntimeConfig,
+  shareLogger,
+  shareRuntimeConfig,
+  virtualConfigPlugin,
+} from './runtime-config.ts';
+import { TOOLBAR_APP_ID, TOOLBAR_ICON } from './toolbar/meta.ts';
 
 export type { SchemaManagerOptions } from './options.ts';
 export type { BuiltPage } from './pages.ts';
@@ -41,7 +47,14 @@ export default function schemaManager(userOptions: SchemaManagerOptions = {}): A
   return {
     name: 'astro-schema-manager',
     hooks: {
-      'astro:config:setup': ({ config: astroConfig, command, addMiddleware, updateConfig, logger }) => {
+      'astro:config:setup': ({
+        config: astroConfig,
+        command,
+        addMiddleware,
+        addDevToolbarApp,
+        updateConfig,
+        logger,
+      }) => {
         // The API is needed where it is used: the build pass, and heads in astro dev. astro sync (and so
         // astro check), astro preview and astro dev with dev: false start without it.
         const usesApi = command === 'build' || (command === 'dev' && userOptions.dev !== false);
@@ -63,6 +76,8 @@ export default function schemaManager(userOptions: SchemaManagerOptions = {}): A
         }
         runtime = { options, layout: layoutOf(astroConfig), command };
         shareRuntimeConfig(runtime);
+        // astro dev runs the middleware in this process: its findings go through Astro's logger.
+        shareLogger(logger);
         // Static sites get their heads at build time only; a request-time pass needs dev or an adapter.
         const onDemand = command === 'build' && options.onDemand && astroConfig.adapter !== undefined;
         if ((command === 'dev' && options.dev) || onDemand) {
@@ -73,7 +88,15 @@ export default function schemaManager(userOptions: SchemaManagerOptions = {}): A
               ssr: { noExternal: ['astro-schema-manager'] },
             },
           });
-          addMiddleware({ order: 'post', entrypoint: middlewareEntrypoint() });
+          addMiddleware({ order: 'post', entrypoint: moduleBeside('middleware') });
+        }
+        if (command === 'dev' && options.dev) {
+          addDevToolbarApp({
+            id: TOOLBAR_APP_ID,
+            name: 'Schema Manager',
+            icon: TOOLBAR_ICON,
+            entrypoint: moduleBeside('toolbar/app'),
+          });
         }
       },
       'astro:config:done': ({ config: doneConfig }) => {
@@ -130,8 +153,8 @@ function layoutOf(config: AstroConfig): SiteLayout {
   };
 }
 
-/** The middleware module beside this one, whether running from source (.ts) or from dist (.js). */
-function middlewareEntrypoint(): URL {
+/** A module of this folder (`middleware`, `toolbar/app`), whether running from source (.ts) or from dist (.js). */
+function moduleBeside(name: string): URL {
   const extension = import.meta.url.endsWith('.ts') ? 'ts' : 'js';
-  return new URL(`./middleware.${extension}`, import.meta.url);
+  return new URL(`./${name}.${extension}`, import.meta.url);
 }

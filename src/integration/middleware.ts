@@ -1,48 +1,38 @@
 // The request-time pass: pages served by `astro dev` and on-demand pages of a server build get the same
 // head as prerendered pages get at build time. Prerendered pages are left to the build pass.
+// The page's answer is asked for as soon as the page is known to be HTML, while it renders; its head waits for
+// the answer at most `requestBudgetMs`, and the body streams through untouched.
 
 import bakedConfig from 'virtual:astro-schema-manager/config';
 import type { MiddlewareHandler } from 'astro';
-import type { ProbeResult, SchemaClient } from '../client/index.ts';
 import { rewriteHead } from '../head/index.ts';
 import { splitApiCredentials } from './api-credentials.ts';
-import { clientForOptions } from './options.ts';
 import { isExcluded } from './pages.ts';
-import { planContextFor, planPage } from './plan-page.ts';
-import { type PageReader, pageReader } from './read-page-data.ts';
-import { formatFinding } from './report.ts';
-import { type RuntimeConfig, sharedRuntimeConfig } from './runtime-config.ts';
+import { type PageAnswer, type RequestAnswers, requestAnswers, whyNot } from './request-answers.ts';
+import { type RuntimeConfig, sharedLogger, sharedRuntimeConfig } from './runtime-config.ts';
+import { rewriteHeadOfStream } from './stream-head.ts';
+import { inspectPage, renderInspectionIsland } from './toolbar/inspection.ts';
 
-/** How long what the server can do is trusted before it is asked again. */
-const PROBE_TTL_MS = 60_000;
+let current: { config: RuntimeConfig; key: string; answers: RequestAnswers } | undefined;
 
-let client:
-  | {
-      key: string;
-      client: SchemaClient;
-      probe?: { at: number; answer: Promise<ProbeResult> };
-      /** Per capability: readers remember which trailing slash the CMS uses. */
-      readers?: Map<boolean, PageReader>;
-    }
-  | undefined;
-
-/** One pooled client per process, rebuilt only when the options change (a dev server restart). */
-function clientFor(config: RuntimeConfig): NonNullable<typeof client> {
+/** One set of answers per process, started afresh when the options or credentials change (a dev server restart). */
+function answersFor(config: RuntimeConfig): RequestAnswers {
   const { options } = config;
   // A built server has no credentials in its bundle: they come from its environment, in either form.
   const inline = runtimeInlineCredentials(options.api);
   // An empty variable counts as unset, as at build time.
   const username = options.username ?? (process.env.SCHEMA_MANAGER_USER || inline.username);
   const password = options.password ?? (process.env.SCHEMA_MANAGER_PASSWORD || inline.password);
-  const key = `${options.api}\n${username ?? ''}\n${options.timeoutMs}`;
-  if (client?.key !== key) {
-    void client?.client.close();
-    client = {
+  const key = `${username ?? ''}\n${password ?? ''}`;
+  if (current?.config !== config || current.key !== key) {
+    void current?.answers.close().catch(() => {});
+    current = {
+      config,
       key,
-      client: clientForOptions(options, { username, password }),
+      answers: requestAnswers({ config, credentials: { username, password }, logger: sharedLogger }),
     };
   }
-  return client;
+  return current.answers;
 }
 
 /** `user:password@` of SCHEMA_MANAGER_API in the running server's environment, when it names the built-in API. */
@@ -61,19 +51,6 @@ function runtimeInlineCredentials(api: string | undefined): {
   }
 }
 
-/** The server's routes and the credentials' capabilities, asked once a minute rather than once a page view. */
-function probeOf(cached: NonNullable<typeof client>): Promise<ProbeResult> {
-  if (!cached.probe || Date.now() - cached.probe.at > PROBE_TTL_MS) {
-    const answer = cached.client.probe();
-    cached.probe = { at: Date.now(), answer };
-    // A failed probe is not remembered: the next page view asks again.
-    answer.catch(() => {
-      if (cached.probe?.answer === answer) cached.probe = undefined;
-    });
-  }
-  return cached.probe.answer;
-}
-
 export const onRequest: MiddlewareHandler = async (context, next) => {
   const response = await next();
   const config = sharedRuntimeConfig() ?? bakedConfig;
@@ -81,6 +58,7 @@ export const onRequest: MiddlewareHandler = async (context, next) => {
   if (dev ? !config.options.dev : !config.options.onDemand || context.isPrerendered) return response;
   if (!(response.headers.get('content-type') ?? '').includes('text/html') || response.status >= 300)
     return response;
+  if (!response.body) return response;
 
   const { options, layout } = config;
   const pathname = context.url.pathname;
@@ -91,29 +69,59 @@ export const onRequest: MiddlewareHandler = async (context, next) => {
 
   // A page is known by its path: a query string (tracking, pagination) does not name another page.
   const pageUrl = new URL(pathname, layout.site).toString();
-  const cmsUrl = options.cmsUrl ? options.cmsUrl(pageUrl) : pageUrl;
-  const cached = clientFor(config);
-  const api = cached.client;
-  let html = await response.text();
+  let answers: RequestAnswers;
   try {
-    const probe = await probeOf(cached);
-    const canReadTags = probe.canManageOptions && probe.routes.meta && probe.routes.social;
-    cached.readers ??= new Map();
-    const read = cached.readers.get(canReadTags) ?? pageReader(api, canReadTags);
-    cached.readers.set(canReadTags, read);
-    const page = { file: '', url: pageUrl, pathname: relative };
-    const plan = planPage(page, cmsUrl, await read(cmsUrl), planContextFor(options, layout.site));
-    for (const finding of plan.findings) {
-      if (finding.severity !== 'info') console.warn(`[astro-schema-manager] ${formatFinding(finding)}`);
-    }
-    html = rewriteHead(html, plan.tags, { onConflict: options.onConflict }).html;
+    answers = answersFor(config);
   } catch (error) {
-    // A page is better served without its schemas than not at all; the build pass is where this fails hard.
-    console.warn(
-      `[astro-schema-manager] ${pageUrl}: head data not added: ${error instanceof Error ? error.message : String(error)}`,
-    );
+    sharedLogger().warn(`${pageUrl}: head data not added: ${(error as Error).message}`);
+    return response;
   }
+  // Asked now, while the page renders; the head waits for it within the budget.
+  const answer = answers.answer({ url: pageUrl, pathname: relative });
+
+  const body = rewriteHeadOfStream(response.body, async (head) => {
+    const found = await answer;
+    const value = found.value;
+    const tags = value?.plan.tags ?? [];
+    const html = rewriteHead(head, tags, { onConflict: options.onConflict }).html;
+    if (!dev) return html;
+    // The dev toolbar app reads what this view got from an island in the head: no second request.
+    return withInspection(head, html, {
+      pageUrl,
+      apiBase: options.api ?? '',
+      cmsUrl: value?.cmsUrl ?? answers.cmsUrlOf(pageUrl),
+      answer: value,
+      error: value ? null : whyNot(found, options.requestBudgetMs),
+      onConflict: options.onConflict,
+    });
+  });
   const headers = new Headers(response.headers);
   headers.delete('content-length');
-  return new Response(html, { status: response.status, statusText: response.statusText, headers });
+  return new Response(body, { status: response.status, statusText: response.statusText, headers });
 };
+
+/** The page's head with its tags and the inspection island for the dev toolbar app. */
+function withInspection(
+  head: string,
+  rewritten: string,
+  view: {
+    pageUrl: string;
+    apiBase: string;
+    cmsUrl: string;
+    answer: PageAnswer | null;
+    error: string | null;
+    onConflict: 'api' | 'page';
+  },
+): string {
+  const inspection = inspectPage({
+    url: view.pageUrl,
+    cmsUrl: view.cmsUrl,
+    apiBase: view.apiBase,
+    records: view.answer?.data.schemas ?? [],
+    findings: view.answer?.plan.findings ?? [],
+    html: rewritten,
+    error: view.error,
+  });
+  const island = { key: 'script:astro-schema-manager-inspection', html: renderInspectionIsland(inspection) };
+  return rewriteHead(head, [...(view.answer?.plan.tags ?? []), island], { onConflict: view.onConflict }).html;
+}

@@ -73,6 +73,12 @@ export const optionsSchema = z
     dev: z.boolean().default(true),
     /** Rewrite heads of on-demand (server-rendered) pages at request time. */
     onDemand: z.boolean().default(true),
+    /** At request time (dev, on-demand pages), the longest a page view waits on the API before it is served without it. */
+    requestBudgetMs: z.number().int().positive().max(60_000).default(1000),
+    /** At request time, how long a page's API answer is reused; 0 turns the cache off (every view asks). */
+    requestCacheTtlSeconds: z.number().min(0).default(60),
+    /** At request time, how many pages' answers are kept at most. */
+    requestCacheMaxPages: z.number().int().min(1).default(1000),
     /** Send credentials over plain http to a host other than this machine (a CMS on a network you trust). */
     allowInsecureAuth: z.boolean().default(false),
     /** Seconds between progress lines in the build log. */

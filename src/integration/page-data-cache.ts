@@ -19,11 +19,18 @@ export interface PageDataCacheOptions<T> {
   /** How long a request may run on after its view gave up, to fill the cache for the next view. */
   loadTimeoutMs?: number;
   load: (key: string, signal: AbortSignal) => Promise<T>;
+  /** Called when the circuit opens, with the failure that opened it. */
+  onOpen?: (error: unknown, cooldownMs: number) => void;
 }
 
+/** Why a view got no fresh answer: its budget ran out, the circuit is open, or the API failed. */
+export type MissReason = 'timeout' | 'circuit-open' | 'error';
+
 export type CachedAnswer<T> =
-  | { value: T; source: 'fresh' | 'stale' }
-  | { value: null; source: 'none'; reason: 'timeout' | 'circuit-open' | 'error'; error?: unknown };
+  | { value: T; source: 'fresh' }
+  /** `reason` is set when the view asked and the API failed it (not for a stale answer served while it revalidates). */
+  | { value: T; source: 'stale'; reason?: MissReason; error?: unknown }
+  | { value: null; source: 'none'; reason: MissReason; error?: unknown };
 
 class CircuitOpenError extends Error {
   constructor(until: number) {
@@ -39,13 +46,24 @@ class CircuitOpenError extends Error {
 export function createPageDataCache<T extends object>(options: PageDataCacheOptions<T>) {
   const threshold = options.failureThreshold ?? 3;
   const cooldownMs = options.cooldownMs ?? 15_000;
+  const loadTimeoutMs = options.loadTimeoutMs ?? 10_000;
   let failures = 0;
   let openUntil = 0;
   let lastError: unknown;
-  const loadTimeoutMs = options.loadTimeoutMs ?? 10_000;
   const fail = (error: unknown): void => {
     lastError = error;
-    if (++failures >= threshold) openUntil = Date.now() + cooldownMs;
+    if (++failures < threshold) return;
+    const wasOpen = Date.now() < openUntil;
+    openUntil = Date.now() + cooldownMs;
+    if (!wasOpen) options.onOpen?.(error, cooldownMs);
+  };
+  /** Loads in flight by key; a load past the budget counts once as a failure, however many views gave up on it. */
+  const running = new Map<string, { counted: boolean }>();
+  const timedOut = (load: { counted: boolean } | undefined): void => {
+    if (!load || load.counted) return;
+    load.counted = true;
+    // An API that accepts connections and never answers is as dead as one that refuses them.
+    fail(new Error(`the API did not answer within ${options.budgetMs} ms`));
   };
 
   const cache = new LRUCache<string, T>({
@@ -62,32 +80,54 @@ export function createPageDataCache<T extends object>(options: PageDataCacheOpti
     // lru-cache's own signal aborts when the view gives up; the request gets a longer deadline of its own.
     fetchMethod: async (key) => {
       if (Date.now() < openUntil) throw new CircuitOpenError(openUntil);
+      const load = { counted: false };
+      running.set(key, load);
+      const slow = setTimeout(() => timedOut(load), options.budgetMs);
       try {
         const value = await options.load(key, AbortSignal.timeout(loadTimeoutMs));
         failures = 0;
+        openUntil = 0;
         return value;
       } catch (error) {
-        fail(error);
+        if (load.counted) lastError = error;
+        else fail(error);
         throw error;
+      } finally {
+        clearTimeout(slow);
+        if (running.get(key) === load) running.delete(key);
       }
     },
   });
 
   return {
     async get(key: string): Promise<CachedAnswer<T>> {
-      const fresh = cache.has(key) && cache.getRemainingTTL(key) > 0;
+      const fresh = options.ttlMs > 0 && cache.has(key);
+      const before = cache.peek(key, { allowStale: true });
       const wasOpen = Date.now() < openUntil;
+      const errorBefore = lastError;
       const signal = AbortSignal.timeout(options.budgetMs);
-      // With stale answers allowed, lru-cache resolves undefined instead of rejecting when it has none to give.
-      const value = await cache.fetch(key, { signal }).catch(() => undefined);
-      if (value !== undefined) return { value, source: fresh ? 'fresh' : 'stale' };
-      if (signal.aborted) {
-        // An API that accepts connections and never answers is as dead as one that refuses them.
-        fail(new Error(`the API did not answer within ${options.budgetMs} ms`));
-        return { value: null, source: 'none', reason: 'timeout' };
+      // With a TTL, a stale answer is served at once while it revalidates; without one (the cache off), the view
+      // waits for the API up to its budget and gets the last good answer only when the API fails it.
+      const value = await cache
+        .fetch(key, { signal, allowStale: options.ttlMs > 0 })
+        // With stale answers allowed, lru-cache resolves undefined instead of rejecting when it has none to give.
+        .catch(() => undefined);
+      // A view that joined a load another view started shares that view's deadline: a load still running when
+      // the answer comes back is a timeout whichever view's clock ran out.
+      const gaveUp = signal.aborted || (value === undefined && running.has(key));
+      if (gaveUp) timedOut(running.get(key));
+      if (value !== undefined && (fresh || value !== before)) return { value, source: 'fresh' };
+      const reason: MissReason | undefined = gaveUp
+        ? 'timeout'
+        : wasOpen
+          ? 'circuit-open'
+          : lastError !== errorBefore
+            ? 'error'
+            : undefined;
+      if (value !== undefined) {
+        return reason ? { value, source: 'stale', reason, error: lastError } : { value, source: 'stale' };
       }
-      if (wasOpen) return { value: null, source: 'none', reason: 'circuit-open', error: lastError };
-      return { value: null, source: 'none', reason: 'error', error: lastError };
+      return { value: null, source: 'none', reason: reason ?? 'error', error: lastError };
     },
     /** Whether the API is being left alone after repeated failures. */
     get circuitOpen(): boolean {

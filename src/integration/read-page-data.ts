@@ -4,7 +4,8 @@ import type { MetaTags, SchemaClient, SocialTags } from '../client/index.ts';
 import type { PageData } from './fetch-head-data.ts';
 import { urlVariants } from './pages.ts';
 
-export type PageReader = (url: string) => Promise<PageData>;
+/** `signal` ends the page's requests (the request-time pass gives each page a deadline). */
+export type PageReader = (url: string, signal?: AbortSignal) => Promise<PageData>;
 
 const hasValue = (fields: object | null | undefined) =>
   !!fields && Object.entries(fields).some(([key, value]) => key !== 'url' && value !== null && value !== '');
@@ -30,26 +31,27 @@ const isEmpty = (data: PageData) =>
 export function pageReader(client: SchemaClient, readTags: boolean): PageReader {
   let storedWithSlash: boolean | null = null;
 
-  async function readExact(url: string): Promise<PageData> {
+  async function readExact(url: string, signal: AbortSignal | undefined): Promise<PageData> {
+    const call = { signal };
     const [schemas, meta, social] = await Promise.all([
-      client.schemasByUrl(url),
-      readTags ? client.meta.get(url) : null,
-      readTags ? client.social.get(url) : null,
+      client.schemasByUrl(url, call),
+      readTags ? client.meta.get(url, call) : null,
+      readTags ? client.social.get(url, call) : null,
     ]);
     return { schemas: schemas.filter((record) => record.is_active), meta, social };
   }
 
-  return async (url) => {
+  return async (url, signal) => {
     const variants = urlVariants(url);
     if (storedWithSlash !== null && variants.length === 2 && variants[0]?.endsWith('/') !== storedWithSlash)
       variants.reverse();
     const [first, other] = variants as [string, string | undefined];
-    const found = await readExact(first);
+    const found = await readExact(first, signal);
     if (!isEmpty(found) || other === undefined) {
       if (other !== undefined && !isEmpty(found)) storedWithSlash = first.endsWith('/');
       return found;
     }
-    const second = await readExact(other);
+    const second = await readExact(other, signal);
     if (isEmpty(second)) return found;
     storedWithSlash = other.endsWith('/');
     return second;

@@ -24,6 +24,32 @@ export function sharedRuntimeConfig(): RuntimeConfig | undefined {
   return (globalThis as Record<symbol, unknown>)[SHARED] as RuntimeConfig | undefined;
 }
 
+/** Where the request-time pass writes: Astro's logger where Astro runs it, else the console. */
+export interface RequestLogger {
+  info(message: string): void;
+  warn(message: string): void;
+  error(message: string): void;
+}
+
+const LOGGER = Symbol.for('astro-schema-manager.logger');
+
+/** Remembers the integration's logger for the request-time pass of `astro dev` in this process. */
+export function shareLogger(logger: RequestLogger): void {
+  (globalThis as Record<symbol, unknown>)[LOGGER] = logger;
+}
+
+/** Astro's logger when the integration ran in this process; a built server has none, so the console. */
+export function sharedLogger(): RequestLogger {
+  const shared = (globalThis as Record<symbol, unknown>)[LOGGER] as RequestLogger | undefined;
+  if (shared) return shared;
+  const label = (message: string) => `[astro-schema-manager] ${message}`;
+  return {
+    info: (message) => console.info(label(message)),
+    warn: (message) => console.warn(label(message)),
+    error: (message) => console.error(label(message)),
+  };
+}
+
 /** Keys that never go into a built file. */
 const SECRET_KEYS = new Set(['username', 'password', 'cmsUrl']);
 

@@ -24,8 +24,18 @@ test('fills every default', () => {
     exclude: [],
     dev: true,
     onDemand: true,
+    requestBudgetMs: 1000,
+    requestCacheTtlSeconds: 60,
+    requestCacheMaxPages: 1000,
   });
   expect(options.username).toBeUndefined();
+});
+
+test('request-time options: the cache may be off, the budget may not be', () => {
+  expect(resolveOptions({ api, requestCacheTtlSeconds: 0 }, {}).requestCacheTtlSeconds).toBe(0);
+  expect(() => resolveOptions({ api, requestBudgetMs: 0 }, {})).toThrow(/requestBudgetMs: /);
+  expect(() => resolveOptions({ api, requestCacheMaxPages: 0 }, {})).toThrow(/requestCacheMaxPages: /);
+  expect(() => resolveOptions({ api, requestBudgetMS: 500 }, {})).toThrow(/Did you mean `requestBudgetMs`/);
 });
 
 test('takes the API and credentials from the environment, and treats empty variables as unset', () => {

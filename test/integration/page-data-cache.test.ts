@@ -85,6 +85,41 @@ describe('createPageDataCache', () => {
   });
 });
 
+describe('createPageDataCache with the cache off (ttlMs 0)', () => {
+  it('waits for a fresh answer on every view, and serves the last good one when the API fails', async () => {
+    const api = counter(async (n) => {
+      if (n === 3) throw new Error('connect ECONNREFUSED');
+      await sleep(10);
+      return { n };
+    });
+    const cache = createPageDataCache({ ttlMs: 0, max: 10, budgetMs: 1000, load: api.load });
+    expect(await cache.get('/a')).toEqual({ value: { n: 1 }, source: 'fresh' });
+    await sleep(5);
+    expect(await cache.get('/a')).toEqual({ value: { n: 2 }, source: 'fresh' });
+    await sleep(5);
+    expect(await cache.get('/a')).toMatchObject({ value: { n: 2 }, source: 'stale', reason: 'error' });
+    expect(api.calls).toHaveLength(3);
+  });
+
+  it('says when the circuit opens, once', async () => {
+    const opened: string[] = [];
+    const api = counter(async () => {
+      throw new Error('connect ECONNREFUSED');
+    });
+    const cache = createPageDataCache({
+      ttlMs: 0,
+      max: 10,
+      budgetMs: 1000,
+      failureThreshold: 2,
+      load: api.load,
+      onOpen: (error) => opened.push((error as Error).message),
+    });
+    for (const key of ['/a', '/b', '/c', '/d']) await cache.get(key);
+    expect(opened).toEqual(['connect ECONNREFUSED']);
+    expect(api.calls).toEqual(['/a', '/b']);
+  });
+});
+
 describe('createPageDataCache against an API that never answers', () => {
   it('answers every view within the budget and stops asking once the circuit opens', async () => {
     const api = counter(
@@ -105,5 +140,24 @@ describe('createPageDataCache against an API that never answers', () => {
     expect(cache.circuitOpen).toBe(true);
     expect(await cache.get('/c')).toMatchObject({ reason: 'circuit-open' });
     expect(api.calls).toEqual(['/a', '/b']);
+  });
+
+  it('counts one hanging load once, however many views gave up on it', async () => {
+    const api = counter(
+      (_n, signal) =>
+        new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(signal.reason))),
+    );
+    const cache = createPageDataCache({
+      ttlMs: 60_000,
+      max: 10,
+      budgetMs: 20,
+      failureThreshold: 2,
+      loadTimeoutMs: 500,
+      load: api.load,
+    });
+    const views = await Promise.all([cache.get('/a'), cache.get('/a'), cache.get('/a')]);
+    for (const answer of views) expect(answer).toMatchObject({ reason: 'timeout' });
+    expect(cache.circuitOpen).toBe(false);
+    expect(api.calls).toEqual(['/a']);
   });
 });

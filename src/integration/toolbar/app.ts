@@ -4,7 +4,8 @@
 import { defineToolbarApp } from 'astro/toolbar';
 import { escapeAttribute, escapeText } from '../../head/escape.ts';
 import { PREVIEW_CSS, renderSearchPreview, renderSocialPreview } from '../../report/previews.ts';
-import { INSPECTION_ELEMENT_ID, type PageInspection } from './inspection.ts';
+import type { PageInspection } from './inspection.ts';
+import { INSPECTION_ELEMENT_ID } from './meta.ts';
 
 type Listed = PageInspection['findings'][number];
 

@@ -6,9 +6,9 @@ import type { SchemaRecord } from '../../client/index.ts';
 import { serializeJsonForScript } from '../../head/escape.ts';
 import { readHeadTags } from '../../head/read.ts';
 import { describeSchema, type Finding } from '../plan-page.ts';
+import { INSPECTION_ELEMENT_ID } from './meta.ts';
 
-/** The island's element id, read by the toolbar app. */
-export const INSPECTION_ELEMENT_ID = 'astro-schema-manager-inspection';
+export { INSPECTION_ELEMENT_ID };
 
 export interface InspectedDocument {
   id: number;

@@ -1,0 +1,163 @@
+// What the request-time pass knows per page: the API's answer and the plan made from it (tags, findings), kept
+// in a page-data cache so a view costs at most one round of requests per TTL, never waits on the API past its
+// budget, and gets the last good answer when the API is down. One set per runtime config: a dev server restart
+// with new options starts afresh.
+import type { ProbeResult, SchemaClient } from '../client/index.ts';
+import type { PageData } from './fetch-head-data.ts';
+import { clientForOptions } from './options.ts';
+import { type CachedAnswer, createPageDataCache } from './page-data-cache.ts';
+import { type PagePlan, planContextFor, planPage } from './plan-page.ts';
+import { type PageReader, pageReader } from './read-page-data.ts';
+import { formatFinding } from './report.ts';
+import type { RequestLogger, RuntimeConfig } from './runtime-config.ts';
+
+/** How long what the server can do is trusted before it is asked again. */
+const PROBE_TTL_MS = 60_000;
+/** The longest a request-time load may run on after its view gave up, to fill the cache for the next view. */
+const LOAD_TIMEOUT_MS = 10_000;
+
+export interface PageAnswer {
+  cmsUrl: string;
+  data: PageData;
+  plan: PagePlan;
+}
+
+export interface PageRef {
+  /** The page's public URL (the cache key). */
+  url: string;
+  /** Its path after `base`. */
+  pathname: string;
+}
+
+export interface RequestAnswers {
+  answer(page: PageRef): Promise<CachedAnswer<PageAnswer>>;
+  /** Where a page is kept in the CMS. */
+  cmsUrlOf(pageUrl: string): string;
+  /** Ends the client's connections (a dev server restart makes a new set). */
+  close(): Promise<void>;
+}
+
+export interface AnswerSettings {
+  config: RuntimeConfig;
+  credentials: { username?: string | undefined; password?: string | undefined };
+  logger: () => RequestLogger;
+}
+
+/**
+ * @example
+ * const answers = requestAnswers({ config, credentials, logger: sharedLogger });
+ * const { value } = await answers.answer({ url: 'https://www.example.com/a/', pathname: '/a/' });
+ */
+export function requestAnswers({ config, credentials, logger }: AnswerSettings): RequestAnswers {
+  const { options, layout } = config;
+  // A view waits a second at most: one retry is all that fits, and a request may not outlive the load.
+  const client = clientForOptions(
+    {
+      ...options,
+      retries: Math.min(options.retries, 1),
+      timeoutMs: Math.min(options.timeoutMs, LOAD_TIMEOUT_MS),
+    },
+    credentials,
+  );
+  const context = planContextFor(options, layout.site);
+  const cmsUrlOf = (pageUrl: string) => (options.cmsUrl ? options.cmsUrl(pageUrl) : pageUrl);
+  const probe = probeEvery(client, PROBE_TTL_MS);
+  const readers = new Map<boolean, PageReader>();
+  const log = logOnce(options.requestCacheMaxPages, logger);
+  const pathnames = new Map<string, string>();
+
+  const cache = createPageDataCache<PageAnswer>({
+    ttlMs: options.requestCacheTtlSeconds * 1000,
+    max: options.requestCacheMaxPages,
+    budgetMs: options.requestBudgetMs,
+    loadTimeoutMs: Math.max(options.requestBudgetMs, LOAD_TIMEOUT_MS),
+    onOpen: (error, cooldownMs) =>
+      logger().warn(
+        `the API failed repeatedly (${messageOf(error)}): it is not asked again for ${cooldownMs / 1000} s; pages get their last good head data, or none.`,
+      ),
+    load: async (url, signal) => {
+      const found = await probe(signal);
+      const canReadTags = found.canManageOptions && found.routes.meta && found.routes.social;
+      const read = readers.get(canReadTags) ?? pageReader(client, canReadTags);
+      readers.set(canReadTags, read);
+      const cmsUrl = cmsUrlOf(url);
+      const data = await read(cmsUrl, signal);
+      const page = { file: '', url, pathname: pathnames.get(url) ?? new URL(url).pathname };
+      const plan = planPage(page, cmsUrl, data, context);
+      const lines = plan.findings.filter((finding) => finding.severity !== 'info').map(formatFinding);
+      log(url, 'findings', lines.join('\n'), (say) => {
+        for (const finding of plan.findings) {
+          if (finding.severity !== 'info')
+            say[finding.severity === 'error' ? 'error' : 'warn'](formatFinding(finding));
+        }
+      });
+      log(url, 'failure', '', () => {});
+      return { cmsUrl, data, plan };
+    },
+  });
+
+  return {
+    cmsUrlOf,
+    close: () => client.close(),
+    async answer(page) {
+      pathnames.set(page.url, page.pathname);
+      if (pathnames.size > options.requestCacheMaxPages)
+        pathnames.delete(pathnames.keys().next().value as string);
+      const answer = await cache.get(page.url);
+      if (answer.source !== 'fresh') {
+        const why = whyNot(answer, options.requestBudgetMs);
+        const served = answer.value ? 'its last good head data is served' : 'served without head data';
+        // Said once per page while the API stays down (whichever request failed first), not on every view.
+        const cause = `${answer.reason === 'timeout' ? 'timeout' : 'down'} ${answer.source}`;
+        if (why) log(page.url, 'failure', cause, (say) => say.warn(`${page.url}: ${why}; ${served}.`));
+      }
+      return answer;
+    },
+  };
+}
+
+/** Why a view did not get a fresh answer, or null when it was simply served from a stale entry. */
+export function whyNot(answer: CachedAnswer<PageAnswer>, budgetMs: number): string | null {
+  if (answer.source === 'fresh' || !answer.reason) return null;
+  if (answer.reason === 'timeout') return `the API did not answer within ${budgetMs} ms`;
+  if (answer.reason === 'circuit-open') return 'the API failed repeatedly and is left alone for a while';
+  return messageOf(answer.error);
+}
+
+const messageOf = (error: unknown): string =>
+  error instanceof Error ? error.message : String(error ?? 'unknown error');
+
+/** The probe, asked once per `ttlMs` rather than once per page; a failed probe is asked again next time. */
+function probeEvery(client: SchemaClient, ttlMs: number): (signal: AbortSignal) => Promise<ProbeResult> {
+  let probe: { at: number; answer: Promise<ProbeResult> } | undefined;
+  return (signal) => {
+    if (!probe || Date.now() - probe.at > ttlMs) {
+      const answer = client.probe({ signal });
+      const current = { at: Date.now(), answer };
+      probe = current;
+      answer.catch(() => {
+        if (probe === current) probe = undefined;
+      });
+    }
+    return probe.answer;
+  };
+}
+
+/**
+ * Logs a message for a page and topic only when it differs from the last one logged for them, so 5 reloads of a
+ * page with one finding log it once, and a change in the CMS logs again. Bounded like the page cache.
+ */
+function logOnce(
+  max: number,
+  logger: () => RequestLogger,
+): (page: string, topic: string, content: string, say: (logger: RequestLogger) => void) => void {
+  const last = new Map<string, string>();
+  return (page, topic, content, say) => {
+    const key = `${topic}\n${page}`;
+    if ((last.get(key) ?? '') === content) return;
+    last.delete(key);
+    last.set(key, content);
+    if (last.size > 2 * max) last.delete(last.keys().next().value as string);
+    if (content) say(logger());
+  };
+}

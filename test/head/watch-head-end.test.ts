@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { rewriteHead, watchHeadEnd } from '../../src/head/index.ts';
+
+const tags = [
+  { key: 'title', html: '<title data-schema-manager>From the API</title>' },
+  { key: 'meta:description', html: '<meta data-schema-manager name="description" content="D">' },
+];
+
+const pages = [
+  '<!doctype html><html><head><meta charset="utf-8"><title>Old</title></head><body><p>Hello</p></body></html>',
+  '<html><head><title>Old</title>\n</head>\n<meta name="description" content="late">\n<body>x</body></html>',
+  '<title>No head tag</title><meta name="description" content="d"><p>body text</p>',
+  '<head><script>document.write("</head><body>")</script><title>T</title></head><body>b</body>',
+  '<head><noscript><style>a{}</style></noscript><template><p>in template</p></template></head><body>b</body>',
+  '\ufeff<head><!-- </head><body> --><title>T</title></head>   <body>é</body>',
+];
+
+/** The shortest prefix (fed one character at a time) after which the watcher says the head is over. */
+function endOf(page: string): number | null {
+  const watch = watchHeadEnd();
+  for (let i = 0; i < page.length; i++) if (watch.write(page[i] as string)) return i + 1;
+  return null;
+}
+
+describe('watchHeadEnd', () => {
+  it.each(pages)(
+    'says the head is over only when rewriting the prefix equals rewriting the page: %s',
+    (page) => {
+      const end = endOf(page);
+      expect(end).not.toBeNull();
+      const cut = end as number;
+      expect(rewriteHead(page.slice(0, cut), tags).html + page.slice(cut)).toBe(rewriteHead(page, tags).html);
+    },
+  );
+
+  it('does not answer while the body has not started', () => {
+    const watch = watchHeadEnd();
+    expect(watch.write('<head><title>A</title></he')).toBe(false);
+    expect(watch.write('ad>\n  ')).toBe(false);
+    expect(watch.write('<bo')).toBe(false);
+    expect(watch.write('dy>')).toBe(true);
+  });
+
+  it('never answers for a page that is all head', () => {
+    expect(endOf('<head><title>only a head</title></head>')).toBeNull();
+  });
+});

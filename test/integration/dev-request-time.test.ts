@@ -1,0 +1,204 @@
+// `astro dev` with the request cache off: every view asks the API, a finding is logged once through Astro's
+// logger however often the page is reloaded, the dev toolbar app shows what the view got (in Chromium), and when
+// the API goes down the last good answer is served.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { readHeadTags } from '../../src/head/index.ts';
+import { INSPECTION_ELEMENT_ID } from '../../src/integration/toolbar/inspection.ts';
+import { TOOLBAR_APP_ID } from '../../src/integration/toolbar/meta.ts';
+import { launchChromium } from '../support/browser.ts';
+import { freePort } from '../support/loopback.ts';
+import { ADMIN, type RunningApi, SITE, startApi } from './support/api.ts';
+import { type ApiProxy, startApiProxy } from './support/api-proxy.ts';
+import { astroBin, fixtureEnv, prepareFixture } from './support/build-fixture.ts';
+
+let api: RunningApi;
+let proxy: ApiProxy;
+let root: string;
+let dev: ChildProcess;
+let origin: string;
+let devLog = '';
+let browser: Browser | undefined;
+
+beforeAll(async () => {
+  api = await startApi({
+    schemas: [
+      {
+        url: `${SITE}/live`,
+        schema_type: 'Article',
+        schema_name: 'Live story',
+        // "yesterday" is no ISO 8601 date: an error finding at $.datePublished.
+        schema_data: {
+          '@context': 'https://schema.org',
+          '@type': 'Article',
+          headline: 'Live story',
+          datePublished: 'yesterday',
+        },
+      },
+    ],
+    meta: [
+      { url: `${SITE}/live`, title: 'Live title from the API', description: 'Live description from the API' },
+    ],
+    social: [
+      {
+        url: `${SITE}/live`,
+        og: { title: 'Live card title', description: 'Live card description', image: `${SITE}/card.png` },
+        twitter: { card: 'summary_large_image' },
+      },
+    ],
+  });
+  proxy = await startApiProxy(api.baseUrl);
+  const options = {
+    fixture: 'site-server' as const,
+    preamble: "import node from '@astrojs/node';",
+    astroSource: "adapter: node({ mode: 'standalone' })",
+    options: { requestCacheTtlSeconds: 0, validate: 'warn' },
+    env: { ...api.env, SCHEMA_MANAGER_API: `${proxy.url}${new URL(api.baseUrl).pathname}` },
+  };
+  root = prepareFixture(options);
+  const port = await freePort();
+  origin = `http://127.0.0.1:${port}`;
+  dev = spawn(
+    process.execPath,
+    [astroBin, 'dev', '--root', root, '--host', '127.0.0.1', '--port', String(port)],
+    {
+      env: fixtureEnv(options),
+      stdio: 'pipe',
+    },
+  );
+  dev.stdout?.on('data', (chunk: Buffer) => {
+    devLog += chunk.toString();
+  });
+  dev.stderr?.on('data', (chunk: Buffer) => {
+    devLog += chunk.toString();
+  });
+  for (let attempt = 0; attempt < 300; attempt++) {
+    try {
+      if ((await fetch(`${origin}/p/warmup`)).ok) return;
+    } catch {
+      // Still starting.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`astro dev did not start:\n${devLog}`);
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  dev?.kill('SIGTERM');
+  rmSync(root, { recursive: true, force: true });
+  await proxy?.close();
+  await api?.close();
+});
+
+async function view(path: string) {
+  const started = Date.now();
+  const response = await fetch(`${origin}${path}`);
+  const html = await response.text();
+  return { status: response.status, html, titles: readHeadTags(html).values.title, ms: Date.now() - started };
+}
+
+/** A 1x1 transparent PNG. */
+const PIXEL = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
+
+const occurrences = (text: string, part: string) => text.split(part).length - 1;
+
+async function settledLog(part: string): Promise<string> {
+  for (let attempt = 0; attempt < 50 && !devLog.includes(part); attempt++) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  // Give a second line, if one were coming, the time to arrive.
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  return devLog;
+}
+
+test('with the cache off every view asks the API, and a finding is logged once over 5 views', async () => {
+  const asked = () => proxy.requests.filter((path) => path.includes('schemas-by-url')).length;
+  const before = asked();
+  for (let i = 0; i < 5; i++) expect((await view('/live')).titles).toEqual(['Live title from the API']);
+  expect(asked() - before).toBe(5);
+  const log = await settledLog('[invalid-value]');
+  expect(occurrences(log, '[invalid-value]')).toBe(1);
+  // Through Astro's logger, which labels the line with the integration's name.
+  const line = log.split('\n').find((text) => text.includes('[invalid-value]')) ?? '';
+  expect(line).toMatch(
+    /\[astro-schema-manager\].*https:\/\/www\.example\.com\/live #\d+ Article "Live story" at \$\.datePublished/,
+  );
+});
+
+test('the dev page carries the inspection island, and no credential', async () => {
+  const { html } = await view('/live');
+  expect(html).toContain(`id="${INSPECTION_ELEMENT_ID}"`);
+  expect(html).not.toContain(ADMIN.password);
+  expect(html).not.toContain(Buffer.from(`${ADMIN.name}:${ADMIN.password}`).toString('base64'));
+});
+
+test('the toolbar app shows the documents, the finding at its path, the tags and the previews, with an error dot', async () => {
+  browser = await launchChromium();
+  const page = await browser.newPage();
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  // Nothing leaves the machine: the card's image (on the example site) is answered here. The fixture has no
+  // icon either; a 404 for it would be the browser's doing, not the app's.
+  await page.route(
+    (url) => url.origin !== origin || url.pathname === '/favicon.ico',
+    (route) => route.fulfill({ status: 200, contentType: 'image/png', body: PIXEL }),
+  );
+  await page.goto(`${origin}/live`);
+  const button = page.locator(`astro-dev-toolbar .item[data-app-id="${TOOLBAR_APP_ID}"]`);
+  await button.waitFor({ state: 'attached', timeout: 30_000 });
+  // The app sets its dot when it starts, before it is opened.
+  await page
+    .locator(
+      `astro-dev-toolbar .item[data-app-id="${TOOLBAR_APP_ID}"] .notification[data-active][data-level="error"]`,
+    )
+    .waitFor({ state: 'attached', timeout: 30_000 });
+  await button.click();
+  const canvas = page.locator(
+    `astro-dev-toolbar-app-canvas[data-app-id="${TOOLBAR_APP_ID}"] astro-dev-toolbar-window`,
+  );
+  await canvas.waitFor({ state: 'visible', timeout: 10_000 });
+  const text = await canvas.innerText();
+  expect(text).toContain('1 errors');
+  expect(text).toMatch(/#\d+ Article "Live story"/);
+  expect(text).toContain('invalid-value');
+  expect(text).toContain('$.datePublished');
+  expect(text).toContain('"datePublished": "yesterday"');
+  // The tags as served.
+  expect(text).toContain('Live title from the API');
+  expect(text).toContain('property:og:title');
+  expect(text).toContain('Live card title');
+  // Search and social previews.
+  const previews = page.locator(`astro-dev-toolbar-app-canvas[data-app-id="${TOOLBAR_APP_ID}"] .previews`);
+  const previewText = await previews.innerText();
+  expect(previewText).toContain('Live title from the API');
+  expect(previewText).toContain('Live description from the API');
+  expect(previewText).toContain('Live card title');
+  expect(await previews.locator('img').getAttribute('src')).toBe(`${SITE}/card.png`);
+  const link = canvas.locator('summary a');
+  expect(await link.getAttribute('href')).toMatch(/\/schemas\/\d+$/);
+  expect(problems).toEqual([]);
+}, 120_000);
+
+test('with the API down the last good answer is served within the budget, and said once', async () => {
+  await proxy.setMode('refuse');
+  for (let i = 0; i < 3; i++) {
+    const live = await view('/live');
+    expect(live.titles).toEqual(['Live title from the API']);
+    expect(live.ms).toBeLessThan(5000);
+  }
+  const fresh = await view('/p/never-seen');
+  expect(fresh.titles).toEqual(['Page never-seen']);
+  expect(fresh.ms).toBeLessThan(5000);
+  const log = await settledLog('its last good head data is served');
+  expect(occurrences(log, 'its last good head data is served'), log).toBe(1);
+  expect(log).not.toContain(ADMIN.password);
+});

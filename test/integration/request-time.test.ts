@@ -1,0 +1,179 @@
+// The request-time pass of a server build with @astrojs/node, with the API behind a proxy that counts requests and
+// can play dead: answers are cached per page, shared by concurrent views, bounded by the view's budget when the
+// API hangs or refuses, and the head streams ahead of a slow body.
+import { type ChildProcess, spawn } from 'node:child_process';
+import type { ServerResponse } from 'node:http';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { readHeadTags } from '../../src/head/index.ts';
+import { INSPECTION_ELEMENT_ID } from '../../src/integration/toolbar/inspection.ts';
+import { freePort, type LoopbackServer, startServer } from '../support/loopback.ts';
+import { ADMIN, type RunningApi, SITE, startApi } from './support/api.ts';
+import { type ApiProxy, startApiProxy } from './support/api-proxy.ts';
+import { buildFixture, type FixtureBuild } from './support/build-fixture.ts';
+
+let api: RunningApi;
+let proxy: ApiProxy;
+let gate: LoopbackServer;
+const held: ServerResponse[] = [];
+let build: FixtureBuild;
+let server: ChildProcess | undefined;
+let origin: string;
+let serverLog = '';
+
+const titled = (path: string, title: string) => ({ url: `${SITE}${path}`, title });
+
+beforeAll(async () => {
+  api = await startApi({
+    schemas: [
+      {
+        url: `${SITE}/p/good`,
+        schema_type: 'WebPage',
+        schema_name: 'good',
+        schema_data: { '@context': 'https://schema.org', '@type': 'WebPage', name: 'Good page' },
+      },
+    ],
+    meta: [
+      titled('/p/good', 'Good title from the API'),
+      titled('/p/shared', 'Shared title from the API'),
+      titled('/streamed', 'Streamed title from the API'),
+    ],
+  });
+  proxy = await startApiProxy(api.baseUrl);
+  gate = await startServer((_req, res) => {
+    held.push(res);
+  });
+  build = await buildFixture({
+    fixture: 'site-server',
+    preamble: "import node from '@astrojs/node';",
+    astroSource: "output: 'server', adapter: node({ mode: 'standalone' })",
+    options: { validate: 'warn' },
+    env: { ...api.env, SCHEMA_MANAGER_API: `${proxy.url}${new URL(api.baseUrl).pathname}` },
+  });
+  if (build.exitCode !== 0) throw new Error(build.log);
+  const port = await freePort();
+  origin = `http://127.0.0.1:${port}`;
+  server = spawn(process.execPath, [join(build.root, 'dist/server/entry.mjs')], {
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      SCHEMA_MANAGER_USER: ADMIN.name,
+      SCHEMA_MANAGER_PASSWORD: ADMIN.password,
+      ASM_TEST_GATE: gate.url,
+    },
+    stdio: 'pipe',
+  });
+  server.stdout?.on('data', (chunk: Buffer) => {
+    serverLog += chunk.toString();
+  });
+  server.stderr?.on('data', (chunk: Buffer) => {
+    serverLog += chunk.toString();
+  });
+  for (let attempt = 0; attempt < 100; attempt++) {
+    try {
+      await fetch(`${origin}/p/warmup`);
+      return;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  throw new Error(`the built server did not start:\n${serverLog}`);
+}, 180_000);
+
+afterAll(async () => {
+  server?.kill('SIGTERM');
+  for (const res of held) res.destroy();
+  await gate?.close();
+  await proxy?.close();
+  build?.remove();
+  await api?.close();
+});
+
+/** A view of a page: its status, title(s), HTML and how long it took. */
+async function view(path: string) {
+  const started = Date.now();
+  const response = await fetch(`${origin}${path}`);
+  const html = await response.text();
+  return { status: response.status, titles: readHeadTags(html).values.title, html, ms: Date.now() - started };
+}
+
+test('repeated views within the TTL cost no API request', async () => {
+  expect((await view('/p/good')).titles).toEqual(['Good title from the API']);
+  const after = proxy.requests.length;
+  for (let i = 0; i < 4; i++) expect((await view('/p/good')).titles).toEqual(['Good title from the API']);
+  expect(proxy.requests.length).toBe(after);
+});
+
+test('concurrent views of one page share one round of requests', async () => {
+  const before = proxy.requests.length;
+  const views = await Promise.all(Array.from({ length: 8 }, () => view('/p/shared')));
+  for (const { titles } of views) expect(titles).toEqual(['Shared title from the API']);
+  const made = proxy.requests.slice(before);
+  expect(made.some((path) => path.includes('shared'))).toBe(true);
+  // Each request made once: 8 views did not make 8 rounds.
+  expect(made.length).toBe(new Set(made).size);
+});
+
+test('the head is sent, rewritten, while the body is still rendering', async () => {
+  const response = await fetch(`${origin}/streamed`);
+  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  // The body waits on the gate, which only this test opens: a buffered response would never show its head here.
+  while (!text.includes('</head>')) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    text += decoder.decode(value, { stream: true });
+  }
+  expect(readHeadTags(text).values.title).toEqual(['Streamed title from the API']);
+  expect(text).not.toContain('released');
+  expect(held.length).toBeGreaterThan(0);
+  for (const res of held.splice(0)) res.end('ok');
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    text += decoder.decode(value, { stream: true });
+  }
+  expect(text).toContain('<p id="after-gate">released</p>');
+  expect(text.trimEnd().endsWith('</html>')).toBe(true);
+}, 30_000);
+
+test('an on-demand production page carries no inspection island', async () => {
+  expect((await view('/p/good')).html).not.toContain(INSPECTION_ELEMENT_ID);
+});
+
+test('with an API that accepts connections and never answers, views keep to the budget and the breaker stops asking', async () => {
+  await proxy.setMode('hang');
+  const counts: number[] = [];
+  for (let i = 1; i <= 6; i++) {
+    const page = await view(`/p/hang-${i}`);
+    expect(page.status).toBe(200);
+    expect(page.titles).toEqual([`Page hang-${i}`]);
+    // The budget is 1 s and the request's own deadline 10 s: well under either, never 120 s.
+    expect(page.ms).toBeLessThan(5000);
+    counts.push(proxy.requests.length);
+  }
+  // After a few failed loads the circuit is open: the last views made no request at all.
+  expect(counts.at(-1)).toBe(counts.at(-3));
+  const parallel = await Promise.all(Array.from({ length: 10 }, (_, i) => view(`/p/parallel-${i}`)));
+  for (const page of parallel) expect(page.ms).toBeLessThan(5000);
+  expect(proxy.requests.length).toBe(counts.at(-1));
+  // The last good answer is still served.
+  expect((await view('/p/good')).titles).toEqual(['Good title from the API']);
+}, 60_000);
+
+test('with an API that refuses connections, views are served at once without tags or with the last good answer', async () => {
+  await proxy.setMode('refuse');
+  for (let i = 1; i <= 3; i++) {
+    const page = await view(`/p/refused-${i}`);
+    expect(page.status).toBe(200);
+    expect(page.titles).toEqual([`Page refused-${i}`]);
+    expect(page.ms).toBeLessThan(5000);
+  }
+  expect((await view('/p/shared')).titles).toEqual(['Shared title from the API']);
+});
+
+test('the server log names no credential', () => {
+  expect(serverLog).not.toContain(ADMIN.password);
+});
