@@ -41,6 +41,8 @@ export const clientOptionsShape = z.object({
     .default(5 * MiB),
   /** Allow Basic auth over plain http to a host other than this machine. */
   allowInsecureAuth: z.boolean().default(false),
+  /** A SQLite file for an HTTP cache of GET answers, revalidated by ETag/Last-Modified on every use. */
+  cacheFile: z.string().min(1).optional(),
   /** `listAll` stops with a `page_limit` error past this many pages. */
   maxPages: z.number().int().positive().default(1000),
 });

@@ -1,6 +1,6 @@
 // One HTTP exchange over the client's pooled dispatcher: timeouts, retries, the size cap, and every
 // network failure turned into a reason the transport can name.
-import { Agent, type Dispatcher, interceptors } from 'undici';
+import { Agent, cacheStores, type Dispatcher, interceptors } from 'undici';
 import type { HttpMethod } from './operations.ts';
 import { retryPolicy } from './retry-policy.ts';
 
@@ -14,6 +14,8 @@ export interface SendSettings {
   userAgent: string;
   signal?: AbortSignal | undefined;
   maxResponseBytes: number;
+  /** A SQLite file where answers to GETs are kept, and revalidated before each use; none: no cache. */
+  cacheFile?: string | undefined;
 }
 
 export interface RawAnswer {
@@ -49,11 +51,22 @@ const GET_REDIRECT_LIMIT = 3;
 
 /** Creates the sender and its connection pool; `onRetry` counts retries. */
 export function createSender(settings: SendSettings, onRequest: () => void, onRetry: () => void) {
+  // undici's cache keys entries by URL (and by the headers a `Vary` names): never by credentials, which
+  // therefore never reach the file. Every use is revalidated (the API marks answers `no-cache`), so an
+  // answer is only ever reused when the server says, for these credentials, that it has not changed.
+  const store = settings.cacheFile
+    ? new cacheStores.SqliteCacheStore({
+        location: settings.cacheFile,
+        maxEntrySize: settings.maxResponseBytes,
+      })
+    : null;
+  const layers = [interceptors.retry({ throwOnError: false }), interceptors.redirect({ maxRedirections: 0 })];
+  if (store) layers.push(interceptors.cache({ store, type: 'private', methods: ['GET'] }));
   const dispatcher = new Agent({
     keepAliveTimeout: 10_000,
     connections: settings.connections,
     maxResponseSize: settings.maxResponseBytes,
-  }).compose(interceptors.retry({ throwOnError: false }), interceptors.redirect({ maxRedirections: 0 }));
+  }).compose(...layers);
 
   async function readCapped(body: Dispatcher.ResponseData['body'], declared: number): Promise<string> {
     if (declared > settings.maxResponseBytes) throw new Error('UND_ERR_RES_EXCEEDED_MAX_SIZE');
@@ -114,5 +127,11 @@ export function createSender(settings: SendSettings, onRequest: () => void, onRe
     }
   }
 
-  return { send, close: () => dispatcher.close() };
+  return {
+    send,
+    close: async () => {
+      await dispatcher.close();
+      store?.close();
+    },
+  };
 }

@@ -49,6 +49,8 @@ export interface FetchOptions {
   describe: (error: unknown) => ApiFailure;
   concurrency: number;
   onProgress?: (progress: FetchProgress) => void;
+  /** Told of each URL's data as soon as it is had, so the caller can work on it while the rest is fetched. */
+  onData?: (url: string, data: PageData) => void;
 }
 
 /**
@@ -105,12 +107,15 @@ export async function fetchHeadData(
   const report = () => options.onProgress?.({ done, total: unique.length, requests: requests(), errors });
   await mapConcurrently(unique, options.concurrency, async (url) => {
     try {
-      if (!index) data.set(url, await readPage(url));
+      let found: PageData;
+      if (!index) found = await readPage(url);
       else if (canReadTags && index.meta === null) {
         // No list form of /meta: the tags come page by page, found as per-page reads find them.
         const { meta, social } = await readPage(url);
-        data.set(url, { ...fromIndex(index, url, false), meta, social });
-      } else data.set(url, fromIndex(index, url, canReadTags));
+        found = { ...fromIndex(index, url, false), meta, social };
+      } else found = fromIndex(index, url, canReadTags);
+      data.set(url, found);
+      options.onData?.(url, found);
     } catch (error) {
       errors++;
       const failure = options.describe(error);

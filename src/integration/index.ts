@@ -101,6 +101,7 @@ export default function schemaManager(userOptions: SchemaManagerOptions = {}): A
           pathnames: pages.map((page) => page.pathname),
           outDir: dir,
           root: config.root,
+          cacheDir: config.cacheDir,
           logger,
         });
       },

@@ -71,6 +71,11 @@ export const optionsSchema = z
     onDemand: z.boolean().default(true),
     /** Send credentials over plain http to a host other than this machine (a CMS on a network you trust). */
     allowInsecureAuth: z.boolean().default(false),
+    /**
+     * Keep the API's answers between builds under Astro's cacheDir, and revalidate them (ETag/Last-Modified):
+     * an unchanged answer then costs a 304 without a body. `false` asks for everything afresh.
+     */
+    cache: z.boolean().default(true),
     /** Seconds between progress lines in the build log. */
     progressIntervalSeconds: z.number().positive().default(5),
   })
@@ -213,6 +218,7 @@ export function startupProblems(options: ResolvedOptions): OptionProblem[] {
 export function clientForOptions(
   options: ResolvedOptions,
   credentials: { username?: string | undefined; password?: string | undefined },
+  cacheFile?: string,
 ): SchemaClient {
   return createClient({
     baseUrl: requireApi(options),
@@ -224,5 +230,6 @@ export function clientForOptions(
     connections: options.concurrency,
     userAgent: userAgent(),
     allowInsecureAuth: options.allowInsecureAuth,
+    cacheFile,
   });
 }

@@ -8,11 +8,12 @@ import type { AstroIntegrationLogger } from 'astro';
 import type { SchemaClient } from '../client/index.ts';
 import { mapConcurrently } from '../map-concurrently.ts';
 import { VOCABULARY } from '../validate/index.ts';
+import { buildCacheFile } from './build-cache.ts';
 import { buildStopped, describeFailure } from './failures.ts';
 import { type FetchOutcome, fetchHeadData, type PageData } from './fetch-head-data.ts';
 import { clientForOptions, type ResolvedOptions } from './options.ts';
 import { type BuiltPage, isExcluded, listBuiltPages, type RouteInfo, type SiteLayout } from './pages.ts';
-import { describeSchema, type Finding, type PagePlan, planContextFor, planPage } from './plan-page.ts';
+import { describeSchema, type Finding, type PagePlan, planContextFor } from './plan-page.ts';
 import type { ProbeOutcome } from './probe-api.ts';
 import { throttledProgress } from './progress.ts';
 import {
@@ -26,7 +27,7 @@ import {
   VALIDATION_HINT,
   validationFailureMessage,
 } from './report.ts';
-import { writePage } from './write-page.ts';
+import { pageStager } from './stage-pages.ts';
 
 export interface BuildInput {
   options: ResolvedOptions;
@@ -38,13 +39,12 @@ export interface BuildInput {
   outDir: URL;
   /** The project root, for a relative report path. */
   root: URL;
+  /** Astro's cacheDir: the build cache lives in a folder of its own there. */
+  cacheDir?: URL;
   logger: AstroIntegrationLogger;
   /** What the API answered when the build started. */
   probe: ProbeOutcome;
 }
-
-/** How many files are read and written at once. */
-const FILE_CONCURRENCY = 16;
 
 /**
  * Writes every built page's head from the API and validates it; throws an AstroError when the build must fail.
@@ -57,15 +57,24 @@ export async function processBuild(input: BuildInput): Promise<BuildResult> {
     (page) => !isExcluded(page.pathname, options.exclude) && existsSync(resolve(outDir, page.file)),
   );
   const cmsUrlOf = new Map(pages.map((page) => [page, cmsUrlFor(page, options)]));
-  const client = clientForOptions(options, options);
+  const cacheFile = input.cacheDir ? buildCacheFile(fileURLToPath(input.cacheDir), options.cache) : null;
+  const client = clientForOptions(options, options, cacheFile ?? undefined);
+  const context = planContextFor(options, input.layout.site);
+  // With remote validation a page's findings are not all known when its data arrives: stage after.
+  const stager = pageStager(pages, cmsUrlOf, context, { outDir, options, early: !options.remoteValidate });
   // The client's baseUrl never carries a user:password part.
   logger.info(`Reading schemas, meta and social tags for ${pages.length} pages from ${client.baseUrl}`);
   try {
     const intervalMs = options.progressIntervalSeconds * 1000;
     const progress = throttledProgress((line) => logger.info(line), intervalMs);
-    const outcome = await fetchAll(client, [...cmsUrlOf.values()], input, (line) =>
-      progress.update(line),
+    const outcome = await fetchAll(
+      client,
+      [...cmsUrlOf.values()],
+      input,
+      (line) => progress.update(line),
+      (url, data) => stager.add(url, data),
     ).finally(() => progress.stop());
+    await stager.settled();
     for (const note of outcome.notes) logger.warn(note);
 
     const fetchFailures = pages.flatMap((page) => {
@@ -83,12 +92,7 @@ export async function processBuild(input: BuildInput): Promise<BuildResult> {
       logger.warn(`${fetchFailureMessage(fetchFailures)}\nThese pages ship without API data.`);
     }
 
-    const context = planContextFor(options, input.layout.site);
-    const plans: PagePlan[] = [];
-    for (const page of pages) {
-      const data = outcome.data.get(cmsUrlOf.get(page) as string);
-      if (data) plans.push(planPage(page, cmsUrlOf.get(page) as string, data, context));
-    }
+    const plans = stager.plans();
     if (options.remoteValidate) await addRemoteFindings(client, plans, outcome.data, options.concurrency);
 
     const findings = plans.flatMap((plan) => plan.findings);
@@ -122,28 +126,32 @@ export async function processBuild(input: BuildInput): Promise<BuildResult> {
 
     const writing = throttledProgress((line) => logger.info(line), intervalMs);
     let writtenPages = 0;
-    await mapConcurrently(plans, FILE_CONCURRENCY, async (plan) => {
-      const written = await writePage(outDir, plan.page.file, plan.tags, options.onConflict);
-      writtenPages++;
-      writing.update(() => `${writtenPages}/${plans.length} pages written`);
-      if (written.changed) result.pagesChanged++;
-      result.tagsWritten += written.written;
-      result.pageResults.push({
-        url: plan.page.url,
-        cmsUrl: plan.cmsUrl,
-        file: plan.page.file,
-        schemas: plan.schemaTypes,
-        changed: written.changed,
-        tags: written.written,
-      });
-    });
-    writing.stop();
+    await stager
+      .commit((plan, written) => {
+        writtenPages++;
+        writing.update(() => `${writtenPages}/${plans.length} pages written`);
+        if (written.changed) result.pagesChanged++;
+        result.tagsWritten += written.written;
+        result.pageResults.push({
+          url: plan.page.url,
+          cmsUrl: plan.cmsUrl,
+          file: plan.page.file,
+          schemas: plan.schemaTypes,
+          changed: written.changed,
+          tags: written.written,
+        });
+      })
+      .finally(() => writing.stop());
     result.pageResults.sort((a, b) => a.file.localeCompare(b.file));
 
     result.durationMs = performance.now() - started;
     for (const line of summaryLines(result)) logger.info(line);
     await writeReport(input, result);
     return result;
+  } catch (error) {
+    // Every page written beside its file and not renamed over it goes: a stopped build changes nothing.
+    await stager.discard();
+    throw error;
   } finally {
     await client.close();
   }
@@ -155,6 +163,7 @@ async function fetchAll(
   urls: string[],
   input: BuildInput,
   progress: (line: () => string) => void,
+  onData: (url: string, data: PageData) => void,
 ): Promise<FetchOutcome> {
   const { options, probe } = input;
   if (!probe.ok) {
@@ -179,6 +188,7 @@ async function fetchAll(
     probe: probe.probe,
     describe: (error) => describeFailure(error, context),
     concurrency: options.concurrency,
+    onData,
     onProgress: ({ done, total, requests, errors }) =>
       progress(() => `${done}/${total} pages fetched, ${requests} requests, ${errors} errors`),
   });

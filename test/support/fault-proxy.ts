@@ -1,4 +1,4 @@
-// A loopback proxy that fails a share of the requests it passes on, the ways a CMS behind a busy host fails:
+// A loopback proxy that counts what passes (requests, answer bytes, 304s) and fails a share of the requests it passes on, the ways a CMS behind a busy host fails:
 // a dropped connection, a 503, a 429 with Retry-After, a firewall's HTML 500, an answer held for 1.5 s.
 // Which request fails is a fixed function of (seed, URL, how often that URL was asked), so a run is
 // reproducible whatever order concurrent requests arrive in.
@@ -12,8 +12,10 @@ export type Fault = (typeof FAULTS)[number];
 export interface FaultProxy {
   /** The target's URL with the proxy's origin. */
   url: string;
-  /** Requests seen, and faults injected by kind. */
-  counts(): { requests: number; faults: Record<Fault, number> };
+  /** Requests seen, faults injected by kind, answer body bytes passed on, and 304s passed on. */
+  counts(): { requests: number; faults: Record<Fault, number>; bytes: number; notModified: number };
+  /** Starts the counts again from zero. */
+  reset(): void;
   /** The longest run of failed attempts any one URL met before an answer (delays are not failures). */
   longestFailureRun(): number;
   close(): Promise<void>;
@@ -41,6 +43,8 @@ export async function startFaultProxy(
   const faults = Object.fromEntries(FAULTS.map((fault) => [fault, 0])) as Record<Fault, number>;
   let requests = 0;
   let longest = 0;
+  let bytes = 0;
+  let notModified = 0;
 
   const forward = (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => {
     const upstreamRequest = request(
@@ -53,6 +57,10 @@ export async function startFaultProxy(
         agent,
       },
       (answer) => {
+        if (answer.statusCode === 304) notModified++;
+        answer.on('data', (chunk: Buffer) => {
+          bytes += chunk.length;
+        });
         res.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(res);
       },
@@ -106,7 +114,13 @@ export async function startFaultProxy(
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}${upstream.pathname.replace(/\/$/, '')}${upstream.search}`,
-    counts: () => ({ requests, faults: { ...faults } }),
+    counts: () => ({ requests, faults: { ...faults }, bytes, notModified }),
+    reset: () => {
+      requests = 0;
+      bytes = 0;
+      notModified = 0;
+      for (const fault of FAULTS) faults[fault] = 0;
+    },
     longestFailureRun: () => longest,
     close: () =>
       new Promise<void>((resolve) => {
