@@ -16,6 +16,8 @@ export interface SendSettings {
   maxResponseBytes: number;
   /** A SQLite file where answers to GETs are kept, and revalidated before each use; none: no cache. */
   cacheFile?: string | undefined;
+  /** Sends through this dispatcher (recording or replaying answers) instead of a pool of its own; not closed here. */
+  dispatcher?: Dispatcher | undefined;
 }
 
 export interface RawAnswer {
@@ -48,6 +50,8 @@ export class SendFailure extends Error {
 }
 
 const GET_REDIRECT_LIMIT = 3;
+/** The reason of a failure where replayed answers hold none for the request. */
+export const NOT_RECORDED = 'not_recorded';
 
 /** Creates the sender and its connection pool; `onRetry` counts retries. */
 export function createSender(settings: SendSettings, onRequest: () => void, onRetry: () => void) {
@@ -62,11 +66,14 @@ export function createSender(settings: SendSettings, onRequest: () => void, onRe
     : null;
   const layers = [interceptors.retry({ throwOnError: false }), interceptors.redirect({ maxRedirections: 0 })];
   if (store) layers.push(interceptors.cache({ store, type: 'private', methods: ['GET'] }));
-  const dispatcher = new Agent({
-    keepAliveTimeout: 10_000,
-    connections: settings.connections,
-    maxResponseSize: settings.maxResponseBytes,
-  }).compose(...layers);
+  const base =
+    settings.dispatcher ??
+    new Agent({
+      keepAliveTimeout: 10_000,
+      connections: settings.connections,
+      maxResponseSize: settings.maxResponseBytes,
+    });
+  const dispatcher = base.compose(...layers);
 
   async function readCapped(body: Dispatcher.ResponseData['body'], declared: number): Promise<string> {
     if (declared > settings.maxResponseBytes) throw new Error('UND_ERR_RES_EXCEEDED_MAX_SIZE');
@@ -119,6 +126,8 @@ export function createSender(settings: SendSettings, onRequest: () => void, onRe
     } catch (error) {
       response?.body.destroy();
       const { code, message } = error as { code?: string; message?: string };
+      // undici's SnapshotAgent in playback, asked for a request it never recorded.
+      if (message?.startsWith('No snapshot found')) throw new SendFailure(NOT_RECORDED, message, false);
       throw new SendFailure(
         code ?? message ?? '',
         `${code ? `${code}: ` : ''}${message ?? 'connection failed'}`,
@@ -130,7 +139,7 @@ export function createSender(settings: SendSettings, onRequest: () => void, onRe
   return {
     send,
     close: async () => {
-      await dispatcher.close();
+      if (!settings.dispatcher) await dispatcher.close();
       store?.close();
     },
   };

@@ -1,3 +1,4 @@
+import type { Dispatcher } from 'undici';
 import { z } from 'zod';
 import { createClient, isLoopback, type SchemaClient } from '../client/index.ts';
 import { suggestName } from '../did-you-mean.ts';
@@ -76,6 +77,14 @@ export const optionsSchema = z
      * an unchanged answer then costs a 304 without a body. `false` asks for everything afresh.
      */
     cache: z.boolean().default(true),
+    /**
+     * Record every API answer the build uses to a file, or build from that file with no API at all.
+     * `path` is relative to the project root. The build cache is off in either mode.
+     */
+    snapshot: z
+      .object({ mode: z.enum(['record', 'replay']), path: z.string().min(1) })
+      .strict()
+      .optional(),
     /** Seconds between progress lines in the build log. */
     progressIntervalSeconds: z.number().positive().default(5),
   })
@@ -218,7 +227,7 @@ export function startupProblems(options: ResolvedOptions): OptionProblem[] {
 export function clientForOptions(
   options: ResolvedOptions,
   credentials: { username?: string | undefined; password?: string | undefined },
-  cacheFile?: string,
+  transport: { cacheFile?: string | undefined; dispatcher?: Dispatcher | undefined } = {},
 ): SchemaClient {
   return createClient({
     baseUrl: requireApi(options),
@@ -230,6 +239,7 @@ export function clientForOptions(
     connections: options.concurrency,
     userAgent: userAgent(),
     allowInsecureAuth: options.allowInsecureAuth,
-    cacheFile,
+    cacheFile: transport.cacheFile,
+    dispatcher: transport.dispatcher,
   });
 }

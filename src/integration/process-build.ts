@@ -5,6 +5,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegrationLogger } from 'astro';
+import type { Dispatcher } from 'undici';
 import type { SchemaClient } from '../client/index.ts';
 import { mapConcurrently } from '../map-concurrently.ts';
 import { VOCABULARY } from '../validate/index.ts';
@@ -41,6 +42,8 @@ export interface BuildInput {
   root: URL;
   /** Astro's cacheDir: the build cache lives in a folder of its own there. */
   cacheDir?: URL;
+  /** Where requests go when recording or replaying a snapshot. */
+  dispatcher?: Dispatcher | undefined;
   logger: AstroIntegrationLogger;
   /** What the API answered when the build started. */
   probe: ProbeOutcome;
@@ -57,8 +60,13 @@ export async function processBuild(input: BuildInput): Promise<BuildResult> {
     (page) => !isExcluded(page.pathname, options.exclude) && existsSync(resolve(outDir, page.file)),
   );
   const cmsUrlOf = new Map(pages.map((page) => [page, cmsUrlFor(page, options)]));
-  const cacheFile = input.cacheDir ? buildCacheFile(fileURLToPath(input.cacheDir), options.cache) : null;
-  const client = clientForOptions(options, options, cacheFile ?? undefined);
+  // A snapshot holds answers, not 304s against a cache it does not have: no cache while recording or replaying.
+  const cacheFile =
+    input.cacheDir && !options.snapshot ? buildCacheFile(fileURLToPath(input.cacheDir), options.cache) : null;
+  const client = clientForOptions(options, options, {
+    cacheFile: cacheFile ?? undefined,
+    dispatcher: input.dispatcher,
+  });
   const context = planContextFor(options, input.layout.site);
   // With remote validation a page's findings are not all known when its data arrives: stage after.
   const stager = pageStager(pages, cmsUrlOf, context, { outDir, options, early: !options.remoteValidate });
