@@ -51,6 +51,16 @@ export interface FetchOptions {
   onProgress?: (progress: FetchProgress) => void;
   /** Told of each URL's data as soon as it is had, so the caller can work on it while the rest is fetched. */
   onData?: (url: string, data: PageData) => void;
+  /** The index as read while Astro was still rendering, if it was: null, or unread, means read it now. */
+  earlyIndex?: Promise<HeadIndex | null> | undefined;
+}
+
+/** What the probe says the credentials may read in bulk. */
+export function listingRights(probe: ProbeResult): { canListSchemas: boolean; canReadTags: boolean } {
+  return {
+    canListSchemas: probe.routes.schemas && probe.canEditPosts,
+    canReadTags: probe.canManageOptions && probe.routes.meta && probe.routes.social,
+  };
 }
 
 /**
@@ -70,8 +80,7 @@ export async function fetchHeadData(
   const data = new Map<string, PageData>();
   const failures = new Map<string, FetchFailure>();
   const { probe } = options;
-  const canListSchemas = probe.routes.schemas && probe.canEditPosts;
-  const canReadTags = probe.canManageOptions && probe.routes.meta && probe.routes.social;
+  const { canListSchemas, canReadTags } = listingRights(probe);
   if (!probe.canManageOptions) {
     notes.push(
       probe.authenticated
@@ -90,8 +99,10 @@ export async function fetchHeadData(
     return { data, failures, strategy: 'per-page', requests: requests(), notes };
   }
 
+  const early = options.strategy !== 'per-page' && canListSchemas ? await options.earlyIndex : null;
   const index =
-    options.strategy !== 'per-page' && canListSchemas
+    early ??
+    (options.strategy !== 'per-page' && canListSchemas
       ? await readIndex(client, {
           pageCount: unique.length,
           forced: options.strategy === 'index',
@@ -99,7 +110,7 @@ export async function fetchHeadData(
           concurrency: options.concurrency,
           notes,
         })
-      : null;
+      : null);
 
   const readPage = pageReader(client, canReadTags);
   let done = 0;

@@ -3,6 +3,7 @@
 
 import { fileURLToPath } from 'node:url';
 import type { AstroConfig, AstroIntegration } from 'astro';
+import { type BuildClient, startBuildClient } from './build-client.ts';
 import { buildStopped } from './failures.ts';
 import {
   OptionsError,
@@ -41,6 +42,7 @@ export default function schemaManager(userOptions: SchemaManagerOptions = {}): A
   let routes: RouteInfo[] = [];
   let probe: ProbeOutcome | undefined;
   let snapshot: BuildSnapshot | undefined;
+  let build: BuildClient | undefined;
 
   return {
     name: 'astro-schema-manager',
@@ -99,7 +101,11 @@ export default function schemaManager(userOptions: SchemaManagerOptions = {}): A
         }
         // Asked before any page is rendered, so a wrong address or password fails in seconds.
         probe = await probeApi(options, (line) => logger.info(line), undefined, snapshot?.dispatcher);
-        if (probe.ok) return;
+        if (probe.ok) {
+          // The index is read while Astro renders the pages.
+          build = startBuildClient(options, probe.probe, config.cacheDir, snapshot?.dispatcher);
+          return;
+        }
         const { header, hint } = probe.failure;
         if (options.onFetchError === 'fail') throw buildStopped(header, hint);
         logger.warn(`${header} Pages will ship without API data (onFetchError: "warn").`);
@@ -117,6 +123,7 @@ export default function schemaManager(userOptions: SchemaManagerOptions = {}): A
             root: config.root,
             cacheDir: config.cacheDir,
             dispatcher,
+            build,
             logger,
           });
         } finally {

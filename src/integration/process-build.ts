@@ -9,14 +9,15 @@ import type { Dispatcher } from 'undici';
 import type { SchemaClient } from '../client/index.ts';
 import { mapConcurrently } from '../map-concurrently.ts';
 import { VOCABULARY } from '../validate/index.ts';
-import { buildCacheFile } from './build-cache.ts';
+import { type BuildClient, startBuildClient } from './build-client.ts';
 import { buildStopped, describeFailure } from './failures.ts';
 import { type FetchOutcome, fetchHeadData, type PageData } from './fetch-head-data.ts';
-import { clientForOptions, type ResolvedOptions } from './options.ts';
+import type { ResolvedOptions } from './options.ts';
 import { type BuiltPage, isExcluded, listBuiltPages, type RouteInfo, type SiteLayout } from './pages.ts';
 import { describeSchema, type Finding, type PagePlan, planContextFor } from './plan-page.ts';
 import type { ProbeOutcome } from './probe-api.ts';
 import { throttledProgress } from './progress.ts';
+import type { HeadIndex } from './read-index.ts';
 import {
   type BuildResult,
   countSchemaTypes,
@@ -44,6 +45,8 @@ export interface BuildInput {
   cacheDir?: URL;
   /** Where requests go when recording or replaying a snapshot. */
   dispatcher?: Dispatcher | undefined;
+  /** The build's client, made when the build started (with the index it may have read already). */
+  build?: BuildClient | undefined;
   logger: AstroIntegrationLogger;
   /** What the API answered when the build started. */
   probe: ProbeOutcome;
@@ -60,13 +63,10 @@ export async function processBuild(input: BuildInput): Promise<BuildResult> {
     (page) => !isExcluded(page.pathname, options.exclude) && existsSync(resolve(outDir, page.file)),
   );
   const cmsUrlOf = new Map(pages.map((page) => [page, cmsUrlFor(page, options)]));
-  // A snapshot holds answers, not 304s against a cache it does not have: no cache while recording or replaying.
-  const cacheFile =
-    input.cacheDir && !options.snapshot ? buildCacheFile(fileURLToPath(input.cacheDir), options.cache) : null;
-  const client = clientForOptions(options, options, {
-    cacheFile: cacheFile ?? undefined,
-    dispatcher: input.dispatcher,
-  });
+  const build =
+    input.build ??
+    startBuildClient(options, input.probe.ok ? input.probe.probe : null, input.cacheDir, input.dispatcher);
+  const { client } = build;
   const context = planContextFor(options, input.layout.site);
   // With remote validation a page's findings are not all known when its data arrives: stage after.
   const stager = pageStager(pages, cmsUrlOf, context, { outDir, options, early: !options.remoteValidate });
@@ -81,9 +81,10 @@ export async function processBuild(input: BuildInput): Promise<BuildResult> {
       input,
       (line) => progress.update(line),
       (url, data) => stager.add(url, data),
+      build.earlyIndex,
     ).finally(() => progress.stop());
     await stager.settled();
-    for (const note of outcome.notes) logger.warn(note);
+    for (const note of [...build.notes, ...outcome.notes]) logger.warn(note);
 
     const fetchFailures = pages.flatMap((page) => {
       const failure = outcome.failures.get(cmsUrlOf.get(page) as string);
@@ -111,7 +112,8 @@ export async function processBuild(input: BuildInput): Promise<BuildResult> {
       pagesChanged: 0,
       schemasByType: countSchemaTypes(plans),
       tagsWritten: 0,
-      requests: outcome.requests,
+      // The client is the build's own: everything it sent, early or not, is the pass's.
+      requests: client.stats().requests,
       strategy: outcome.strategy,
       fetchFailures,
       findings,
@@ -172,6 +174,7 @@ async function fetchAll(
   input: BuildInput,
   progress: (line: () => string) => void,
   onData: (url: string, data: PageData) => void,
+  earlyIndex: Promise<HeadIndex | null> | undefined,
 ): Promise<FetchOutcome> {
   const { options, probe } = input;
   if (!probe.ok) {
@@ -197,6 +200,7 @@ async function fetchAll(
     describe: (error) => describeFailure(error, context),
     concurrency: options.concurrency,
     onData,
+    earlyIndex,
     onProgress: ({ done, total, requests, errors }) =>
       progress(() => `${done}/${total} pages fetched, ${requests} requests, ${errors} errors`),
   });
