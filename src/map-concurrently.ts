@@ -22,3 +22,23 @@ export async function mapConcurrently<T, R>(
   await Promise.all(Array.from({ length: Math.max(0, Math.min(limit, items.length)) }, lane));
   return results;
 }
+
+/**
+ * A pool for work that arrives over time: `run(work)` starts it when fewer than `limit` are running.
+ *
+ * @example const files = createLimit(16); await Promise.all(pages.map((page) => files(() => write(page))));
+ */
+export function createLimit(limit: number): <R>(work: () => Promise<R>) => Promise<R> {
+  let running = 0;
+  const waiting: Array<() => void> = [];
+  return async (work) => {
+    if (running >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
+    running++;
+    try {
+      return await work();
+    } finally {
+      running--;
+      waiting.shift()?.();
+    }
+  };
+}

@@ -1,7 +1,37 @@
 // Files this package writes (built pages, pulls) are replaced whole: written beside the target, then
-// renamed over it, so an interrupted run never leaves half a file.
+// renamed over it, so an interrupted run never leaves half a file. The two steps are also offered apart,
+// so that a build can write every page's new version while it still fetches, and replace them all at the end.
 import { randomBytes } from 'node:crypto';
 import { rename, rm, writeFile } from 'node:fs/promises';
+
+/** The suffix of a file written beside its target and not yet renamed over it. */
+export const TEMPORARY_SUFFIX = '.tmp';
+
+/**
+ * Writes `content` beside `path` and returns where; `path` itself is untouched until `replaceWith`.
+ *
+ * @example const temporary = await writeBeside('dist/index.html', html); await replaceWith(temporary, 'dist/index.html');
+ */
+export async function writeBeside(path: string, content: string): Promise<string> {
+  const temporary = `${path}.${randomBytes(6).toString('hex')}${TEMPORARY_SUFFIX}`;
+  try {
+    await writeFile(temporary, content, 'utf8');
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
+  }
+  return temporary;
+}
+
+/** Renames a file from `writeBeside` over its target: readers see the old file or the new, never a part. */
+export async function replaceWith(temporary: string, path: string): Promise<void> {
+  try {
+    await rename(temporary, path);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
+  }
+}
 
 /**
  * Writes `content` to `path` atomically on one file system.
@@ -9,12 +39,5 @@ import { rename, rm, writeFile } from 'node:fs/promises';
  * @example await writeFileAtomically('dist/index.html', html);
  */
 export async function writeFileAtomically(path: string, content: string): Promise<void> {
-  const temporary = `${path}.${randomBytes(6).toString('hex')}.tmp`;
-  try {
-    await writeFile(temporary, content, 'utf8');
-    await rename(temporary, path);
-  } catch (error) {
-    await rm(temporary, { force: true });
-    throw error;
-  }
+  await replaceWith(await writeBeside(path, content), path);
 }

@@ -35,6 +35,10 @@ export const commands: CommandTable = {
     summary: 'ask the API to scan pages or a sitemap and generate schemas (POST /scan)',
     load: () => import('./scan.ts'),
   },
+  'clear-cache': {
+    summary: "remove the build cache (the API answers kept between builds) from Astro's cacheDir",
+    load: () => import('./clear-cache.ts'),
+  },
   bulk: {
     summary: 'run a bulk repair on the API: fix, cleanup or duplicates (POST /bulk)',
     load: () => import('./bulk.ts'),

@@ -22,6 +22,8 @@ export const CLIENT_ERROR_CODES = {
   notThisApi: 'not_this_api',
   /** Credentials were sent and the server answered as to an anonymous visitor (WordPress's way of refusing them). */
   credentialsNotAccepted: 'credentials_not_accepted',
+  /** Replaying recorded answers, and this request was never recorded. */
+  notRecorded: 'not_recorded',
 } as const;
 
 export interface ApiErrorInit {
@@ -111,6 +113,9 @@ export function hintFor(context: HintContext): string | null {
   }
   if (code === CLIENT_ERROR_CODES.credentialsNotAccepted) {
     return 'check the username and the application password (Users > Profile > Application Passwords; WordPress answers a wrong one as if no one had logged in); if they are right, the host strips the Authorization header (Apache: add `SetEnvIf Authorization "(.*)" HTTP_AUTHORIZATION=$1` to .htaccess)';
+  }
+  if (code === CLIENT_ERROR_CODES.notRecorded) {
+    return "the snapshot has no answer for this request: record it again with snapshot: { mode: 'record' } against the API (the site's pages or the CMS changed since)";
   }
   if (code === CLIENT_ERROR_CODES.redirect) {
     return 'the server redirected a request that is not a GET; set baseUrl to the final address (https, www or not)';

@@ -1,4 +1,5 @@
 // Client options: one zod schema with the defaults, and the checks on auth and addresses.
+import type { Dispatcher } from 'undici';
 import { z } from 'zod';
 import { ApiError, CLIENT_ERROR_CODES } from './errors.ts';
 import type { Credentials, TransportSettings } from './transport.ts';
@@ -41,6 +42,12 @@ export const clientOptionsShape = z.object({
     .default(5 * MiB),
   /** Allow Basic auth over plain http to a host other than this machine. */
   allowInsecureAuth: z.boolean().default(false),
+  /** A SQLite file for an HTTP cache of GET answers, revalidated by ETag/Last-Modified on every use. */
+  cacheFile: z.string().min(1).optional(),
+  /** A dispatcher to send through instead of the client's own pool (e.g. undici's SnapshotAgent); the caller closes it. */
+  dispatcher: z
+    .custom<Dispatcher>((value) => typeof (value as Dispatcher | null)?.dispatch === 'function')
+    .optional(),
   /** `listAll` stops with a `page_limit` error past this many pages. */
   maxPages: z.number().int().positive().default(1000),
 });

@@ -22,13 +22,16 @@ export interface RetryFailure {
 
 // GET, DELETE and the like can run twice without harm; POST and PUT may have acted before failing.
 const REPEATABLE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'DELETE']);
-const REPEATABLE_STATUSES = new Set([429, 502, 503, 504]);
+// undici's own retry defaults: a 500 is as often a passing failure (a PHP fatal, a database timeout behind
+// WordPress, a firewall's HTML error page) as a lasting one, and a repeated read does no harm.
+const REPEATABLE_STATUSES = new Set([429, 500, 502, 503, 504]);
 const REPEATABLE_ERRORS = new Set([
   'ECONNRESET',
   'ETIMEDOUT',
   'EPIPE',
   'UND_ERR_SOCKET',
   'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT',
   'ECONNREFUSED',
   'UND_ERR_CONNECT_TIMEOUT',
 ]);

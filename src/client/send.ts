@@ -1,6 +1,6 @@
 // One HTTP exchange over the client's pooled dispatcher: timeouts, retries, the size cap, and every
 // network failure turned into a reason the transport can name.
-import { Agent, type Dispatcher, interceptors } from 'undici';
+import { Agent, cacheStores, type Dispatcher, interceptors } from 'undici';
 import type { HttpMethod } from './operations.ts';
 import { retryPolicy } from './retry-policy.ts';
 
@@ -14,6 +14,10 @@ export interface SendSettings {
   userAgent: string;
   signal?: AbortSignal | undefined;
   maxResponseBytes: number;
+  /** A SQLite file where answers to GETs are kept, and revalidated before each use; none: no cache. */
+  cacheFile?: string | undefined;
+  /** Sends through this dispatcher (recording or replaying answers) instead of a pool of its own; not closed here. */
+  dispatcher?: Dispatcher | undefined;
 }
 
 export interface RawAnswer {
@@ -46,14 +50,30 @@ export class SendFailure extends Error {
 }
 
 const GET_REDIRECT_LIMIT = 3;
+/** The reason of a failure where replayed answers hold none for the request. */
+export const NOT_RECORDED = 'not_recorded';
 
 /** Creates the sender and its connection pool; `onRetry` counts retries. */
 export function createSender(settings: SendSettings, onRequest: () => void, onRetry: () => void) {
-  const dispatcher = new Agent({
-    keepAliveTimeout: 10_000,
-    connections: settings.connections,
-    maxResponseSize: settings.maxResponseBytes,
-  }).compose(interceptors.retry({ throwOnError: false }), interceptors.redirect({ maxRedirections: 0 }));
+  // undici's cache keys entries by URL (and by the headers a `Vary` names): never by credentials, which
+  // therefore never reach the file. Every use is revalidated (the API marks answers `no-cache`), so an
+  // answer is only ever reused when the server says, for these credentials, that it has not changed.
+  const store = settings.cacheFile
+    ? new cacheStores.SqliteCacheStore({
+        location: settings.cacheFile,
+        maxEntrySize: settings.maxResponseBytes,
+      })
+    : null;
+  const layers = [interceptors.retry({ throwOnError: false }), interceptors.redirect({ maxRedirections: 0 })];
+  if (store) layers.push(interceptors.cache({ store, type: 'private', methods: ['GET'] }));
+  const base =
+    settings.dispatcher ??
+    new Agent({
+      keepAliveTimeout: 10_000,
+      connections: settings.connections,
+      maxResponseSize: settings.maxResponseBytes,
+    });
+  const dispatcher = base.compose(...layers);
 
   async function readCapped(body: Dispatcher.ResponseData['body'], declared: number): Promise<string> {
     if (declared > settings.maxResponseBytes) throw new Error('UND_ERR_RES_EXCEEDED_MAX_SIZE');
@@ -106,6 +126,8 @@ export function createSender(settings: SendSettings, onRequest: () => void, onRe
     } catch (error) {
       response?.body.destroy();
       const { code, message } = error as { code?: string; message?: string };
+      // undici's SnapshotAgent in playback, asked for a request it never recorded.
+      if (message?.startsWith('No snapshot found')) throw new SendFailure(NOT_RECORDED, message, false);
       throw new SendFailure(
         code ?? message ?? '',
         `${code ? `${code}: ` : ''}${message ?? 'connection failed'}`,
@@ -114,5 +136,11 @@ export function createSender(settings: SendSettings, onRequest: () => void, onRe
     }
   }
 
-  return { send, close: () => dispatcher.close() };
+  return {
+    send,
+    close: async () => {
+      if (!settings.dispatcher) await dispatcher.close();
+      store?.close();
+    },
+  };
 }

@@ -5,7 +5,7 @@ import { ApiError, CLIENT_ERROR_CODES, hintFor } from './errors.ts';
 import { answersAsApi, restRootFromLink, wantsPlainForm } from './locate.ts';
 import type { HttpMethod } from './operations.ts';
 import { createRedactor, type Redactor } from './redact.ts';
-import { createSender, type RawAnswer, SendFailure, type SendSettings } from './send.ts';
+import { createSender, NOT_RECORDED, type RawAnswer, SendFailure, type SendSettings } from './send.ts';
 import { readSiteZone, type SiteZone } from './site-time.ts';
 import {
   type ApiLocation,
@@ -160,6 +160,9 @@ export function createTransport(settings: TransportSettings, credentials: Creden
         ? `the call's total time bound (${settings.totalTimeoutMs} ms)`
         : `${settings.timeoutMs} ms`;
       return fail(spec, url, null, CLIENT_ERROR_CODES.timeout, `no answer within ${limit}`);
+    }
+    if (failure.reason === NOT_RECORDED) {
+      return fail(spec, url, null, CLIENT_ERROR_CODES.notRecorded, 'no recorded answer in the snapshot');
     }
     if (callerAborted)
       return fail(spec, url, null, CLIENT_ERROR_CODES.aborted, 'the call was aborted by its AbortSignal');

@@ -66,6 +66,13 @@ export function describeFailure(error: unknown, context: FailureContext): ApiFai
   if (error.code === CLIENT_ERROR_CODES.credentialsNotAccepted) return credentialsRefused(context);
   if (error.status === 401 && context.username !== undefined) return credentialsRefused(context);
   if (error.code === CLIENT_ERROR_CODES.notThisApi) return notThisApi(context, error.serverMessage);
+  if (error.code === CLIENT_ERROR_CODES.notRecorded) {
+    return {
+      cause: 'other',
+      header: `The snapshot being replayed has no answer for ${error.method} ${error.url}.`,
+      hint: `${error.hint} Or build with the API and no snapshot option.`,
+    };
+  }
   if (error.code === CLIENT_ERROR_CODES.networkError) {
     return {
       cause: 'unreachable',

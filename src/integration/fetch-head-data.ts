@@ -4,6 +4,7 @@ import type { MetaTags, ProbeResult, SchemaClient, SchemaRecord, SocialTags } fr
 import { mapConcurrently } from '../map-concurrently.ts';
 import type { ApiFailure, FailureCause } from './failures.ts';
 import { urlVariants } from './pages.ts';
+import { type HeadIndex, readIndex } from './read-index.ts';
 import { pageReader } from './read-page-data.ts';
 
 export type Strategy = 'auto' | 'index' | 'per-page';
@@ -48,6 +49,18 @@ export interface FetchOptions {
   describe: (error: unknown) => ApiFailure;
   concurrency: number;
   onProgress?: (progress: FetchProgress) => void;
+  /** Told of each URL's data as soon as it is had, so the caller can work on it while the rest is fetched. */
+  onData?: (url: string, data: PageData) => void;
+  /** The index as read while Astro was still rendering, if it was: null, or unread, means read it now. */
+  earlyIndex?: Promise<HeadIndex | null> | undefined;
+}
+
+/** What the probe says the credentials may read in bulk. */
+export function listingRights(probe: ProbeResult): { canListSchemas: boolean; canReadTags: boolean } {
+  return {
+    canListSchemas: probe.routes.schemas && probe.canEditPosts,
+    canReadTags: probe.canManageOptions && probe.routes.meta && probe.routes.social,
+  };
 }
 
 /**
@@ -67,8 +80,7 @@ export async function fetchHeadData(
   const data = new Map<string, PageData>();
   const failures = new Map<string, FetchFailure>();
   const { probe } = options;
-  const canListSchemas = probe.routes.schemas && probe.canEditPosts;
-  const canReadTags = probe.canManageOptions && probe.routes.meta && probe.routes.social;
+  const { canListSchemas, canReadTags } = listingRights(probe);
   if (!probe.canManageOptions) {
     notes.push(
       probe.authenticated
@@ -87,10 +99,18 @@ export async function fetchHeadData(
     return { data, failures, strategy: 'per-page', requests: requests(), notes };
   }
 
+  const early = options.strategy !== 'per-page' && canListSchemas ? await options.earlyIndex : null;
   const index =
-    options.strategy !== 'per-page' && canListSchemas
-      ? await readIndex(client, unique.length, options.strategy === 'index', canReadTags, notes)
-      : null;
+    early ??
+    (options.strategy !== 'per-page' && canListSchemas
+      ? await readIndex(client, {
+          pageCount: unique.length,
+          forced: options.strategy === 'index',
+          canReadTags,
+          concurrency: options.concurrency,
+          notes,
+        })
+      : null);
 
   const readPage = pageReader(client, canReadTags);
   let done = 0;
@@ -98,12 +118,15 @@ export async function fetchHeadData(
   const report = () => options.onProgress?.({ done, total: unique.length, requests: requests(), errors });
   await mapConcurrently(unique, options.concurrency, async (url) => {
     try {
-      if (!index) data.set(url, await readPage(url));
+      let found: PageData;
+      if (!index) found = await readPage(url);
       else if (canReadTags && index.meta === null) {
         // No list form of /meta: the tags come page by page, found as per-page reads find them.
         const { meta, social } = await readPage(url);
-        data.set(url, { ...fromIndex(index, url, false), meta, social });
-      } else data.set(url, fromIndex(index, url, canReadTags));
+        found = { ...fromIndex(index, url, false), meta, social };
+      } else found = fromIndex(index, url, canReadTags);
+      data.set(url, found);
+      options.onData?.(url, found);
     } catch (error) {
       errors++;
       const failure = options.describe(error);
@@ -113,64 +136,6 @@ export async function fetchHeadData(
     if (done % 50 === 0 || done === unique.length) report();
   });
   return { data, failures, strategy: index ? 'index' : 'per-page', requests: requests(), notes };
-}
-
-interface HeadIndex {
-  schemas: Map<string, SchemaRecord[]>;
-  /** Null when the server has no list form: meta is then read page by page. */
-  meta: Map<string, MetaTags> | null;
-  social: Map<string, SocialTags> | null;
-}
-
-/**
- * Every active schema (and, with manage_options, every meta and social entry), keyed by URL; null when
- * listing the CMS would take more requests than asking for each page.
- */
-async function readIndex(
-  client: SchemaClient,
-  pageCount: number,
-  forced: boolean,
-  canReadTags: boolean,
-  notes: string[],
-): Promise<HeadIndex | null> {
-  let first: Awaited<ReturnType<SchemaClient['schemas']['list']>>;
-  try {
-    first = await client.schemas.list({ per_page: 100, page: 1 });
-  } catch (error) {
-    if (forced) throw error;
-    notes.push(`Listing schemas failed (${messageOf(error)}); asking page by page instead.`);
-    return null;
-  }
-  if (!forced && (first.totalPages ?? 1) > pageCount) return null;
-
-  const schemas = new Map<string, SchemaRecord[]>();
-  const add = (record: SchemaRecord) => {
-    const list = schemas.get(record.url);
-    if (list) list.push(record);
-    else schemas.set(record.url, [record]);
-  };
-  first.items.forEach(add);
-  if (first.items.length === 100 && (first.totalPages ?? 2) > 1) {
-    for await (const record of client.schemas.listAll({ per_page: 100, page: 2 })) add(record);
-  }
-
-  let meta: Map<string, MetaTags> | null = null;
-  let social: Map<string, SocialTags> | null = null;
-  if (canReadTags) {
-    try {
-      meta = new Map();
-      for await (const entry of client.meta.listAll({ per_page: 100 })) meta.set(entry.url, entry);
-      social = new Map();
-      for await (const entry of client.social.listAll({ per_page: 100 })) social.set(entry.url, entry);
-    } catch (error) {
-      notes.push(
-        `The server has no list form of /meta or /social (${messageOf(error)}); reading them per page.`,
-      );
-      meta = null;
-      social = null;
-    }
-  }
-  return { schemas, meta, social };
 }
 
 /** A page's data from the index; a server without list forms of /meta and /social has none there. */
@@ -190,8 +155,4 @@ function lookup<T>(map: Map<string, T>, url: string): T | undefined {
     if (hit !== undefined) return hit;
   }
   return undefined;
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

@@ -1,6 +1,9 @@
 // The Astro integration: each hook remembers what the build pass needs, and the pass runs when the
 // pages are on disk.
+
+import { fileURLToPath } from 'node:url';
 import type { AstroConfig, AstroIntegration } from 'astro';
+import { type BuildClient, startBuildClient } from './build-client.ts';
 import { buildStopped } from './failures.ts';
 import {
   OptionsError,
@@ -19,6 +22,7 @@ import {
   shareRuntimeConfig,
   virtualConfigPlugin,
 } from './runtime-config.ts';
+import { type BuildSnapshot, openSnapshot } from './snapshot.ts';
 import { TOOLBAR_APP_ID, TOOLBAR_ICON } from './toolbar/meta.ts';
 
 export type { SchemaManagerOptions } from './options.ts';
@@ -43,6 +47,8 @@ export default function schemaManager(userOptions: SchemaManagerOptions = {}): A
   let config: AstroConfig;
   let routes: RouteInfo[] = [];
   let probe: ProbeOutcome | undefined;
+  let snapshot: BuildSnapshot | undefined;
+  let build: BuildClient | undefined;
 
   return {
     name: 'astro-schema-manager',
@@ -108,24 +114,46 @@ export default function schemaManager(userOptions: SchemaManagerOptions = {}): A
         routes = resolved;
       },
       'astro:build:start': async ({ logger }) => {
+        if (options.snapshot) {
+          snapshot = await openSnapshot(options.snapshot, fileURLToPath(config.root));
+          logger.info(
+            options.snapshot.mode === 'record'
+              ? `Recording every API answer to ${options.snapshot.path}.`
+              : `Replaying API answers from ${options.snapshot.path}; the API is not asked.`,
+          );
+        }
         // Asked before any page is rendered, so a wrong address or password fails in seconds.
-        probe = await probeApi(options, (line) => logger.info(line));
-        if (probe.ok) return;
+        probe = await probeApi(options, (line) => logger.info(line), undefined, snapshot?.dispatcher);
+        if (probe.ok) {
+          // The index is read while Astro renders the pages.
+          build = startBuildClient(options, probe.probe, config.cacheDir, snapshot?.dispatcher);
+          return;
+        }
         const { header, hint } = probe.failure;
         if (options.onFetchError === 'fail') throw buildStopped(header, hint);
         logger.warn(`${header} Pages will ship without API data (onFetchError: "warn").`);
       },
       'astro:build:done': async ({ pages, dir, logger }) => {
-        await processBuild({
-          probe: probe ?? (await probeApi(options, (line) => logger.info(line))),
-          options,
-          layout: runtime.layout,
-          routes,
-          pathnames: pages.map((page) => page.pathname),
-          outDir: dir,
-          root: config.root,
-          logger,
-        });
+        const dispatcher = snapshot?.dispatcher;
+        try {
+          await processBuild({
+            probe: probe ?? (await probeApi(options, (line) => logger.info(line), undefined, dispatcher)),
+            options,
+            layout: runtime.layout,
+            routes,
+            pathnames: pages.map((page) => page.pathname),
+            outDir: dir,
+            root: config.root,
+            cacheDir: config.cacheDir,
+            dispatcher,
+            build,
+            logger,
+          });
+        } finally {
+          await snapshot?.finish();
+          if (snapshot && options.snapshot?.mode === 'record')
+            logger.info(`API answers recorded to ${options.snapshot.path}.`);
+        }
       },
     },
   };

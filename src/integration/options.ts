@@ -1,3 +1,4 @@
+import type { Dispatcher } from 'undici';
 import { z } from 'zod';
 import { createClient, isLoopback, type SchemaClient } from '../client/index.ts';
 import { suggestName } from '../did-you-mean.ts';
@@ -81,6 +82,19 @@ export const optionsSchema = z
     requestCacheMaxPages: z.number().int().min(1).default(1000),
     /** Send credentials over plain http to a host other than this machine (a CMS on a network you trust). */
     allowInsecureAuth: z.boolean().default(false),
+    /**
+     * Keep the API's answers between builds under Astro's cacheDir, and revalidate them (ETag/Last-Modified):
+     * an unchanged answer then costs a 304 without a body. `false` asks for everything afresh.
+     */
+    cache: z.boolean().default(true),
+    /**
+     * Record every API answer the build uses to a file, or build from that file with no API at all.
+     * `path` is relative to the project root. The build cache is off in either mode.
+     */
+    snapshot: z
+      .object({ mode: z.enum(['record', 'replay']), path: z.string().min(1) })
+      .strict()
+      .optional(),
     /** Seconds between progress lines in the build log. */
     progressIntervalSeconds: z.number().positive().default(5),
   })
@@ -223,6 +237,7 @@ export function startupProblems(options: ResolvedOptions): OptionProblem[] {
 export function clientForOptions(
   options: ResolvedOptions,
   credentials: { username?: string | undefined; password?: string | undefined },
+  transport: { cacheFile?: string | undefined; dispatcher?: Dispatcher | undefined } = {},
 ): SchemaClient {
   return createClient({
     baseUrl: requireApi(options),
@@ -234,5 +249,7 @@ export function clientForOptions(
     connections: options.concurrency,
     userAgent: userAgent(),
     allowInsecureAuth: options.allowInsecureAuth,
+    cacheFile: transport.cacheFile,
+    dispatcher: transport.dispatcher,
   });
 }

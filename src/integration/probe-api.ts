@@ -1,5 +1,6 @@
 // The API is asked what it offers when the build starts, before any page is rendered, within a bound of
 // its own: a wrong address or password fails in about a second, a hanging API in seconds, not minutes.
+import type { Dispatcher } from 'undici';
 import type { ProbeResult } from '../client/index.ts';
 import { type ApiFailure, describeFailure, type FailureContext, failureOfProbe } from './failures.ts';
 import { clientForOptions, type ResolvedOptions } from './options.ts';
@@ -20,11 +21,13 @@ export async function probeApi(
   options: ResolvedOptions,
   log: (line: string) => void,
   boundMs = PROBE_BOUND_MS,
+  dispatcher?: Dispatcher,
 ): Promise<ProbeOutcome> {
   const perAttempt = Math.min(options.timeoutMs, Math.ceil(boundMs / 2));
   const client = clientForOptions(
     { ...options, timeoutMs: perAttempt, retries: Math.min(options.retries, 1) },
     options,
+    { dispatcher },
   );
   const context: FailureContext = {
     api: client.baseUrl,

@@ -5,19 +5,22 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegrationLogger } from 'astro';
-import { type PageFacts, readPageFacts } from '../audit/index.ts';
+import type { Dispatcher } from 'undici';
+import type { PageFacts } from '../audit/index.ts';
 import type { SchemaClient } from '../client/index.ts';
 import { mapConcurrently } from '../map-concurrently.ts';
 import { type ReportPage, renderHtmlReport } from '../report/html-report.ts';
 import { VOCABULARY } from '../validate/index.ts';
 import { auditBuild, reportPages } from './audit-build.ts';
+import { type BuildClient, startBuildClient } from './build-client.ts';
 import { buildStopped, describeFailure } from './failures.ts';
 import { type FetchOutcome, fetchHeadData, type PageData } from './fetch-head-data.ts';
-import { clientForOptions, type ResolvedOptions } from './options.ts';
+import type { ResolvedOptions } from './options.ts';
 import { type BuiltPage, isExcluded, listBuiltPages, type RouteInfo, type SiteLayout } from './pages.ts';
-import { describeSchema, type Finding, type PagePlan, planContextFor, planPage } from './plan-page.ts';
+import { describeSchema, type Finding, type PagePlan, planContextFor } from './plan-page.ts';
 import type { ProbeOutcome } from './probe-api.ts';
 import { throttledProgress } from './progress.ts';
+import type { HeadIndex } from './read-index.ts';
 import {
   AUDIT_HINT,
   auditFailureMessage,
@@ -32,7 +35,7 @@ import {
   VALIDATION_HINT,
   validationFailureMessage,
 } from './report.ts';
-import { writePage } from './write-page.ts';
+import { pageStager } from './stage-pages.ts';
 
 export interface BuildInput {
   options: ResolvedOptions;
@@ -44,13 +47,16 @@ export interface BuildInput {
   outDir: URL;
   /** The project root, for a relative report path. */
   root: URL;
+  /** Astro's cacheDir: the build cache lives in a folder of its own there. */
+  cacheDir?: URL;
+  /** Where requests go when recording or replaying a snapshot. */
+  dispatcher?: Dispatcher | undefined;
+  /** The build's client, made when the build started (with the index it may have read already). */
+  build?: BuildClient | undefined;
   logger: AstroIntegrationLogger;
   /** What the API answered when the build started. */
   probe: ProbeOutcome;
 }
-
-/** How many files are read and written at once. */
-const FILE_CONCURRENCY = 16;
 
 /**
  * Writes every built page's head from the API and validates it; throws an AstroError when the build must fail.
@@ -63,16 +69,28 @@ export async function processBuild(input: BuildInput): Promise<BuildResult> {
     (page) => !isExcluded(page.pathname, options.exclude) && existsSync(resolve(outDir, page.file)),
   );
   const cmsUrlOf = new Map(pages.map((page) => [page, cmsUrlFor(page, options)]));
-  const client = clientForOptions(options, options);
+  const build =
+    input.build ??
+    startBuildClient(options, input.probe.ok ? input.probe.probe : null, input.cacheDir, input.dispatcher);
+  const { client } = build;
+  const context = planContextFor(options, input.layout.site);
+  // With remote validation a page's findings are not all known when its data arrives: stage after.
+  const stager = pageStager(pages, cmsUrlOf, context, { outDir, options, early: !options.remoteValidate });
   // The client's baseUrl never carries a user:password part.
   logger.info(`Reading schemas, meta and social tags for ${pages.length} pages from ${client.baseUrl}`);
   try {
     const intervalMs = options.progressIntervalSeconds * 1000;
     const progress = throttledProgress((line) => logger.info(line), intervalMs);
-    const outcome = await fetchAll(client, [...cmsUrlOf.values()], input, (line) =>
-      progress.update(line),
+    const outcome = await fetchAll(
+      client,
+      [...cmsUrlOf.values()],
+      input,
+      (line) => progress.update(line),
+      (url, data) => stager.add(url, data),
+      build.earlyIndex,
     ).finally(() => progress.stop());
-    for (const note of outcome.notes) logger.warn(note);
+    await stager.settled();
+    for (const note of [...build.notes, ...outcome.notes]) logger.warn(note);
 
     const fetchFailures = pages.flatMap((page) => {
       const failure = outcome.failures.get(cmsUrlOf.get(page) as string);
@@ -89,12 +107,7 @@ export async function processBuild(input: BuildInput): Promise<BuildResult> {
       logger.warn(`${fetchFailureMessage(fetchFailures)}\nThese pages ship without API data.`);
     }
 
-    const context = planContextFor(options, input.layout.site);
-    const plans: PagePlan[] = [];
-    for (const page of pages) {
-      const data = outcome.data.get(cmsUrlOf.get(page) as string);
-      if (data) plans.push(planPage(page, cmsUrlOf.get(page) as string, data, context));
-    }
+    const plans = stager.plans();
     if (options.remoteValidate) await addRemoteFindings(client, plans, outcome.data, options.concurrency);
 
     const findings = plans.flatMap((plan) => plan.findings);
@@ -105,7 +118,8 @@ export async function processBuild(input: BuildInput): Promise<BuildResult> {
       pagesChanged: 0,
       schemasByType: countSchemaTypes(plans),
       tagsWritten: 0,
-      requests: outcome.requests,
+      // The client is the build's own: everything it sent, early or not, is the pass's.
+      requests: client.stats().requests,
       strategy: outcome.strategy,
       fetchFailures,
       findings,
@@ -129,26 +143,25 @@ export async function processBuild(input: BuildInput): Promise<BuildResult> {
 
     const writing = throttledProgress((line) => logger.info(line), intervalMs);
     let writtenPages = 0;
-    // What the audit reads of each page, taken as the page is written: no page is read twice.
+    // What the audit reads of each page, taken as the page is staged: no page is read twice.
     const factsByFile = new Map<string, PageFacts>();
-    await mapConcurrently(plans, FILE_CONCURRENCY, async (plan) => {
-      const written = await writePage(outDir, plan.page.file, plan.tags, options.onConflict);
-      if (options.audit)
-        factsByFile.set(plan.page.file, readPageFacts(written.html, plan.page.url, plan.page.file));
-      writtenPages++;
-      writing.update(() => `${writtenPages}/${plans.length} pages written`);
-      if (written.changed) result.pagesChanged++;
-      result.tagsWritten += written.written;
-      result.pageResults.push({
-        url: plan.page.url,
-        cmsUrl: plan.cmsUrl,
-        file: plan.page.file,
-        schemas: plan.schemaTypes,
-        changed: written.changed,
-        tags: written.written,
-      });
-    });
-    writing.stop();
+    await stager
+      .commit((plan, written) => {
+        writtenPages++;
+        writing.update(() => `${writtenPages}/${plans.length} pages written`);
+        if (written.facts) factsByFile.set(plan.page.file, written.facts);
+        if (written.changed) result.pagesChanged++;
+        result.tagsWritten += written.written;
+        result.pageResults.push({
+          url: plan.page.url,
+          cmsUrl: plan.cmsUrl,
+          file: plan.page.file,
+          schemas: plan.schemaTypes,
+          changed: written.changed,
+          tags: written.written,
+        });
+      })
+      .finally(() => writing.stop());
     result.pageResults.sort((a, b) => a.file.localeCompare(b.file));
 
     let facts: PageFacts[] = [];
@@ -178,6 +191,10 @@ export async function processBuild(input: BuildInput): Promise<BuildResult> {
     }
     if (auditShown.length > 0) logger.warn(`Site audit:\n${listAuditFindings(auditShown)}`);
     return result;
+  } catch (error) {
+    // Every page written beside its file and not renamed over it goes: a stopped build changes nothing.
+    await stager.discard();
+    throw error;
   } finally {
     await client.close();
   }
@@ -189,6 +206,8 @@ async function fetchAll(
   urls: string[],
   input: BuildInput,
   progress: (line: () => string) => void,
+  onData: (url: string, data: PageData) => void,
+  earlyIndex: Promise<HeadIndex | null> | undefined,
 ): Promise<FetchOutcome> {
   const { options, probe } = input;
   if (!probe.ok) {
@@ -213,6 +232,8 @@ async function fetchAll(
     probe: probe.probe,
     describe: (error) => describeFailure(error, context),
     concurrency: options.concurrency,
+    onData,
+    earlyIndex,
     onProgress: ({ done, total, requests, errors }) =>
       progress(() => `${done}/${total} pages fetched, ${requests} requests, ${errors} errors`),
   });

@@ -1,5 +1,6 @@
 // node:http in and out: finds the route (pretty or `?rest_route=`), authenticates, reads the JSON body within
 // the size limit, runs the handler, and writes its answer or a WordPress error.
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parseJsonSafely } from '../parse-json-safely.ts';
 import type { ApiResponse, ServerContext } from './api.ts';
@@ -150,13 +151,43 @@ function failureOf(error: unknown, dispatch: Dispatch): ApiFailure {
   return new ApiFailure(500, 'internal_error', 'The server failed on this request; see the server log.');
 }
 
+/** A strong validator of an answer's bytes. */
+function entityTag(text: string): string {
+  return `"${createHash('sha256').update(text).digest('base64url').slice(0, 27)}"`;
+}
+
+/** Whether `If-None-Match` names `tag` (or is `*`); weak tags compare as strong ones for a GET, as RFC 9110 says. */
+function matches(ifNoneMatch: string | undefined, tag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.split(',').some((item) => {
+    const candidate = item.trim();
+    return candidate === '*' || candidate.replace(/^W\//, '') === tag;
+  });
+}
+
+// Answers to reads carry an ETag and are marked for revalidation on every use (`no-cache`): a client may
+// keep them, and asks `If-None-Match` next time; an unchanged answer is then a 304 without a body.
+// `private` and `must-revalidate` make that allowed for answers to requests with credentials (RFC 9111 3.5).
+const READ_CACHE_CONTROL = 'private, no-cache, must-revalidate';
+
 function send(
   response: ServerResponse,
   status: number,
   body: unknown,
   headers: Record<string, string> = {},
+  request?: IncomingMessage,
 ): void {
   const text = JSON.stringify(body);
+  if (request && (request.method === 'GET' || request.method === 'HEAD') && status === 200) {
+    const tag = entityTag(text);
+    const validators = { ...headers, ETag: tag, 'Cache-Control': READ_CACHE_CONTROL };
+    if (matches(request.headers['if-none-match'], tag)) {
+      response.writeHead(304, validators);
+      response.end();
+      return;
+    }
+    headers = validators;
+  }
   response.writeHead(status, {
     'Content-Type': 'application/json; charset=UTF-8',
     'Content-Length': Buffer.byteLength(text),
@@ -181,7 +212,7 @@ export function requestListener(dispatch: Dispatch) {
     const respond = async (): Promise<void> => {
       try {
         const result = await answer(request, dispatch);
-        send(response, result.status ?? 200, result.body, result.headers);
+        send(response, result.status ?? 200, result.body, result.headers, request);
       } catch (error) {
         if (response.headersSent) throw error;
         sendFailure(response, error, dispatch);

@@ -15,7 +15,9 @@ describe('retryDelay', () => {
     expect(retryDelay({ statusCode: 503 }, 'GET', 1, settings, now)).toBe(100);
     expect(retryDelay({ statusCode: 503 }, 'DELETE', 1, settings, now)).toBe(100);
     expect(retryDelay({ statusCode: 503 }, 'POST', 1, settings, now)).toBeNull();
-    expect(retryDelay({ statusCode: 500 }, 'GET', 1, settings, now)).toBeNull();
+    expect(retryDelay({ statusCode: 500 }, 'GET', 1, settings, now)).toBe(100);
+    expect(retryDelay({ statusCode: 500 }, 'POST', 1, settings, now)).toBeNull();
+    expect(retryDelay({ statusCode: 501 }, 'GET', 1, settings, now)).toBeNull();
     expect(retryDelay({ statusCode: 429 }, 'PUT', 1, settings, now)).toBe(100);
     expect(retryDelay({ code: 'ECONNRESET' }, 'GET', 1, settings, now)).toBe(100);
     expect(retryDelay({ code: 'ECONNRESET' }, 'POST', 1, settings, now)).toBeNull();

@@ -149,7 +149,8 @@ test('a refused port, an error status, a 404 and a timeout all read the same', a
   expect([...kinds]).toEqual([
     'fetch_failed: Could not read the page: no answer in time, an error status, or over the size limit.',
   ]);
-  expect(JSON.stringify(answer.body)).not.toMatch(/ECONNREFUSED|10\.0\.0\.7|500|404/);
+  // Whole numbers only: a loopback port such as 40441 holds "404" without saying anything.
+  expect(JSON.stringify(answer.body)).not.toMatch(/ECONNREFUSED|10\.0\.0\.7|\b500\b|\b404\b/);
 });
 
 test('a whole scan stops at its deadline and reports what it did not fetch once', async () => {

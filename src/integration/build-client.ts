@@ -1,0 +1,56 @@
+// The build's one client (with the build cache, or the snapshot's dispatcher), made when the build starts so
+// that the index can be read while Astro is still rendering: by the time the pages are on disk, the API's
+// answers usually are too, and the pass only has pages to write.
+import { fileURLToPath } from 'node:url';
+import type { Dispatcher } from 'undici';
+import type { ProbeResult, SchemaClient } from '../client/index.ts';
+import { buildCacheFile } from './build-cache.ts';
+import { listingRights } from './fetch-head-data.ts';
+import { clientForOptions, type ResolvedOptions } from './options.ts';
+import { type HeadIndex, readIndex } from './read-index.ts';
+
+/** Above this many list pages per route the index is not read early (the site may have fewer pages than that). */
+const EARLY_LIST_PAGES = 100;
+
+export interface BuildClient {
+  client: SchemaClient;
+  /** The index read early; null when it was not (per-page, no list rights, a bigger CMS), or it failed. */
+  earlyIndex: Promise<HeadIndex | null> | undefined;
+  /** Lines for the build log from the early read. */
+  notes: string[];
+}
+
+/**
+ * The client for the build pass and, where listing is allowed and the CMS not too big, the index read now.
+ *
+ * @example const build = startBuildClient(options, probe, config.cacheDir, undefined);
+ */
+export function startBuildClient(
+  options: ResolvedOptions,
+  probe: ProbeResult | null,
+  cacheDir: URL | undefined,
+  dispatcher: Dispatcher | undefined,
+): BuildClient {
+  // A snapshot holds answers, not 304s against a cache it does not have: no cache while recording or replaying.
+  const cacheFile =
+    cacheDir && !options.snapshot ? buildCacheFile(fileURLToPath(cacheDir), options.cache) : null;
+  const client = clientForOptions(options, options, { cacheFile: cacheFile ?? undefined, dispatcher });
+  const notes: string[] = [];
+  const rights = probe ? listingRights(probe) : null;
+  if (!rights?.canListSchemas || options.strategy === 'per-page')
+    return { client, earlyIndex: undefined, notes };
+  const earlyIndex = readIndex(client, {
+    pageCount: EARLY_LIST_PAGES,
+    forced: false,
+    canReadTags: rights.canReadTags,
+    concurrency: options.concurrency,
+    notes,
+  })
+    .catch(() => null)
+    .then((index) => {
+      // Not read early: the pass reads it (or asks page by page) and says why itself.
+      if (!index) notes.length = 0;
+      return index;
+    });
+  return { client, earlyIndex, notes };
+}

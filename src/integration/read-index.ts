@@ -1,0 +1,139 @@
+// The whole head index in a few list requests: the first page of `/schemas`, `/meta` and `/social` side by
+// side, then every other page of the three at once, within `concurrency`. Latency is paid about
+// 1 + ⌈pages / concurrency⌉ times instead of once per list page.
+import type { MetaTags, Page, SchemaClient, SchemaRecord, SocialTags } from '../client/index.ts';
+import { mapConcurrently } from '../map-concurrently.ts';
+
+export interface HeadIndex {
+  schemas: Map<string, SchemaRecord[]>;
+  /** Null when the server has no list form: meta is then read page by page. */
+  meta: Map<string, MetaTags> | null;
+  social: Map<string, SocialTags> | null;
+}
+
+export interface IndexOptions {
+  /** Pages the site has: with more list pages than that, asking page by page costs fewer requests. */
+  pageCount: number;
+  /** `strategy: 'index'`: read the index whatever it costs, and fail when it cannot be read. */
+  forced: boolean;
+  canReadTags: boolean;
+  concurrency: number;
+  /** Lines for the build log. */
+  notes: string[];
+}
+
+const PER_PAGE = 100;
+/** Past this many pages of one list the index is not worth reading (and a server announcing more is wrong). */
+const MAX_LIST_PAGES = 1000;
+
+type ListPage<T> = (page: number) => Promise<Page<T>>;
+
+/** A list whose first page is read; the rest are jobs for the shared pool. */
+interface OpenList<T> {
+  pages: Array<Page<T> | undefined>;
+  /** The rest of the list when the server gives no page count: walked one page after another. */
+  walk: (() => Promise<T[]>) | null;
+}
+
+function open<T>(first: Page<T>, listPage: ListPage<T>, listAll: (page: number) => AsyncIterable<T>) {
+  const list: OpenList<T> = { pages: [first], walk: null };
+  if (first.next === null) return { list, jobs: [] as Array<() => Promise<void>> };
+  if (first.totalPages === null) {
+    list.walk = async () => {
+      const items: T[] = [];
+      for await (const item of listAll(2)) items.push(item);
+      return items;
+    };
+    return { list, jobs: [] };
+  }
+  const last = Math.min(first.totalPages, MAX_LIST_PAGES);
+  const jobs = Array.from({ length: last - 1 }, (_, index) => async () => {
+    list.pages[index + 1] = await listPage(index + 2);
+  });
+  return { list, jobs };
+}
+
+async function itemsOf<T>(list: OpenList<T>): Promise<T[]> {
+  const items = list.pages.flatMap((page) => page?.items ?? []);
+  return list.walk ? [...items, ...(await list.walk())] : items;
+}
+
+/**
+ * Every active schema (and, with manage_options, every meta and social entry), keyed by URL; null when
+ * listing the CMS would take more requests than asking for each page, or (unless forced) when it fails.
+ *
+ * @example const index = await readIndex(client, { pageCount: 1000, forced: false, canReadTags: true, concurrency: 8, notes });
+ */
+export async function readIndex(client: SchemaClient, options: IndexOptions): Promise<HeadIndex | null> {
+  const { notes } = options;
+  const schemaPage: ListPage<SchemaRecord> = (page) => client.schemas.list({ per_page: PER_PAGE, page });
+  const metaPage: ListPage<MetaTags> = (page) => client.meta.list({ per_page: PER_PAGE, page });
+  const socialPage: ListPage<SocialTags> = (page) => client.social.list({ per_page: PER_PAGE, page });
+  const tags = options.canReadTags
+    ? Promise.all([metaPage(1), socialPage(1)]).catch((error: unknown) => error as Error)
+    : null;
+  let first: Page<SchemaRecord>;
+  try {
+    first = await schemaPage(1);
+  } catch (error) {
+    await tags;
+    if (options.forced) throw error;
+    notes.push(`Listing schemas failed (${messageOf(error)}); asking page by page instead.`);
+    return null;
+  }
+  if (!options.forced && (first.totalPages ?? 1) > options.pageCount) {
+    await tags;
+    return null;
+  }
+
+  const schemaList = open(first, schemaPage, (page) => client.schemas.listAll({ per_page: PER_PAGE, page }));
+  const firstTags = await tags;
+  const tagLists =
+    firstTags && !(firstTags instanceof Error)
+      ? {
+          meta: open(firstTags[0], metaPage, (page) => client.meta.listAll({ per_page: PER_PAGE, page })),
+          social: open(firstTags[1], socialPage, (page) =>
+            client.social.listAll({ per_page: PER_PAGE, page }),
+          ),
+        }
+      : null;
+
+  // The schemas' other pages must all arrive; a failing tag page only sends the tags back to per-page reads.
+  let tagFailure: Error | null = firstTags instanceof Error ? firstTags : null;
+  const tagJobs = (tagLists ? [...tagLists.meta.jobs, ...tagLists.social.jobs] : []).map(
+    (job) => () =>
+      job().catch((error: unknown) => {
+        tagFailure ??= error as Error;
+      }),
+  );
+  await mapConcurrently([...schemaList.jobs, ...tagJobs], options.concurrency, (job) => job());
+
+  const schemas = new Map<string, SchemaRecord[]>();
+  for (const record of await itemsOf(schemaList.list)) {
+    const list = schemas.get(record.url);
+    if (list) list.push(record);
+    else schemas.set(record.url, [record]);
+  }
+  let meta: Map<string, MetaTags> | null = null;
+  let social: Map<string, SocialTags> | null = null;
+  if (tagLists && tagFailure === null) {
+    try {
+      meta = new Map((await itemsOf(tagLists.meta.list)).map((entry) => [entry.url, entry]));
+      social = new Map((await itemsOf(tagLists.social.list)).map((entry) => [entry.url, entry]));
+    } catch (error) {
+      tagFailure = error as Error;
+      meta = null;
+      social = null;
+    }
+  }
+  if (tagFailure) {
+    notes.push(
+      `The server has no list form of /meta or /social (${messageOf(tagFailure)}); reading them per page.`,
+    );
+  }
+  return { schemas, meta, social };
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
