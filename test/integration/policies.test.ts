@@ -98,8 +98,7 @@ test("onFetchError 'fail' stops the build when the API is down; 'warn' ships pag
 
     const warning = await buildFixture({
       fixture: 'site-basic',
-      // The fixture's about page keeps its own canonical to a page it does not build: the audit's business, not this test's.
-      options: { retries: 0, onFetchError: 'warn', audit: false },
+      options: { retries: 0, onFetchError: 'warn' },
       env: { SCHEMA_MANAGER_API: baseUrl },
     });
     expect(warning.exitCode, warning.log).toBe(0);
@@ -122,7 +121,7 @@ test("onConflict 'page' keeps the page's own title, description and canonical, a
     const head = readHeadTags(build.read('about/index.html'));
     expect(head.values.title).toEqual(["About (page's own title)"]);
     expect(head.values['meta:description']).toEqual(["The page's own description"]);
-    expect(head.values['link:canonical']).toEqual(['https://www.example.com/about-us/']);
+    expect(head.values['link:canonical']).toEqual(['https://www.example.com/about/?from=page']);
     expect(head.values['property:og:title']).toEqual(["Page's own og title"]);
     expect(head.values['name:twitter:card']).toEqual(['summary']);
     expect(head.jsonLd).toHaveLength(1);
