@@ -1,25 +1,20 @@
 // `astro dev` with the request cache off: every view asks the API, a finding is logged once through Astro's
 // logger however often the page is reloaded, the dev toolbar app shows what the view got (in Chromium), and when
 // the API goes down the last good answer is served.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { rmSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { readHeadTags } from '../../src/head/index.ts';
 import { INSPECTION_ELEMENT_ID } from '../../src/integration/toolbar/inspection.ts';
 import { TOOLBAR_APP_ID } from '../../src/integration/toolbar/meta.ts';
 import { launchChromium } from '../support/browser.ts';
-import { freePort } from '../support/loopback.ts';
 import { ADMIN, type RunningApi, SITE, startApi } from './support/api.ts';
 import { type ApiProxy, startApiProxy } from './support/api-proxy.ts';
-import { astroBin, fixtureEnv, prepareFixture } from './support/build-fixture.ts';
+import { type DevFixture, startDevFixture } from './support/dev-fixture.ts';
 
 let api: RunningApi;
 let proxy: ApiProxy;
-let root: string;
-let dev: ChildProcess;
+let dev: DevFixture;
 let origin: string;
-let devLog = '';
 let browser: Browser | undefined;
 
 beforeAll(async () => {
@@ -57,38 +52,14 @@ beforeAll(async () => {
     options: { requestCacheTtlSeconds: 0, validate: 'warn' },
     env: { ...api.env, SCHEMA_MANAGER_API: `${proxy.url}${new URL(api.baseUrl).pathname}` },
   };
-  root = prepareFixture(options);
-  const port = await freePort();
-  origin = `http://127.0.0.1:${port}`;
-  dev = spawn(
-    process.execPath,
-    [astroBin, 'dev', '--root', root, '--host', '127.0.0.1', '--port', String(port)],
-    {
-      env: fixtureEnv(options),
-      stdio: 'pipe',
-    },
-  );
-  dev.stdout?.on('data', (chunk: Buffer) => {
-    devLog += chunk.toString();
-  });
-  dev.stderr?.on('data', (chunk: Buffer) => {
-    devLog += chunk.toString();
-  });
-  for (let attempt = 0; attempt < 300; attempt++) {
-    try {
-      if ((await fetch(`${origin}/p/warmup`)).ok) return;
-    } catch {
-      // Still starting.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`astro dev did not start:\n${devLog}`);
+  dev = await startDevFixture(options);
+  origin = dev.origin;
+  await dev.get('/p/warmup');
 }, 120_000);
 
 afterAll(async () => {
   await browser?.close();
-  dev?.kill('SIGTERM');
-  rmSync(root, { recursive: true, force: true });
+  dev?.stop();
   await proxy?.close();
   await api?.close();
 });
@@ -109,12 +80,12 @@ const PIXEL = Buffer.from(
 const occurrences = (text: string, part: string) => text.split(part).length - 1;
 
 async function settledLog(part: string): Promise<string> {
-  for (let attempt = 0; attempt < 50 && !devLog.includes(part); attempt++) {
+  for (let attempt = 0; attempt < 50 && !dev.log().includes(part); attempt++) {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   // Give a second line, if one were coming, the time to arrive.
   await new Promise((resolve) => setTimeout(resolve, 300));
-  return devLog;
+  return dev.log();
 }
 
 test('with the cache off every view asks the API, and a finding is logged once over 5 views', async () => {
