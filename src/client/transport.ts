@@ -252,8 +252,12 @@ export function createTransport(settings: TransportSettings, credentials: Creden
   return {
     async call(spec) {
       const at = await whereTo(spec.signal);
-      const first = await exchange(spec, routeUrl(at, spec.path, spec.query, form));
-      if (formSettled || form === 'rest_route') return interpret(spec, first);
+      const used = form;
+      const first = await exchange(spec, routeUrl(at, spec.path, spec.query, used));
+      // Calls run side by side: another one may have found the plain form while this one was in flight.
+      if (form !== used)
+        return interpret(spec, await exchange(spec, routeUrl(at, spec.path, spec.query, form)));
+      if (formSettled || used === 'rest_route') return interpret(spec, first);
       if (!wantsPlainForm(first)) {
         formSettled = answersAsApi(first);
         return interpret(spec, first);

@@ -62,4 +62,17 @@ describe('probe', () => {
     await site.close();
     await api.close();
   });
+
+  test('plain permalinks behind a front controller: calls made side by side all find the plain form', async () => {
+    // The pretty form answers the home page (slowly, as WordPress renders it); the plain form is the API.
+    const api = await scripted((route) =>
+      route.startsWith('GET /?rest_route=') ? { body: [] } : { body: HOME },
+    );
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => api.client.schemasByUrl(`https://example.com/${i}/`)),
+    );
+    expect(answers).toEqual(Array.from({ length: 8 }, () => []));
+    expect(api.client.baseUrl).toContain('rest_route=');
+    await api.close();
+  });
 });
