@@ -126,24 +126,21 @@ export function auditSite(input: SiteAuditInput): AuditFinding[] {
       } else {
         const target = byKey.get(pageKey(canonical));
         // A page rendered on request is not in the output, and not missing either.
-        const onDemand = !target && input.servedOnDemand?.(canonical.pathname) === true;
-        if (onDemand) {
-          // nothing to say
-        } else if (!target)
+        if (!target && !input.servedOnDemand?.(canonical.pathname))
           add(
             'canonical-not-built',
             page.url,
             'link rel=canonical',
             `The canonical ${canonical.href} is not a page of this build.`,
           );
-        else if (isRedirect(target))
+        else if (target && isRedirect(target))
           add(
             'canonical-to-redirect',
             page.url,
             'link rel=canonical',
             `The canonical ${canonical.href} is a redirect (to ${target.refreshTo}); point it at the final page.`,
           );
-        else if (isNotFoundPage(target) && !isNotFoundPage(page))
+        else if (target && isNotFoundPage(target) && !isNotFoundPage(page))
           add(
             'canonical-to-not-found',
             page.url,

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { createClient } from '../../src/client/index.ts';
 import type { SeedFile } from '../../src/server/index.ts';
-import { admin, as, cliHarness, editor, readBack } from '../support/cli-process.ts';
+import { admin, as, cliHarness, jsonLd as doc, editor, readBack } from '../support/cli-process.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'seo-code-'));
 const { cli, startApi, close } = cliHarness(dir);
@@ -15,11 +15,6 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const doc = (type: string, extra: Record<string, unknown> = {}) => ({
-  '@context': 'https://schema.org',
-  '@type': type,
-  ...extra,
-});
 const seed: SeedFile = {
   schemas: [
     { url: 'https://example.com/', schema_data: doc('WebSite', { name: 'Example' }) },

@@ -9,14 +9,9 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { toSchemaFile } from '../../src/cli/pull.ts';
 import { createClient, type SchemaRecord } from '../../src/client/index.ts';
 import type { SeedFile } from '../../src/server/index.ts';
-import { admin, as, cliHarness, editor, readBack } from '../support/cli-process.ts';
+import { admin, as, cliHarness, jsonLd as doc, editor, readBack } from '../support/cli-process.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'workflows-'));
-const doc = (type: string, extra: Record<string, unknown> = {}) => ({
-  '@context': 'https://schema.org',
-  '@type': type,
-  ...extra,
-});
 
 const seed: SeedFile = {
   schemas: [

@@ -82,3 +82,10 @@ export async function readBack(api: string): Promise<SchemaRecord[]> {
   await client.close();
   return records;
 }
+
+/** A Schema.org JSON-LD document of `type` with `extra` properties, for seeds and pull files. */
+export const jsonLd = (type: string, extra: Record<string, unknown> = {}) => ({
+  '@context': 'https://schema.org',
+  '@type': type,
+  ...extra,
+});
