@@ -8,7 +8,16 @@ export { prepareHeadData } from './prepare.ts';
 export { type HeadContents, readHeadTags } from './read.ts';
 export { renderHeadTags } from './render.ts';
 export { rewriteHead } from './rewrite.ts';
-export { CHUNK_SIZE, type HeadElement, type HeadScan, MARK, scanHead, watchHeadEnd } from './scan.ts';
+export { type ByteRewriteResult, PREFIX_BYTES, rewriteHeadBytes } from './rewrite-bytes.ts';
+export {
+  CHUNK_SIZE,
+  type HeadElement,
+  type HeadScan,
+  MARK,
+  type ScanOptions,
+  scanHead,
+  watchHeadEnd,
+} from './scan.ts';
 export type {
   ConflictPolicy,
   HeadData,

@@ -16,7 +16,11 @@ import type { HeadTag, RewriteOptions, RewriteResult } from './types.ts';
  */
 export function rewriteHead(html: string, tags: HeadTag[], options: RewriteOptions = {}): RewriteResult {
   const policy = options.onConflict ?? 'api';
-  const scan = scanHead(html);
+  const scan = scanHead(html, { prefix: options.prefix ?? false });
+  if (!scan.complete) {
+    const nothing = { changed: false, written: 0, replaced: 0, kept: 0, skipped: [], headEnd: html.length };
+    return { html, ...nothing, complete: false };
+  }
   const page = scan.elements.filter((element) => !element.ours && element.key !== null);
   const pageKeys = new Set(page.map((element) => element.key!));
 
@@ -53,30 +57,47 @@ export function rewriteHead(html: string, tags: HeadTag[], options: RewriteOptio
     insertionPoint(html, scan.insertAt),
     block,
   );
-  return { html: out, changed: out !== html, written: written.length, replaced, kept, skipped };
+  return {
+    html: out.html,
+    changed: out.html !== html,
+    written: written.length,
+    replaced,
+    kept,
+    skipped,
+    headEnd: out.blockEnd,
+    complete: true,
+  };
 }
 
-/** Removes `ranges` (sorted, disjoint) and inserts `block` at `at`, on a line of its own. */
-function splice(html: string, ranges: Array<[number, number]>, at: number, block: string): string {
-  if (ranges.length === 0 && block === '') return html;
+/**
+ * Removes `ranges` (sorted, disjoint) and inserts `block` at `at`, on a line of its own; also says where the
+ * block ends in the output.
+ */
+function splice(
+  html: string,
+  ranges: Array<[number, number]>,
+  at: number,
+  block: string,
+): { html: string; blockEnd: number } {
+  if (ranges.length === 0 && block === '') return { html, blockEnd: at };
   let out = '';
   let cursor = 0;
-  let inserted = block === '';
+  let blockEnd = -1;
   const insert = (): void => {
     const position = Math.max(at, cursor);
     out += html.slice(cursor, position);
-    if (out.length > 0 && !out.endsWith('\n')) out += block.endsWith('\r\n') ? '\r\n' : '\n';
+    if (block !== '' && out.length > 0 && !out.endsWith('\n')) out += block.endsWith('\r\n') ? '\r\n' : '\n';
     out += block;
     cursor = position;
-    inserted = true;
+    blockEnd = out.length;
   };
   for (const [start, end] of ranges) {
-    if (!inserted && at <= start) insert();
+    if (blockEnd === -1 && at <= start) insert();
     out += html.slice(cursor, start);
     cursor = Math.max(cursor, end);
   }
-  if (!inserted) insert();
-  return out + html.slice(cursor);
+  if (blockEnd === -1) insert();
+  return { html: out + html.slice(cursor), blockEnd };
 }
 
 function isBlank(c: string | undefined): boolean {

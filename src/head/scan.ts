@@ -45,6 +45,8 @@ export interface HeadScan {
   closedBy: 'end-tag' | 'body-content' | 'end-of-document';
   /** Characters handed to the parser: the head and at most a chunk more (for tests and benchmarks). */
   parsedChars: number;
+  /** False when a `prefix` scan ran out before the body started: the head may go on past it. */
+  complete: boolean;
 }
 
 type Node = Tree.ChildNode;
@@ -109,7 +111,7 @@ function toHeadElement(element: Tree.Element, length: number): HeadElement {
 }
 
 /** The head of a parsed document (the whole page, or a prefix past the body's start) of `source`. */
-function readHead(document: Tree.Document, source: string): Omit<HeadScan, 'parsedChars'> {
+function readHead(document: Tree.Document, source: string): Omit<HeadScan, 'parsedChars' | 'complete'> {
   const { root, head, body } = partsOf(document);
   const started = bodyStart(body);
   const headNodes = head?.childNodes ?? [];
@@ -144,29 +146,61 @@ function readHead(document: Tree.Document, source: string): Omit<HeadScan, 'pars
   return { ...scan, insertAt: Math.min(at, source.length) };
 }
 
+const BODY_TAG = /<body[\s/>]/gi;
+
+/**
+ * Where the next `<body ...>` start tag after `from` ends, as written: only a hint of where to cut the input
+ * (it may sit in a comment or a script), so that the parser usually gets the head and nothing more.
+ */
+function bodyTagEnd(source: string, from: number): number {
+  BODY_TAG.lastIndex = from;
+  const match = BODY_TAG.exec(source);
+  if (!match) return -1;
+  const end = source.indexOf('>', match.index);
+  return end === -1 ? -1 : end + 1;
+}
+
+export interface ScanOptions {
+  /**
+   * `html` is the start of a longer page: its end is not the document's end. The scan is then `complete` only
+   * when the body starts within it; otherwise the caller scans more of the page.
+   */
+  prefix?: boolean;
+}
+
 /**
  * Reads the head of `html` as the HTML standard's parsing rules build it.
  *
  * @example scanHead('<head><title>Hi</title></head><body>').elements[0].text // 'Hi'
  */
-export function scanHead(html: string): HeadScan {
+export function scanHead(html: string, options: ScanOptions = {}): HeadScan {
   // A byte-order mark belongs to the encoding: the decoder drops it before the parser sees the page.
   const shift = html.charCodeAt(0) === 0xfeff ? 1 : 0;
   const source = shift ? html.slice(shift) : html;
   // parse5's Parser fed chunk by chunk, as its parser stream does: a token cut by a chunk's end waits for the next.
+  // A chunk also ends where a body start tag seems to end, so a typical page is parsed up to `<body>` only.
   const parser = new Parser<DefaultTreeAdapterMap>({ sourceCodeLocationInfo: true });
   let fed = 0;
+  let hint = bodyTagEnd(source, 0);
+  let started = false;
   do {
-    const end = Math.min(source.length, fed + CHUNK_SIZE);
-    parser.tokenizer.write(source.slice(fed, end), end === source.length);
+    if (hint !== -1 && hint <= fed) hint = bodyTagEnd(source, fed);
+    const end = Math.min(source.length, fed + CHUNK_SIZE, hint === -1 ? Infinity : hint);
+    parser.tokenizer.write(source.slice(fed, end), !options.prefix && end === source.length);
     fed = end;
-  } while (fed < source.length && bodyStart(partsOf(parser.document).body) === undefined);
+    started = bodyStart(partsOf(parser.document).body) !== undefined;
+  } while (fed < source.length && !started);
   const found = readHead(parser.document, source);
   for (const element of found.elements) {
     element.start += shift;
     element.end += shift;
   }
-  return { ...found, insertAt: found.insertAt + shift, parsedChars: fed };
+  return {
+    ...found,
+    insertAt: found.insertAt + shift,
+    parsedChars: fed,
+    complete: started || !options.prefix,
+  };
 }
 
 /**

@@ -59,6 +59,8 @@ export type ConflictPolicy = 'api' | 'page';
 export interface RewriteOptions {
   /** Who wins when the page already has a tag with the same key. Default 'api'. */
   onConflict?: ConflictPolicy;
+  /** `html` is only the start of the page (see `ScanOptions.prefix`): nothing is written unless it holds the whole head. */
+  prefix?: boolean;
 }
 
 export interface RewriteResult {
@@ -73,4 +75,8 @@ export interface RewriteResult {
   kept: number;
   /** Keys of tags not written because the page has its own (policy 'page'). */
   skipped: string[];
+  /** Where the head's content ends in `html`: after the written tags, before `</head>` or the body. */
+  headEnd: number;
+  /** False when a `prefix` ended before the head did: `html` is returned as given, and the whole page must be rewritten. */
+  complete: boolean;
 }

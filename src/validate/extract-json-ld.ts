@@ -21,7 +21,8 @@ const noop = (): void => {};
 export function extractJsonLd(html: string): JsonLdScript[] {
   const scripts: JsonLdScript[] = [];
   // No script can match without this text: skip tokenizing pages that carry none.
-  if (!/ld\+json/i.test(html)) return scripts;
+  const lastMention = lastJsonLdMention(html);
+  if (lastMention === -1) return scripts;
   let script = false; // inside a <script ...> open tag
   let typeAttribute = false;
   let type = '';
@@ -73,7 +74,7 @@ export function extractJsonLd(html: string): JsonLdScript[] {
       ontextentity: noop,
     },
   );
-  tokenizer.write(html.slice(0, relevantEnd(html)));
+  tokenizer.write(html.slice(0, relevantEnd(html, lastMention)));
   tokenizer.end();
   return scripts;
 }
@@ -81,12 +82,22 @@ export function extractJsonLd(html: string): JsonLdScript[] {
 const scriptEnd = /<\/script[^>]*>/gi;
 
 /**
+ * Where the last "ld+json" (in any case) starts, or -1. Found from the page's last "+" backwards, so a page is
+ * neither lower-cased whole nor scanned by a case-insensitive pattern.
+ */
+function lastJsonLdMention(html: string): number {
+  for (let at = html.lastIndexOf('+'); at !== -1; at = at > 0 ? html.lastIndexOf('+', at - 1) : -1) {
+    if (at >= 2 && html.slice(at - 2, at + 5).toLowerCase() === 'ld+json') return at - 2;
+  }
+  return -1;
+}
+
+/**
  * Where tokenizing can stop: no JSON-LD script can start after the last "ld+json" in the page, and a script
  * that starts before it ends at the first `</script` after it. Built pages keep JSON-LD in the head, so the
  * body is usually skipped.
  */
-function relevantEnd(html: string): number {
-  const last = html.toLowerCase().lastIndexOf('ld+json');
-  scriptEnd.lastIndex = last;
+function relevantEnd(html: string, lastMention: number): number {
+  scriptEnd.lastIndex = lastMention;
   return scriptEnd.exec(html) ? scriptEnd.lastIndex : html.length;
 }

@@ -241,11 +241,35 @@ describe('rewriteHead', () => {
     const body = `<body>${'<div class="c">text &amp; more</div>'.repeat(150_000)}</body></html>`;
     const page = `<!doctype html><html><head><meta charset="utf-8"><title>x</title></head>${body}`;
     expect(page.length).toBeGreaterThan(5_000_000);
-    expect(scanHead(page).parsedChars).toBe(CHUNK_SIZE);
+    // Fed up to the end of the body's start tag, not a chunk further.
+    expect(scanHead(page).parsedChars).toBe(page.indexOf('<body>') + '<body>'.length);
     const bigHead = `<html><head>${'<meta name="a" content="b">'.repeat(2000)}</head>${body}`;
     // Fed until the body has started: the head and at most two chunks more.
     expect(scanHead(bigHead).parsedChars).toBeLessThanOrEqual(bigHead.indexOf('<body>') + 2 * CHUNK_SIZE);
     const result = rewriteHead(page, tags);
     expect(result.html.endsWith(body)).toBe(true);
+  });
+
+  test("a body start tag written in a head script or comment is only a place to pause, not the head's end", () => {
+    const page =
+      '<html><head><script>document.write("<body class=x>")</script><!-- <body> -->' +
+      '<title>t</title><meta name="description" content="d"></head><body><p>text</p></body></html>';
+    const scan = scanHead(page);
+    expect(scan.elements.map((element) => element.name)).toEqual(['script', 'title', 'meta']);
+    expect(scan.insertAt).toBe(page.indexOf('</head>'));
+    expect(scan.complete).toBe(true);
+  });
+
+  test('a prefix scan is complete only once the body starts inside it', () => {
+    const page = '<html><head><title>t</title></head><body><p>text</p></body></html>';
+    const cut = page.indexOf('</head>') + 3;
+    expect(scanHead(page.slice(0, cut), { prefix: true }).complete).toBe(false);
+    const whole = scanHead(page);
+    const prefix = scanHead(page.slice(0, page.indexOf('<p>')), { prefix: true });
+    expect(prefix.complete).toBe(true);
+    expect(prefix.insertAt).toBe(whole.insertAt);
+    expect(prefix.elements).toEqual(whole.elements);
+    // A head cut short by the end of a whole document is complete: there is nothing more to read.
+    expect(scanHead(page.slice(0, cut)).complete).toBe(true);
   });
 });
