@@ -42,6 +42,7 @@ export function createListing<T, Q extends PageQuery>(
       path: route.path,
       query: { ...query, page } as Query,
       signal: options?.signal,
+      cacheable: true,
     });
     const items = await finish(parseAnswer(shape, answer, route.operation, 'GET'));
     return toPage(items, page, query?.per_page ?? SERVER_PER_PAGE, answer.headers);

@@ -42,7 +42,7 @@ export const clientOptionsShape = z.object({
     .default(5 * MiB),
   /** Allow Basic auth over plain http to a host other than this machine. */
   allowInsecureAuth: z.boolean().default(false),
-  /** A SQLite file for an HTTP cache of GET answers, revalidated by ETag/Last-Modified on every use. */
+  /** A SQLite file for an HTTP cache of list answers (GET), revalidated by ETag/Last-Modified on every use. */
   cacheFile: z.string().min(1).optional(),
   /** A dispatcher to send through instead of the client's own pool (e.g. undici's SnapshotAgent); the caller closes it. */
   dispatcher: z

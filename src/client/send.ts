@@ -34,6 +34,12 @@ export interface SendRequest {
   headers: Record<string, string>;
   body?: string | undefined;
   signal?: AbortSignal | undefined;
+  /**
+   * Goes through the on-disk cache, when there is one. Only list reads do: a list page is tens of KB that a 304
+   * saves, while a per-page answer is about the size of the 304 that would revalidate it, and keeping it would
+   * cost a write to the cache for every page of the site.
+   */
+  cache?: boolean;
 }
 
 /** A failed exchange: `reason` is undici's code (or message); `deadline` whether the call's total bound ran out. */
@@ -65,7 +71,6 @@ export function createSender(settings: SendSettings, onRequest: () => void, onRe
       })
     : null;
   const layers = [interceptors.retry({ throwOnError: false }), interceptors.redirect({ maxRedirections: 0 })];
-  if (store) layers.push(interceptors.cache({ store, type: 'private', methods: ['GET'] }));
   const base =
     settings.dispatcher ??
     new Agent({
@@ -74,6 +79,9 @@ export function createSender(settings: SendSettings, onRequest: () => void, onRe
       maxResponseSize: settings.maxResponseBytes,
     });
   const dispatcher = base.compose(...layers);
+  const cached = store
+    ? base.compose(...layers, interceptors.cache({ store, type: 'private', methods: ['GET'] }))
+    : dispatcher;
 
   async function readCapped(body: Dispatcher.ResponseData['body'], declared: number): Promise<string> {
     if (declared > settings.maxResponseBytes) throw new Error('UND_ERR_RES_EXCEEDED_MAX_SIZE');
@@ -97,7 +105,7 @@ export function createSender(settings: SendSettings, onRequest: () => void, onRe
     let response: Dispatcher.ResponseData | undefined;
     onRequest();
     try {
-      response = await dispatcher.request({
+      response = await (request.cache ? cached : dispatcher).request({
         origin: url.origin,
         path: url.pathname + url.search,
         method: request.method,

@@ -39,6 +39,8 @@ export interface CallSpec {
   query?: Query;
   body?: unknown;
   signal?: AbortSignal | undefined;
+  /** A list read the build cache may keep (see `SendRequest.cache`). */
+  cacheable?: boolean;
 }
 
 export interface Answer {
@@ -178,7 +180,14 @@ export function createTransport(settings: TransportSettings, credentials: Creden
       headers['content-type'] = 'application/json; charset=utf-8';
     }
     try {
-      return await sender.send({ url, method: spec.method, headers, body, signal: spec.signal });
+      return await sender.send({
+        url,
+        method: spec.method,
+        headers,
+        body,
+        signal: spec.signal,
+        cache: spec.cacheable === true,
+      });
     } catch (error) {
       if (error instanceof SendFailure) throw networkFailure(spec, url.href, error);
       throw error;
