@@ -12,10 +12,10 @@ export const TEMPORARY_SUFFIX = '.tmp';
  *
  * @example const temporary = await writeBeside('dist/index.html', html); await replaceWith(temporary, 'dist/index.html');
  */
-export async function writeBeside(path: string, content: string): Promise<string> {
+export async function writeBeside(path: string, content: string | Uint8Array): Promise<string> {
   const temporary = `${path}.${randomBytes(6).toString('hex')}${TEMPORARY_SUFFIX}`;
   try {
-    await writeFile(temporary, content, 'utf8');
+    await writeFile(temporary, content);
   } catch (error) {
     await rm(temporary, { force: true });
     throw error;

@@ -139,7 +139,7 @@ export async function fetchHeadData(
 }
 
 /** A page's data from the index; a server without list forms of /meta and /social has none there. */
-function fromIndex(index: HeadIndex, url: string, canReadTags: boolean): PageData {
+export function fromIndex(index: HeadIndex, url: string, canReadTags: boolean): PageData {
   const schemas = (lookup(index.schemas, url) ?? []).filter((record) => record.is_active);
   return {
     schemas,

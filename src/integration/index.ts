@@ -4,7 +4,9 @@
 import { fileURLToPath } from 'node:url';
 import type { AstroConfig, AstroIntegration } from 'astro';
 import { type BuildClient, startBuildClient } from './build-client.ts';
+import { setPageListener } from './build-hand-off.ts';
 import { buildStopped } from './failures.ts';
+import { listingRights } from './fetch-head-data.ts';
 import {
   OptionsError,
   type ResolvedOptions,
@@ -14,6 +16,7 @@ import {
   startupProblems,
 } from './options.ts';
 import type { RouteInfo, SiteLayout } from './pages.ts';
+import { planContextFor } from './plan-page.ts';
 import { type ProbeOutcome, probeApi } from './probe-api.ts';
 import { processBuild } from './process-build.ts';
 import {
@@ -23,6 +26,7 @@ import {
   virtualConfigPlugin,
 } from './runtime-config.ts';
 import { type BuildSnapshot, openSnapshot } from './snapshot.ts';
+import { type EarlyStager, earlyStager } from './stage-early.ts';
 import { TOOLBAR_APP_ID, TOOLBAR_ICON } from './toolbar/meta.ts';
 
 export type { SchemaManagerOptions } from './options.ts';
@@ -49,6 +53,7 @@ export default function schemaManager(userOptions: SchemaManagerOptions = {}): A
   let probe: ProbeOutcome | undefined;
   let snapshot: BuildSnapshot | undefined;
   let build: BuildClient | undefined;
+  let early: EarlyStager | undefined;
 
   return {
     name: 'astro-schema-manager',
@@ -96,6 +101,10 @@ export default function schemaManager(userOptions: SchemaManagerOptions = {}): A
           });
           addMiddleware({ order: 'post', entrypoint: moduleBeside('middleware') });
         }
+        // In a build, the middleware says which page Astro renders, so the pages already on disk are staged
+        // meanwhile; it has no dependencies of its own, so nothing else of this package enters the site's bundle.
+        if (command === 'build')
+          addMiddleware({ order: 'post', entrypoint: moduleBeside('build-middleware') });
         if (command === 'dev' && options.dev) {
           addDevToolbarApp({
             id: TOOLBAR_APP_ID,
@@ -127,6 +136,19 @@ export default function schemaManager(userOptions: SchemaManagerOptions = {}): A
         if (probe.ok) {
           // The index is read while Astro renders the pages.
           build = startBuildClient(options, probe.probe, config.cacheDir, snapshot?.dispatcher);
+          // Rendered one at a time, a page is on disk once the next starts: it is staged while Astro goes on.
+          if (build.earlyIndex && config.build.concurrency === 1) {
+            early = earlyStager({
+              options,
+              layout: runtime.layout,
+              routes,
+              context: planContextFor(options, runtime.layout.site),
+              index: build.earlyIndex,
+              canReadTags: listingRights(probe.probe).canReadTags,
+              outDirs: [fileURLToPath(config.build.client), fileURLToPath(config.outDir)],
+            });
+            setPageListener(early.rendering);
+          }
           return;
         }
         const { header, hint } = probe.failure;
@@ -148,8 +170,10 @@ export default function schemaManager(userOptions: SchemaManagerOptions = {}): A
             dispatcher,
             build,
             logger,
+            early,
           });
         } finally {
+          setPageListener(undefined);
           await snapshot?.finish();
           if (snapshot && options.snapshot?.mode === 'record')
             logger.info(`API answers recorded to ${options.snapshot.path}.`);

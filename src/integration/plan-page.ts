@@ -3,6 +3,7 @@
 import type { SchemaRecord } from '../client/index.ts';
 import { type HeadTag, prepareHeadData, renderHeadTags } from '../head/index.ts';
 import { type ValidateOptions, type ValidationIssue, validatePage } from '../validate/index.ts';
+import { buildStopped } from './failures.ts';
 import type { PageData } from './fetch-head-data.ts';
 import { type ResolvedOptions, requireApi } from './options.ts';
 import type { BuiltPage } from './pages.ts';
@@ -143,4 +144,17 @@ function pageIssueFinding(
 export function describeSchema(record: SchemaRecord): string {
   const name = record.schema_name ? ` "${record.schema_name}"` : '';
   return `#${record.id} ${record.schema_type || 'schema'}${name}`;
+}
+
+/** The URL the CMS knows a page by. */
+export function cmsUrlFor(page: BuiltPage, options: ResolvedOptions): string {
+  if (!options.cmsUrl) return page.url;
+  const mapped = options.cmsUrl(page.url);
+  if (typeof mapped !== 'string' || !/^https?:\/\//.test(mapped)) {
+    throw buildStopped(
+      `cmsUrl("${page.url}") returned ${JSON.stringify(mapped)}, not an absolute http(s) URL.`,
+      'Make the cmsUrl option return the absolute URL the CMS stores for that page.',
+    );
+  }
+  return mapped;
 }

@@ -16,8 +16,8 @@ import { type BuildClient, startBuildClient } from './build-client.ts';
 import { buildStopped, describeFailure } from './failures.ts';
 import { type FetchOutcome, fetchHeadData, type PageData } from './fetch-head-data.ts';
 import type { ResolvedOptions } from './options.ts';
-import { type BuiltPage, isExcluded, listBuiltPages, type RouteInfo, type SiteLayout } from './pages.ts';
-import { describeSchema, type Finding, type PagePlan, planContextFor } from './plan-page.ts';
+import { isExcluded, listBuiltPages, type RouteInfo, type SiteLayout } from './pages.ts';
+import { cmsUrlFor, describeSchema, type Finding, type PagePlan, planContextFor } from './plan-page.ts';
 import type { ProbeOutcome } from './probe-api.ts';
 import { throttledProgress } from './progress.ts';
 import type { HeadIndex } from './read-index.ts';
@@ -35,7 +35,9 @@ import {
   VALIDATION_HINT,
   validationFailureMessage,
 } from './report.ts';
+import type { EarlyStager } from './stage-early.ts';
 import { pageStager } from './stage-pages.ts';
+import type { WriteResult } from './write-page.ts';
 
 export interface BuildInput {
   options: ResolvedOptions;
@@ -56,6 +58,8 @@ export interface BuildInput {
   logger: AstroIntegrationLogger;
   /** What the API answered when the build started. */
   probe: ProbeOutcome;
+  /** Pages planned and staged while Astro rendered. */
+  early?: EarlyStager | undefined;
 }
 
 /**
@@ -75,24 +79,37 @@ export async function processBuild(input: BuildInput): Promise<BuildResult> {
   const { client } = build;
   const context = planContextFor(options, input.layout.site);
   // With remote validation a page's findings are not all known when its data arrives: stage after.
-  const stager = pageStager(pages, cmsUrlOf, context, { outDir, options, early: !options.remoteValidate });
+  const stager = pageStager(
+    pages,
+    cmsUrlOf,
+    context,
+    { outDir, options, early: !options.remoteValidate },
+    input.early?.pages,
+  );
+  const toFetch = pages.filter((page) => !stager.isPlanned(page));
+  if (toFetch.length < pages.length)
+    logger.info(`${plural(pages.length - toFetch.length, 'page')} planned and staged while Astro rendered.`);
   // The client's baseUrl never carries a user:password part.
-  logger.info(`Reading schemas, meta and social tags for ${pages.length} pages from ${client.baseUrl}`);
+  if (toFetch.length > 0)
+    logger.info(
+      `Reading schemas, meta and social tags for ${plural(toFetch.length, 'page')} from ${client.baseUrl}`,
+    );
   try {
     const intervalMs = options.progressIntervalSeconds * 1000;
     const progress = throttledProgress((line) => logger.info(line), intervalMs);
     const outcome = await fetchAll(
       client,
-      [...cmsUrlOf.values()],
+      toFetch.map((page) => cmsUrlOf.get(page) as string),
       input,
       (line) => progress.update(line),
       (url, data) => stager.add(url, data),
       build.earlyIndex,
     ).finally(() => progress.stop());
+    for (const early of stager.adopted()) outcome.data.set(early.cmsUrl, early.data);
     await stager.settled();
     for (const note of [...build.notes, ...outcome.notes]) logger.warn(note);
 
-    const fetchFailures = pages.flatMap((page) => {
+    const fetchFailures = toFetch.flatMap((page) => {
       const failure = outcome.failures.get(cmsUrlOf.get(page) as string);
       return failure ? [{ page: page.url, ...failure }] : [];
     });
@@ -145,23 +162,22 @@ export async function processBuild(input: BuildInput): Promise<BuildResult> {
     let writtenPages = 0;
     // What the audit reads of each page, taken as the page is staged: no page is read twice.
     const factsByFile = new Map<string, PageFacts>();
-    await stager
-      .commit((plan, written) => {
-        writtenPages++;
-        writing.update(() => `${writtenPages}/${plans.length} pages written`);
-        if (written.facts) factsByFile.set(plan.page.file, written.facts);
-        if (written.changed) result.pagesChanged++;
-        result.tagsWritten += written.written;
-        result.pageResults.push({
-          url: plan.page.url,
-          cmsUrl: plan.cmsUrl,
-          file: plan.page.file,
-          schemas: plan.schemaTypes,
-          changed: written.changed,
-          tags: written.written,
-        });
-      })
-      .finally(() => writing.stop());
+    const record = (plan: PagePlan, written: WriteResult) => {
+      writtenPages++;
+      writing.update(() => `${writtenPages}/${plans.length} pages written`);
+      if (written.facts) factsByFile.set(plan.page.file, written.facts);
+      if (written.changed) result.pagesChanged++;
+      result.tagsWritten += written.written;
+      result.pageResults.push({
+        url: plan.page.url,
+        cmsUrl: plan.cmsUrl,
+        file: plan.page.file,
+        schemas: plan.schemaTypes,
+        changed: written.changed,
+        tags: written.written,
+      });
+    };
+    await stager.commit(record).finally(() => writing.stop());
     result.pageResults.sort((a, b) => a.file.localeCompare(b.file));
 
     let facts: PageFacts[] = [];
@@ -196,6 +212,8 @@ export async function processBuild(input: BuildInput): Promise<BuildResult> {
     await stager.discard();
     throw error;
   } finally {
+    // What was staged early and not taken over (or, after a stop, everything) goes.
+    await input.early?.discard();
     await client.close();
   }
 }
@@ -237,19 +255,6 @@ async function fetchAll(
     onProgress: ({ done, total, requests, errors }) =>
       progress(() => `${done}/${total} pages fetched, ${requests} requests, ${errors} errors`),
   });
-}
-
-/** The URL the CMS knows a page by. */
-function cmsUrlFor(page: BuiltPage, options: ResolvedOptions): string {
-  if (!options.cmsUrl) return page.url;
-  const mapped = options.cmsUrl(page.url);
-  if (typeof mapped !== 'string' || !/^https?:\/\//.test(mapped)) {
-    throw buildStopped(
-      `cmsUrl("${page.url}") returned ${JSON.stringify(mapped)}, not an absolute http(s) URL.`,
-      'Make the cmsUrl option return the absolute URL the CMS stores for that page.',
-    );
-  }
-  return mapped;
 }
 
 /** Asks the API's own POST /validate about every schema, and files its answers as findings. */

@@ -1,27 +1,49 @@
 // Plans and stages pages while the rest is still being fetched: each page's data is planned (rendered,
 // validated) as it arrives and its new version written beside it, so that once the last answer is in, what
-// is left is renaming files. Nothing in dist/ changes before `commit()`; `discard()` drops every staged file.
+// is left is renaming files. Pages staged while Astro was still rendering (stage-early.ts) are taken over
+// as they are. Nothing in dist/ changes before `commit()`; `discard()` drops every staged file.
+import { resolve } from 'node:path';
 import { createLimit, mapConcurrently } from '../map-concurrently.ts';
 import type { PageData } from './fetch-head-data.ts';
 import type { ResolvedOptions } from './options.ts';
 import type { BuiltPage } from './pages.ts';
 import { type PagePlan, type PlanContext, planPage } from './plan-page.ts';
-import { type StagedPage, stagePage } from './write-page.ts';
+import { type StagedPage, stagePage, type WriteResult } from './write-page.ts';
 
 /** How many files are read and written at once. */
-const FILE_CONCURRENCY = 16;
+export const FILE_CONCURRENCY = 16;
+
+/** A page planned, and staged unless the build would stop on it, before the pass began. */
+export interface EarlyPage {
+  page: BuiltPage;
+  cmsUrl: string;
+  /** The output directory it was staged in. */
+  outDir: string;
+  data: PageData;
+  plan: PagePlan;
+  staged: Promise<StagedPage> | null;
+}
 
 export interface PageStager {
-  /** Plans the pages known by `cmsUrl` and, when `early`, stages them. */
+  /** Plans the pages known by `cmsUrl` and, when `early`, stages them; pages planned already are left. */
   add(cmsUrl: string, data: PageData): void;
+  /** Whether a page's plan was taken over from the early stager: its data needs no fetching. */
+  isPlanned(page: BuiltPage): boolean;
+  /** The early pages taken over. */
+  adopted(): EarlyPage[];
   /** Waits for the work started so far; rejects with the first failure. */
   settled(): Promise<void>;
   /** The plans made, in the order of the pages given. */
   plans(): PagePlan[];
   /** Stages what is not staged yet, then renames every staged page over its file. */
-  commit(onPage: (plan: PagePlan, staged: StagedPage) => void): Promise<void>;
+  commit(onPage: (plan: PagePlan, written: WriteResult) => void): Promise<void>;
   /** Removes every staged file; the pages stay as Astro wrote them. */
   discard(): Promise<void>;
+}
+
+/** A page the build will stop on: not worth writing. */
+export function stopsBuild(plan: PagePlan, options: ResolvedOptions): boolean {
+  return options.validate === 'error' && plan.findings.some((finding) => finding.severity === 'error');
 }
 
 /**
@@ -32,6 +54,8 @@ export function pageStager(
   cmsUrlOf: Map<BuiltPage, string>,
   context: PlanContext,
   settings: { outDir: string; options: ResolvedOptions; early: boolean },
+  /** Pages staged while Astro rendered, by file: taken over where they agree with this page list. */
+  earlyPages: ReadonlyMap<string, EarlyPage> = new Map(),
 ): PageStager {
   const { outDir, options } = settings;
   const pagesOf = new Map<string, BuiltPage[]>();
@@ -41,11 +65,22 @@ export function pageStager(
   }
   const planned = new Map<BuiltPage, PagePlan>();
   const staged = new Map<BuiltPage, Promise<StagedPage>>();
+  const adopted: EarlyPage[] = [];
+  for (const page of pages) {
+    const early = earlyPages.get(page.file);
+    if (
+      !early ||
+      resolve(early.outDir) !== resolve(outDir) ||
+      early.page.url !== page.url ||
+      early.cmsUrl !== cmsUrlOf.get(page)
+    )
+      continue;
+    planned.set(page, early.plan);
+    if (early.staged) staged.set(page, early.staged);
+    adopted.push(early);
+  }
   const files = createLimit(FILE_CONCURRENCY);
   const work: Array<Promise<unknown>> = [];
-  // A page the build will stop on is not worth writing.
-  const stops = (plan: PagePlan) =>
-    options.validate === 'error' && plan.findings.some((finding) => finding.severity === 'error');
   const stage = (plan: PagePlan) => {
     const done = files(() =>
       stagePage(outDir, plan.page.file, plan.tags, options.onConflict, options.audit ? plan.page.url : null),
@@ -57,22 +92,26 @@ export function pageStager(
   return {
     add(cmsUrl, data) {
       for (const page of pagesOf.get(cmsUrl) ?? []) {
+        if (planned.has(page)) continue;
         const plan = planPage(page, cmsUrl, data, context);
         planned.set(page, plan);
-        if (settings.early && !stops(plan)) work.push(stage(plan));
+        if (settings.early && !stopsBuild(plan, options)) work.push(stage(plan));
       }
     },
+    isPlanned: (page) => planned.has(page),
+    adopted: () => adopted,
     async settled() {
-      const results = await Promise.allSettled(work);
+      const results = await Promise.allSettled([...work, ...adopted.flatMap((early) => early.staged ?? [])]);
       const failed = results.find((result) => result.status === 'rejected');
       if (failed) throw failed.reason;
     },
     plans: () => pages.flatMap((page) => planned.get(page) ?? []),
     async commit(onPage) {
-      await mapConcurrently(this.plans(), FILE_CONCURRENCY, async (plan) => {
-        const page = await (staged.get(plan.page) ?? stage(plan));
-        await page.commit();
-        onPage(plan, page);
+      await mapConcurrently(pages, FILE_CONCURRENCY, async (page) => {
+        const plan = planned.get(page);
+        if (!plan) return;
+        const staging = await (staged.get(page) ?? stage(plan));
+        onPage(plan, await staging.commit());
       });
     },
     async discard() {

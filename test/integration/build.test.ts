@@ -79,6 +79,14 @@ describe('a static build against the reference server', () => {
     expect(build.read('api/data.json')).toBe('{"ok":true}');
   });
 
+  test('stages the pages already on disk while Astro renders the rest, and leaves no staged file behind', () => {
+    // Astro renders one page at a time: each page is staged once the next starts, the last in the pass.
+    const early = Number(/(\d+) pages? planned and staged while Astro rendered\./.exec(build.log)?.[1]);
+    expect(early).toBeGreaterThanOrEqual(4);
+    expect(early).toBeLessThan(6);
+    expect(listFiles(join(build.root, 'dist')).filter((file) => file.endsWith('.tmp'))).toEqual([]);
+  });
+
   test('logs a summary and writes the report', () => {
     expect(build.log).toMatch(/6 pages: \d+ rewritten, 4 with schemas, \d+ tags written\./);
     expect(build.log).toContain('Schemas: AboutPage 1, Article 2, Organization 1.');

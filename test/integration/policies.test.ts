@@ -7,7 +7,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createClient } from '../../src/client/index.ts';
 import { readHeadTags } from '../../src/head/index.ts';
 import { ADMIN, basicSeed, EDITOR, type RunningApi, SITE, startApi } from './support/api.ts';
-import { buildFixture } from './support/build-fixture.ts';
+import { buildFixture, listFiles } from './support/build-fixture.ts';
 
 let api: RunningApi;
 beforeAll(async () => {
@@ -57,8 +57,9 @@ test("validate 'error' (the default) fails the build on an invalid schema, namin
     // A verdict, not a crash: no stack trace.
     expect(build.log).not.toMatch(/^\s+at /m);
     expect(build.log).not.toContain('Stack trace');
-    // Nothing was rewritten: the build stopped before touching a page.
+    // Nothing was rewritten: the build stopped before touching a page, and what it staged is gone.
     expect(build.read('index.html')).not.toContain('data-schema-manager');
+    expect(listFiles(join(build.root, 'dist')).filter((file) => file.endsWith('.tmp'))).toEqual([]);
   } finally {
     build.remove();
   }

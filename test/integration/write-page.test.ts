@@ -1,0 +1,58 @@
+// A staged page is committed as staged unless its file changed on disk after it was read (a page staged while
+// Astro was still writing it): then it is staged again from what is there, so the new content is never lost.
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, expect, test } from 'vitest';
+import { readHeadTags, renderHeadTags } from '../../src/head/index.ts';
+import { stagePage } from '../../src/integration/write-page.ts';
+
+const tags = renderHeadTags({
+  schemas: [],
+  meta: { url: '/', title: 'From the API', description: null, robots: null, canonical: null, keywords: null },
+  social: null,
+});
+let dir = '';
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+test('a page is committed as staged, and nothing is left beside it', async () => {
+  dir = mkdtempSync(join(tmpdir(), 'asm-write-page-'));
+  writeFileSync(
+    join(dir, 'index.html'),
+    '<html><head><title>Own</title></head><body><p>first</p></body></html>',
+  );
+  const staged = await stagePage(dir, 'index.html', tags, 'api', 'https://www.example.com/');
+  // Nothing changes before the commit.
+  expect(readFileSync(join(dir, 'index.html'), 'utf8')).toContain('<title>Own</title>');
+  const committed = await staged.commit();
+  const html = readFileSync(join(dir, 'index.html'), 'utf8');
+  expect(readHeadTags(html).values.title).toEqual(['From the API']);
+  expect(committed.facts?.title).toBe('From the API');
+  expect(readdirSync(dir)).toEqual(['index.html']);
+});
+
+test('a page written again after it was staged is staged again from its new content', async () => {
+  dir = mkdtempSync(join(tmpdir(), 'asm-write-page-'));
+  const path = join(dir, 'index.html');
+  // As a page cut short while it was still being written would be read.
+  writeFileSync(path, '<html><head><title>Own</title></head><body><p>fir');
+  const staged = await stagePage(dir, 'index.html', tags, 'api', 'https://www.example.com/');
+  writeFileSync(path, '<html><head><title>Own</title></head><body><p>first, then the rest</p></body></html>');
+  const committed = await staged.commit();
+  const html = readFileSync(path, 'utf8');
+  expect(html).toContain('<p>first, then the rest</p></body></html>');
+  expect(readHeadTags(html).values.title).toEqual(['From the API']);
+  expect(committed.changed).toBe(true);
+  expect(readdirSync(dir)).toEqual(['index.html']);
+});
+
+test('discard removes the staged file and leaves the page as it was', async () => {
+  dir = mkdtempSync(join(tmpdir(), 'asm-write-page-'));
+  const page = '<html><head><title>Own</title></head><body></body></html>';
+  writeFileSync(join(dir, 'index.html'), page);
+  const staged = await stagePage(dir, 'index.html', tags, 'api');
+  expect(staged.temporary).not.toBeNull();
+  await staged.discard();
+  expect(readdirSync(dir)).toEqual(['index.html']);
+  expect(readFileSync(join(dir, 'index.html'), 'utf8')).toBe(page);
+});
