@@ -21,7 +21,7 @@ export const SITE = 'https://www.example.com';
 /** How a row builds the site. */
 export type Variant =
   | { kind: 'plain' }
-  | { kind: 'integration'; strategy: 'auto' | 'per-page' }
+  | { kind: 'integration'; strategy: 'auto' | 'per-page'; warmCache?: boolean }
   | { kind: 'frontmatter'; concurrency: number };
 
 /** Where the integration writes its JSON report (relative to the site root): the pass's own time is in it. */
@@ -86,9 +86,13 @@ const { title } = Astro.props;
   );
 }
 
-/** Rewrites the config and head component for one row, and clears the last row's output and caches. */
+/**
+ * Rewrites the config and head component for one row, and clears the last row's output and caches (a row with
+ * `warmCache` keeps Astro's cacheDir, where the integration's build cache lives, from the build before it).
+ */
 export function configureSite(root: string, variant: Variant): void {
-  for (const dir of ['dist', '.astro', '.cache', REPORT_FILE])
+  const warm = variant.kind === 'integration' && variant.warmCache === true;
+  for (const dir of ['dist', '.astro', warm ? [] : '.cache', REPORT_FILE].flat())
     rmSync(join(root, dir), { recursive: true, force: true });
   const concurrency = variant.kind === 'frontmatter' ? variant.concurrency : 1;
   const integration =
