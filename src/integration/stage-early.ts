@@ -2,8 +2,8 @@
 // one page at a time (build.concurrency 1, its default), a page's file is complete on disk once the next page
 // starts rendering: it is planned and staged then, from disk, while Astro renders the rest, and the pass that
 // follows has mostly renames left. What is not staged here (the last page, pages Astro restored from its
-// cache, anything that failed) the pass stages as usual, and a page whose file changed after it was read
-// is staged again at commit (write-page.ts).
+// cache, anything that failed) the pass stages as usual, and a page whose file grew after it was read is
+// staged again at commit (write-page.ts).
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { createLimit } from '../map-concurrently.ts';
@@ -72,7 +72,7 @@ export function earlyStager(input: {
     let staged: Promise<StagedPage> | null = null;
     if (!options.remoteValidate && !stopsBuild(plan, options)) {
       const url = options.audit ? page.url : null;
-      staged = files(() => stagePage(outDir, page.file, plan.tags, options.onConflict, url));
+      staged = files(() => stagePage(outDir, page.file, plan.tags, options.onConflict, url, true));
       // A failure here is the pass's to meet again (it stages the page itself), not an unhandled rejection.
       staged.then(
         (result) => done.add(result),

@@ -1,6 +1,6 @@
 // Tags -> rewritten files. A page's new version is written beside it first (staged) and renamed over it
 // when the whole build may go ahead, so a build that stops changes no page and none is ever half-written.
-import { open, rm, stat } from 'node:fs/promises';
+import { readFile, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type PageFacts, readPageFacts } from '../audit/index.ts';
 import { type ConflictPolicy, type HeadTag, rewriteHeadBytes } from '../head/index.ts';
@@ -18,17 +18,15 @@ export interface WriteResult {
 /** A page rewritten beside itself: `commit` puts it in place, `discard` drops it. */
 export interface StagedPage extends WriteResult {
   /**
-   * Renames the staged file over the page. A page that changed on disk since it was read (staged while Astro
-   * was still writing it) is staged again from what is there now; resolves to what was committed.
+   * Renames the staged file over the page; resolves to what was committed. With `verify`, a page whose file
+   * changed size since it was read (staged while Astro was still writing it) is staged again from what is
+   * there now.
    */
   commit(): Promise<WriteResult>;
   discard(): Promise<void>;
   /** The staged file beside the page; null when the page needs no change. */
   temporary: string | null;
 }
-
-/** What identifies one version of a file: a file written again after it was read differs in one or the other. */
-const versionOf = (info: { size: bigint; mtimeNs: bigint }) => `${info.size}:${info.mtimeNs}`;
 
 /**
  * Rewrites one built page's head into a file beside it; the page itself is unchanged until `commit()`.
@@ -42,17 +40,14 @@ export async function stagePage(
   onConflict: ConflictPolicy,
   /** The page's public URL, when the audit will want its facts. */
   auditUrl: string | null = null,
+  /**
+   * Check at commit that the file is still the one read: for a page staged while Astro may still be writing it.
+   * Astro writes a page once, whole, so a read that came too early is shorter than the file.
+   */
+  verify = false,
 ): Promise<StagedPage> {
   const path = join(outDir, file);
-  const handle = await open(path, 'r');
-  let bytes: Buffer;
-  let version: string;
-  try {
-    version = versionOf(await handle.stat({ bigint: true }));
-    bytes = await handle.readFile();
-  } finally {
-    await handle.close();
-  }
+  const bytes = await readFile(path);
   const result = rewriteHeadBytes(bytes, tags, { onConflict });
   const temporary = result.changed ? await writeBeside(path, result.bytes) : null;
   // The audit reads the head and the JSON-LD: the decoded start of the page holds both, unless JSON-LD
@@ -71,9 +66,9 @@ export async function stagePage(
   return {
     ...written,
     commit: async () => {
-      if (versionOf(await stat(path, { bigint: true })) !== version) {
+      if (verify && (await stat(path)).size !== bytes.length) {
         await discard();
-        const again = await stagePage(outDir, file, tags, onConflict, auditUrl);
+        const again = await stagePage(outDir, file, tags, onConflict, auditUrl, true);
         return again.commit();
       }
       if (temporary) await replaceWith(temporary, path);

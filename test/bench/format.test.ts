@@ -31,6 +31,26 @@ describe('targetLines', () => {
     expect(lines).toContain('3,000 requests x 20 ms / 8 = 7.50 s: 1.07x (target <= 1.1x: met)');
   });
 
+  it('puts the per-page pass against a bare client making the same requests', () => {
+    const measured = targetLines(rows, { latencyMs: 20, concurrency: 8, floorMs: new Map([[1000, 8_500]]) });
+    expect(measured.join('\n')).toContain(
+      'a bare undici client making the same requests the same way takes 8.50 s (1.13x the bound',
+    );
+    expect(measured.join('\n')).toContain('the per-page pass is 0.94x that');
+  });
+
+  it('compares a second build with a warm cache with the first, in bytes and pass time', () => {
+    const withCache: Row[] = [
+      ...rows.map((row) => (row.name === 'auto' ? { ...row, responseBytes: 250_000 } : row)),
+      { pages: 1000, name: 'auto cached', wallMs: 5_800, requests: 33, responseBytes: 2_000, passMs: 400 },
+    ];
+    const text = targetLines(withCache, { latencyMs: 20, concurrency: 8 }).join('\n');
+    expect(text).toContain('moved 2,000 answer bytes against 250,000: 0.8% (target <= 10%: met)');
+    expect(text).toContain(
+      "the second build's pass 0.40 s against the first's 1.00 s: 0.40x (target <= 0.5x: met",
+    );
+  });
+
   it('compares peak memory at the largest size with the smallest', () => {
     expect(lines).toContain(
       '900 MiB at 10,000 pages against 520 MiB at 1,000: 1.73x (target <= 1.5x: NOT MET)',

@@ -1,5 +1,5 @@
-// A staged page is committed as staged unless its file changed on disk after it was read (a page staged while
-// Astro was still writing it): then it is staged again from what is there, so the new content is never lost.
+// A staged page is committed as staged; one staged with `verify` whose file grew after it was read (staged while
+// Astro was still writing it) is staged again from what is there, so the rest of the page is never lost.
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -36,7 +36,7 @@ test('a page written again after it was staged is staged again from its new cont
   const path = join(dir, 'index.html');
   // As a page cut short while it was still being written would be read.
   writeFileSync(path, '<html><head><title>Own</title></head><body><p>fir');
-  const staged = await stagePage(dir, 'index.html', tags, 'api', 'https://www.example.com/');
+  const staged = await stagePage(dir, 'index.html', tags, 'api', 'https://www.example.com/', true);
   writeFileSync(path, '<html><head><title>Own</title></head><body><p>first, then the rest</p></body></html>');
   const committed = await staged.commit();
   const html = readFileSync(path, 'utf8');
