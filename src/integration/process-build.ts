@@ -84,7 +84,7 @@ export async function processBuild(input: BuildInput): Promise<BuildResult> {
     cmsUrlOf,
     context,
     { outDir, options, early: !options.remoteValidate },
-    input.early?.pages,
+    await input.early?.settle(),
   );
   const toFetch = pages.filter((page) => !stager.isPlanned(page));
   if (toFetch.length < pages.length)

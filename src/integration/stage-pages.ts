@@ -21,7 +21,8 @@ export interface EarlyPage {
   outDir: string;
   data: PageData;
   plan: PagePlan;
-  staged: Promise<StagedPage> | null;
+  /** Null when the build would stop on the page. */
+  staged: StagedPage | null;
 }
 
 export interface PageStager {
@@ -42,7 +43,7 @@ export interface PageStager {
 }
 
 /** A page the build will stop on: not worth writing. */
-export function stopsBuild(plan: PagePlan, options: ResolvedOptions): boolean {
+export function stopsBuild(plan: PagePlan, options: Pick<ResolvedOptions, 'validate'>): boolean {
   return options.validate === 'error' && plan.findings.some((finding) => finding.severity === 'error');
 }
 
@@ -76,14 +77,20 @@ export function pageStager(
     )
       continue;
     planned.set(page, early.plan);
-    if (early.staged) staged.set(page, early.staged);
+    if (early.staged) staged.set(page, Promise.resolve(early.staged));
     adopted.push(early);
   }
   const files = createLimit(FILE_CONCURRENCY);
   const work: Array<Promise<unknown>> = [];
   const stage = (plan: PagePlan) => {
     const done = files(() =>
-      stagePage(outDir, plan.page.file, plan.tags, options.onConflict, options.audit ? plan.page.url : null),
+      stagePage({
+        outDir,
+        file: plan.page.file,
+        tags: plan.tags,
+        onConflict: options.onConflict,
+        auditUrl: options.audit ? plan.page.url : null,
+      }),
     );
     staged.set(plan.page, done);
     return done;
@@ -101,7 +108,7 @@ export function pageStager(
     isPlanned: (page) => planned.has(page),
     adopted: () => adopted,
     async settled() {
-      const results = await Promise.allSettled([...work, ...adopted.flatMap((early) => early.staged ?? [])]);
+      const results = await Promise.allSettled(work);
       const failed = results.find((result) => result.status === 'rejected');
       if (failed) throw failed.reason;
     },

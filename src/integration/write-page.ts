@@ -28,48 +28,67 @@ export interface StagedPage extends WriteResult {
   temporary: string | null;
 }
 
-/**
- * Rewrites one built page's head into a file beside it; the page itself is unchanged until `commit()`.
- *
- * @example const staged = await stagePage('/site/dist', 'blog/index.html', tags, 'api'); await staged.commit();
- */
-export async function stagePage(
-  outDir: string,
-  file: string,
-  tags: HeadTag[],
-  onConflict: ConflictPolicy,
+/** One page's staging, as plain data: it is what the staging worker sends back. */
+export interface StagingJob {
+  outDir: string;
+  file: string;
+  tags: HeadTag[];
+  onConflict: ConflictPolicy;
   /** The page's public URL, when the audit will want its facts. */
-  auditUrl: string | null = null,
-  /**
-   * Check at commit that the file is still the one read: for a page staged while Astro may still be writing it.
-   * Astro writes a page once, whole, so a read that came too early is shorter than the file.
-   */
-  verify = false,
-): Promise<StagedPage> {
-  const path = join(outDir, file);
+  auditUrl: string | null;
+}
+
+/** What staging wrote, as plain data. */
+export interface StagedFile extends WriteResult {
+  /** The staged file beside the page; null when the page needs no change. */
+  temporary: string | null;
+  /** The size of the page as it was read. */
+  readSize: number;
+}
+
+/**
+ * Reads a built page, rewrites its head and writes the result beside it; the page itself is not touched.
+ *
+ * @example const staged = await stageFile({ outDir: '/site/dist', file: 'index.html', tags, onConflict: 'api', auditUrl: null });
+ */
+export async function stageFile(job: StagingJob): Promise<StagedFile> {
+  const path = join(job.outDir, job.file);
   const bytes = await readFile(path);
-  const result = rewriteHeadBytes(bytes, tags, { onConflict });
+  const result = rewriteHeadBytes(bytes, job.tags, { onConflict: job.onConflict });
   const temporary = result.changed ? await writeBeside(path, result.bytes) : null;
   // The audit reads the head and the JSON-LD: the decoded start of the page holds both, unless JSON-LD
   // may follow the head.
   const readable = () => (result.jsonLdAfterHead ? Buffer.from(result.bytes).toString('utf8') : result.head);
-  const written: WriteResult = {
+  return {
     changed: result.changed,
     written: result.written,
     replaced: result.replaced,
     skipped: result.skipped,
-    facts: auditUrl === null ? null : readPageFacts(readable(), auditUrl, file),
+    facts: job.auditUrl === null ? null : readPageFacts(readable(), job.auditUrl, job.file),
+    temporary,
+    readSize: bytes.length,
   };
+}
+
+/**
+ * A staged file with its commit and discard. With `verify` (a page staged while Astro may still be writing
+ * it), the commit first checks the page is still the size it was read at: Astro writes a page once, whole, so
+ * a read that came too early is shorter than the file, and the page is staged again from what is there now.
+ */
+export function stagedPage(job: StagingJob, staged: StagedFile, verify: boolean): StagedPage {
+  const path = join(job.outDir, job.file);
+  const { temporary } = staged;
+  const { changed, written: count, replaced, skipped, facts } = staged;
+  const written: WriteResult = { changed, written: count, replaced, skipped, facts };
   const discard = async () => {
     if (temporary) await rm(temporary, { force: true });
   };
   return {
     ...written,
     commit: async () => {
-      if (verify && (await stat(path)).size !== bytes.length) {
+      if (verify && (await stat(path)).size !== staged.readSize) {
         await discard();
-        const again = await stagePage(outDir, file, tags, onConflict, auditUrl, true);
-        return again.commit();
+        return stagedPage(job, await stageFile(job), true).commit();
       }
       if (temporary) await replaceWith(temporary, path);
       return written;
@@ -77,4 +96,13 @@ export async function stagePage(
     discard,
     temporary,
   };
+}
+
+/**
+ * Rewrites one built page's head into a file beside it; the page itself is unchanged until `commit()`.
+ *
+ * @example const staged = await stagePage({ outDir: '/site/dist', file: 'blog/index.html', tags, onConflict: 'api', auditUrl: null }); await staged.commit();
+ */
+export async function stagePage(job: StagingJob, verify = false): Promise<StagedPage> {
+  return stagedPage(job, await stageFile(job), verify);
 }

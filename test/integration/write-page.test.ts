@@ -21,7 +21,13 @@ test('a page is committed as staged, and nothing is left beside it', async () =>
     join(dir, 'index.html'),
     '<html><head><title>Own</title></head><body><p>first</p></body></html>',
   );
-  const staged = await stagePage(dir, 'index.html', tags, 'api', 'https://www.example.com/');
+  const staged = await stagePage({
+    outDir: dir,
+    file: 'index.html',
+    tags,
+    onConflict: 'api',
+    auditUrl: 'https://www.example.com/',
+  });
   // Nothing changes before the commit.
   expect(readFileSync(join(dir, 'index.html'), 'utf8')).toContain('<title>Own</title>');
   const committed = await staged.commit();
@@ -36,7 +42,10 @@ test('a page written again after it was staged is staged again from its new cont
   const path = join(dir, 'index.html');
   // As a page cut short while it was still being written would be read.
   writeFileSync(path, '<html><head><title>Own</title></head><body><p>fir');
-  const staged = await stagePage(dir, 'index.html', tags, 'api', 'https://www.example.com/', true);
+  const staged = await stagePage(
+    { outDir: dir, file: 'index.html', tags, onConflict: 'api', auditUrl: 'https://www.example.com/' },
+    true,
+  );
   writeFileSync(path, '<html><head><title>Own</title></head><body><p>first, then the rest</p></body></html>');
   const committed = await staged.commit();
   const html = readFileSync(path, 'utf8');
@@ -50,7 +59,13 @@ test('discard removes the staged file and leaves the page as it was', async () =
   dir = mkdtempSync(join(tmpdir(), 'asm-write-page-'));
   const page = '<html><head><title>Own</title></head><body></body></html>';
   writeFileSync(join(dir, 'index.html'), page);
-  const staged = await stagePage(dir, 'index.html', tags, 'api');
+  const staged = await stagePage({
+    outDir: dir,
+    file: 'index.html',
+    tags,
+    onConflict: 'api',
+    auditUrl: null,
+  });
   expect(staged.temporary).not.toBeNull();
   await staged.discard();
   expect(readdirSync(dir)).toEqual(['index.html']);

@@ -1,0 +1,42 @@
+// One page from its API data to a staged file: planned (rendered, validated) and, unless the build would stop
+// on it, rewritten beside itself. Plain data in and out, so the staging thread and this one run the same code.
+import type { PageData } from './fetch-head-data.ts';
+import type { ResolvedOptions } from './options.ts';
+import type { BuiltPage } from './pages.ts';
+import { type PagePlan, type PlanContext, planPage } from './plan-page.ts';
+import { stopsBuild } from './stage-pages.ts';
+import { type StagedFile, type StagingJob, stageFile } from './write-page.ts';
+
+export interface PageJob {
+  page: BuiltPage;
+  cmsUrl: string;
+  data: PageData;
+  context: PlanContext;
+  options: Pick<ResolvedOptions, 'validate' | 'onConflict' | 'audit'>;
+  outDir: string;
+}
+
+export interface PageJobResult {
+  plan: PagePlan;
+  /** Null when the build will stop on the page: not worth writing. */
+  staged: StagedFile | null;
+  /** What was staged, to stage it again (see `stagedPage`). */
+  job: StagingJob | null;
+}
+
+/**
+ * @example const { plan, staged } = await planAndStage({ page, cmsUrl, data, context, options, outDir });
+ */
+export async function planAndStage(input: PageJob): Promise<PageJobResult> {
+  const { page, options } = input;
+  const plan = planPage(page, input.cmsUrl, input.data, input.context);
+  if (stopsBuild(plan, options)) return { plan, staged: null, job: null };
+  const job: StagingJob = {
+    outDir: input.outDir,
+    file: page.file,
+    tags: plan.tags,
+    onConflict: options.onConflict,
+    auditUrl: options.audit ? page.url : null,
+  };
+  return { plan, staged: await stageFile(job), job };
+}

@@ -1,0 +1,61 @@
+// Pages planned and staged on a thread of their own while Astro renders on the main one: validation, head
+// rewriting and file work then cost Astro's rendering nothing on a machine with a core to spare.
+import { Worker } from 'node:worker_threads';
+import type { PageJob, PageJobResult } from './plan-and-stage.ts';
+
+export interface StagingThread {
+  run(job: PageJob): Promise<PageJobResult>;
+  /** Ends the thread; jobs still running are rejected. */
+  close(): Promise<void>;
+}
+
+type Answer = { id: number; result: PageJobResult } | { id: number; error: string };
+
+/** The worker module beside this one, from source (.ts) or from dist (.js). */
+function workerModule(): URL {
+  const extension = import.meta.url.endsWith('.ts') ? 'ts' : 'js';
+  return new URL(`./staging-worker.${extension}`, import.meta.url);
+}
+
+/**
+ * Starts the staging thread; jobs are answered in any order.
+ *
+ * @example const thread = startStagingThread(); const { plan, staged } = await thread.run(job); await thread.close();
+ */
+export function startStagingThread(): StagingThread {
+  const worker = new Worker(workerModule());
+  // The thread never keeps a finished build's process alive.
+  worker.unref();
+  const waiting = new Map<
+    number,
+    { resolve: (result: PageJobResult) => void; reject: (error: Error) => void }
+  >();
+  let next = 0;
+  let ended: Error | null = null;
+  const endAll = (error: Error) => {
+    ended ??= error;
+    for (const { reject } of waiting.values()) reject(error);
+    waiting.clear();
+  };
+  worker.on('message', (answer: Answer) => {
+    const job = waiting.get(answer.id);
+    waiting.delete(answer.id);
+    if ('result' in answer) job?.resolve(answer.result);
+    else job?.reject(new Error(answer.error));
+  });
+  worker.on('error', endAll);
+  worker.on('exit', () => endAll(new Error('the staging thread ended')));
+  return {
+    run(job) {
+      if (ended) return Promise.reject(ended);
+      const id = next++;
+      return new Promise((resolve, reject) => {
+        waiting.set(id, { resolve, reject });
+        worker.postMessage({ id, job });
+      });
+    },
+    async close() {
+      await worker.terminate();
+    },
+  };
+}
