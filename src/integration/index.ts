@@ -146,6 +146,7 @@ export default function schemaManager(userOptions: SchemaManagerOptions = {}): A
               index: build.earlyIndex,
               canReadTags: listingRights(probe.probe).canReadTags,
               outDirs: [fileURLToPath(config.build.client), fileURLToPath(config.outDir)],
+              warn: (line) => logger.warn(line),
             });
             setPageListener(early.rendering);
           }

@@ -38,6 +38,8 @@ export function earlyStager(input: {
   canReadTags: boolean;
   /** Where prerendered pages may be written (a server build's client folder, the output folder). */
   outDirs: string[];
+  /** Told once if the staging thread fails (the pages are then staged on this thread). */
+  warn: (line: string) => void;
 }): EarlyStager {
   const { options, layout } = input;
   const base = layout.base.replace(/\/+$/, '');
@@ -59,11 +61,20 @@ export function earlyStager(input: {
   };
   process.on('exit', onExit);
 
+  let warned = false;
   /** Plans and stages on the thread; should the thread fail, here. */
   async function run(job: PageJob): Promise<PageJobResult> {
     try {
       return await thread.run(job);
     } catch {
+      const broken = thread.broken();
+      if (broken && !warned) {
+        warned = true;
+        input.warn(
+          `The staging thread failed (${broken.message}); pages are staged on Astro's thread instead.`,
+        );
+      }
+      // A job that failed on a working thread fails here again, and the pass takes the page.
       return planAndStage(job);
     }
   }
@@ -99,8 +110,10 @@ export function earlyStager(input: {
     rendering(pathname) {
       if (previous) stage(previous);
       const inSite = base && pathname.startsWith(`${base}/`) ? pathname.slice(base.length) : pathname;
-      // The page as the pass will list it from astro:build:done: the same file and URL rules.
-      previous = listBuiltPages([inSite], input.routes, layout)[0] ?? null;
+      // The page as the pass will list it from astro:build:done: the same file and URL rules (the list may
+      // also hold the i18n fallback pages rendered from it, which are not on disk yet).
+      const own = `/${inSite.replace(/^\/+|\/+$/g, '')}`;
+      previous = listBuiltPages([inSite], input.routes, layout).find((page) => page.pathname === own) ?? null;
     },
     async settle() {
       const pages = new Map<string, EarlyPage>();

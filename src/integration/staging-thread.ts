@@ -5,6 +5,8 @@ import type { PageJob, PageJobResult } from './plan-and-stage.ts';
 
 export interface StagingThread {
   run(job: PageJob): Promise<PageJobResult>;
+  /** Why the thread itself failed (it failed to start, or it died), as opposed to one job; null while it works. */
+  broken(): Error | null;
   /** Ends the thread; jobs still running are rejected. */
   close(): Promise<void>;
 }
@@ -43,8 +45,11 @@ export function startStagingThread(): StagingThread {
     if ('result' in answer) job?.resolve(answer.result);
     else job?.reject(new Error(answer.error));
   });
+  let closing = false;
   worker.on('error', endAll);
-  worker.on('exit', () => endAll(new Error('the staging thread ended')));
+  worker.on('exit', (code) => {
+    if (!closing) endAll(new Error(`the staging thread exited with code ${code}`));
+  });
   return {
     run(job) {
       if (ended) return Promise.reject(ended);
@@ -54,8 +59,11 @@ export function startStagingThread(): StagingThread {
         worker.postMessage({ id, job });
       });
     },
+    broken: () => ended,
     async close() {
+      closing = true;
       await worker.terminate();
+      endAll(new Error('the staging thread was closed'));
     },
   };
 }

@@ -1,0 +1,66 @@
+// The staging thread plans and stages a real page from disk; a job that fails answers its own error and leaves
+// the thread working (only a thread that dies counts as broken, which sends the pages back to Astro's thread).
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { readHeadTags } from '../../src/head/index.ts';
+import type { PageJob } from '../../src/integration/plan-and-stage.ts';
+import { type StagingThread, startStagingThread } from '../../src/integration/staging-thread.ts';
+import { stagedPage } from '../../src/integration/write-page.ts';
+
+let dir: string;
+let thread: StagingThread;
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'asm-staging-thread-'));
+  thread = startStagingThread();
+});
+afterAll(async () => {
+  await thread.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const job = (file: string): PageJob => ({
+  page: { file, url: `https://www.example.com/${file.replace('index.html', '')}`, pathname: '/' },
+  cmsUrl: 'https://www.example.com/',
+  data: {
+    schemas: [],
+    meta: {
+      url: 'https://www.example.com/',
+      title: 'From the API',
+      description: null,
+      robots: null,
+      canonical: null,
+      keywords: null,
+    },
+    social: null,
+  },
+  context: {
+    cmsOrigin: 'https://cms.example.com',
+    siteOrigin: 'https://www.example.com',
+    rewriteUrls: true,
+    keepPathPrefixes: [],
+    graph: false,
+    socialFallback: true,
+    validation: { rules: ['schema.org', 'google'], severity: {} },
+  },
+  options: { validate: 'error', onConflict: 'api', audit: true },
+  outDir: dir,
+});
+
+test('a page is planned and staged on the thread, and commits on this one', async () => {
+  writeFileSync(join(dir, 'index.html'), '<html><head><title>Own</title></head><body><p>x</p></body></html>');
+  const result = await thread.run(job('index.html'));
+  expect(result.plan.tags.some((tag) => tag.key === 'title')).toBe(true);
+  expect(result.staged?.facts?.title).toBe('From the API');
+  await stagedPage(result.job!, result.staged!, true).commit();
+  expect(readHeadTags(readFileSync(join(dir, 'index.html'), 'utf8')).values.title).toEqual(['From the API']);
+});
+
+test('a job that fails answers its error; the thread is not broken', async () => {
+  await expect(thread.run(job('missing/index.html'))).rejects.toThrow(/ENOENT/);
+  expect(thread.broken()).toBeNull();
+  writeFileSync(join(dir, 'again.html'), '<html><head></head><body></body></html>');
+  expect((await thread.run(job('again.html'))).staged?.changed).toBe(true);
+});
