@@ -175,6 +175,8 @@ export default function schemaManager(userOptions: SchemaManagerOptions = {}): A
           });
         } finally {
           setPageListener(undefined);
+          // What was staged early and not taken over (or, after a stop, everything) goes, and the thread ends.
+          await early?.discard();
           await snapshot?.finish();
           if (snapshot && options.snapshot?.mode === 'record')
             logger.info(`API answers recorded to ${options.snapshot.path}.`);

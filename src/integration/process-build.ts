@@ -58,7 +58,7 @@ export interface BuildInput {
   logger: AstroIntegrationLogger;
   /** What the API answered when the build started. */
   probe: ProbeOutcome;
-  /** Pages planned and staged while Astro rendered. */
+  /** Pages planned and staged while Astro rendered (their owner discards what is left of them). */
   early?: EarlyStager | undefined;
 }
 
@@ -212,8 +212,6 @@ export async function processBuild(input: BuildInput): Promise<BuildResult> {
     await stager.discard();
     throw error;
   } finally {
-    // What was staged early and not taken over (or, after a stop, everything) goes.
-    await input.early?.discard();
     await client.close();
   }
 }
