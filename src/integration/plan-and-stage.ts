@@ -5,7 +5,7 @@ import type { ResolvedOptions } from './options.ts';
 import type { BuiltPage } from './pages.ts';
 import { type PagePlan, type PlanContext, planPage } from './plan-page.ts';
 import { stopsBuild } from './stage-pages.ts';
-import { type StagedFile, type StagingJob, stageFile } from './write-page.ts';
+import { type StagedFile, type StagingJob, stageFile, stagingJob } from './write-page.ts';
 
 export interface PageJob {
   page: BuiltPage;
@@ -31,12 +31,6 @@ export async function planAndStage(input: PageJob): Promise<PageJobResult> {
   const { page, options } = input;
   const plan = planPage(page, input.cmsUrl, input.data, input.context);
   if (stopsBuild(plan, options)) return { plan, staged: null, job: null };
-  const job: StagingJob = {
-    outDir: input.outDir,
-    file: page.file,
-    tags: plan.tags,
-    onConflict: options.onConflict,
-    auditUrl: options.audit ? page.url : null,
-  };
+  const job = stagingJob(plan, input.outDir, options);
   return { plan, staged: await stageFile(job), job };
 }

@@ -8,7 +8,7 @@ import type { PageData } from './fetch-head-data.ts';
 import type { ResolvedOptions } from './options.ts';
 import type { BuiltPage } from './pages.ts';
 import { type PagePlan, type PlanContext, planPage } from './plan-page.ts';
-import { type StagedPage, stagePage, type WriteResult } from './write-page.ts';
+import { type StagedPage, stagePage, stagingJob, type WriteResult } from './write-page.ts';
 
 /** How many files are read and written at once. */
 export const FILE_CONCURRENCY = 16;
@@ -83,15 +83,7 @@ export function pageStager(
   const files = createLimit(FILE_CONCURRENCY);
   const work: Array<Promise<unknown>> = [];
   const stage = (plan: PagePlan) => {
-    const done = files(() =>
-      stagePage({
-        outDir,
-        file: plan.page.file,
-        tags: plan.tags,
-        onConflict: options.onConflict,
-        auditUrl: options.audit ? plan.page.url : null,
-      }),
-    );
+    const done = files(() => stagePage(stagingJob(plan, outDir, options)));
     staged.set(plan.page, done);
     return done;
   };

@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { type PageFacts, readPageFacts } from '../audit/index.ts';
 import { type ConflictPolicy, type HeadTag, rewriteHeadBytes } from '../head/index.ts';
 import { replaceWith, writeBeside } from '../write-file-atomically.ts';
+import type { ResolvedOptions } from './options.ts';
+import type { PagePlan } from './plan-page.ts';
 
 export interface WriteResult {
   changed: boolean;
@@ -36,6 +38,17 @@ export interface StagingJob {
   onConflict: ConflictPolicy;
   /** The page's public URL, when the audit will want its facts. */
   auditUrl: string | null;
+}
+
+/** The staging of a planned page: its tags into its file, with its URL when the audit will want its facts. */
+export function stagingJob(
+  plan: PagePlan,
+  outDir: string,
+  options: Pick<ResolvedOptions, 'onConflict' | 'audit'>,
+): StagingJob {
+  const { page } = plan;
+  const auditUrl = options.audit ? page.url : null;
+  return { outDir, file: page.file, tags: plan.tags, onConflict: options.onConflict, auditUrl };
 }
 
 /** What staging wrote, as plain data. */
@@ -77,16 +90,14 @@ export async function stageFile(job: StagingJob): Promise<StagedFile> {
  */
 export function stagedPage(job: StagingJob, staged: StagedFile, verify: boolean): StagedPage {
   const path = join(job.outDir, job.file);
-  const { temporary } = staged;
-  const { changed, written: count, replaced, skipped, facts } = staged;
-  const written: WriteResult = { changed, written: count, replaced, skipped, facts };
+  const { temporary, readSize, ...written } = staged;
   const discard = async () => {
     if (temporary) await rm(temporary, { force: true });
   };
   return {
     ...written,
     commit: async () => {
-      if (verify && (await stat(path)).size !== staged.readSize) {
+      if (verify && (await stat(path)).size !== readSize) {
         await discard();
         return stagedPage(job, await stageFile(job), true).commit();
       }
