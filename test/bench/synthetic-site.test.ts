@@ -65,6 +65,7 @@ describe('the site per row', () => {
     const root = newSite(12);
     configureSite(root, { kind: 'plain' });
     await promisify(execFile)(process.execPath, [astroBin, 'build', '--root', root], {
+      cwd: root,
       env: fixtureEnv({ fixture: 'site-basic' }),
     });
     const built = checkBuiltSite(root, 12, false);

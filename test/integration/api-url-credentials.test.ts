@@ -139,10 +139,7 @@ test('astro dev with credentials in SCHEMA_MANAGER_API serves neither them nor a
     const dev = spawn(
       process.execPath,
       [astroBin, 'dev', '--root', root, '--host', '127.0.0.1', '--port', String(port)],
-      {
-        env: fixtureEnv(options),
-        stdio: 'ignore',
-      },
+      { cwd: root, env: fixtureEnv(options), stdio: 'ignore' },
     );
     children.push(dev);
     const origin = `http://127.0.0.1:${port}`;

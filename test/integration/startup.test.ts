@@ -96,7 +96,7 @@ test('astro sync and astro preview start without an API address; astro build ask
     const preview = spawn(
       process.execPath,
       [astroBin, 'preview', '--root', root, '--host', '127.0.0.1', '--port', String(port)],
-      { env: withoutApi, stdio: 'ignore' },
+      { cwd: root, env: withoutApi, stdio: 'ignore' },
     );
     try {
       expect(await waitForPage(`http://127.0.0.1:${port}/about/`)).toContain('data-schema-manager');
@@ -117,7 +117,7 @@ test('astro dev with dev: false starts without an API address and leaves pages a
     dev = spawn(
       process.execPath,
       [astroBin, 'dev', '--root', root, '--host', '127.0.0.1', '--port', String(port)],
-      { env: fixtureEnv(options), stdio: 'ignore' },
+      { cwd: root, env: fixtureEnv(options), stdio: 'ignore' },
     );
     const html = await waitForPage(`http://127.0.0.1:${port}/about/`);
     expect(html).toContain('<head');

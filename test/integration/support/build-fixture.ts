@@ -56,6 +56,7 @@ export async function buildFixture(options: BuildFixtureOptions): Promise<Fixtur
   const { code, output } = await run(
     process.execPath,
     [astroBin, 'build', '--root', root],
+    root,
     fixtureEnv(options),
   );
   const outDir = existsSync(join(root, 'dist/client')) ? join(root, 'dist/client') : join(root, 'dist');
@@ -95,7 +96,14 @@ export function prepareFixture(options: BuildFixtureOptions): string {
   const root = mkdtempSync(join(tmpdir(), `asm-${options.fixture}-`));
   cpSync(join(repo, 'test/fixtures', options.fixture), root, { recursive: true });
   symlinkSync(join(repo, 'node_modules'), join(root, 'node_modules'), 'dir');
-  const astro = { site: 'https://www.example.com', ...options.astro };
+  // Astro's and Vite's caches inside the copy: the repository's node_modules, linked into every copy, would
+  // otherwise be one cache shared by builds running side by side.
+  const astro = {
+    site: 'https://www.example.com',
+    cacheDir: './.astro-cache',
+    vite: { cacheDir: './.vite-cache' },
+    ...options.astro,
+  };
   const astroEntries = JSON.stringify(astro).slice(1, -1);
   const optionEntries = JSON.stringify(options.options ?? {}).slice(1, -1);
   writeFileSync(
@@ -118,16 +126,18 @@ export function runAstro(
   args: string[],
   env: NodeJS.ProcessEnv,
 ): Promise<{ code: number; output: string }> {
-  return run(process.execPath, [astroBin, ...args, '--root', root], env);
+  return run(process.execPath, [astroBin, ...args, '--root', root], root, env);
 }
 
+// In the project, as a user runs it: Astro puts what it builds outside its outDir under the working directory.
 function run(
   command: string,
   args: string[],
+  cwd: string,
   env: NodeJS.ProcessEnv,
 ): Promise<{ code: number; output: string }> {
   return new Promise((resolve) => {
-    execFile(command, args, { env, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
+    execFile(command, args, { cwd, env, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
       const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
       resolve({ code, output: `${stdout}\n${stderr}` });
     });

@@ -23,7 +23,7 @@ export async function startDevFixture(options: BuildFixtureOptions): Promise<Dev
   const dev: ChildProcess = spawn(
     process.execPath,
     [astroBin, 'dev', '--root', root, '--host', '127.0.0.1', '--port', String(port)],
-    { env: fixtureEnv(options), stdio: ['ignore', 'pipe', 'pipe'] },
+    { cwd: root, env: fixtureEnv(options), stdio: ['ignore', 'pipe', 'pipe'] },
   );
   dev.stdout?.on('data', (chunk: Buffer) => {
     output += chunk.toString();
