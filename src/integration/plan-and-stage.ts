@@ -3,8 +3,7 @@
 import type { PageData } from './fetch-head-data.ts';
 import type { ResolvedOptions } from './options.ts';
 import type { BuiltPage } from './pages.ts';
-import { type PagePlan, type PlanContext, planPage } from './plan-page.ts';
-import { stopsBuild } from './stage-pages.ts';
+import { type PagePlan, type PlanContext, planPage, stopsBuild } from './plan-page.ts';
 import { type StagedFile, type StagingJob, stageFile, stagingJob } from './write-page.ts';
 
 export interface PageJob {
@@ -12,8 +11,15 @@ export interface PageJob {
   cmsUrl: string;
   data: PageData;
   context: PlanContext;
-  options: Pick<ResolvedOptions, 'validate' | 'onConflict' | 'audit'>;
+  options: PageJobOptions;
   outDir: string;
+}
+
+export type PageJobOptions = Pick<ResolvedOptions, 'validate' | 'onConflict' | 'audit'>;
+
+/** What a page job needs of the options, and no more: jobs cross to the staging thread as plain data. */
+export function pageJobOptions(options: ResolvedOptions): PageJobOptions {
+  return { validate: options.validate, onConflict: options.onConflict, audit: options.audit };
 }
 
 export interface PageJobResult {

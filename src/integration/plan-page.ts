@@ -158,3 +158,8 @@ export function cmsUrlFor(page: BuiltPage, options: ResolvedOptions): string {
   }
   return mapped;
 }
+
+/** A page the build will stop on: not worth writing. */
+export function stopsBuild(plan: PagePlan, options: Pick<ResolvedOptions, 'validate'>): boolean {
+  return options.validate === 'error' && plan.findings.some((finding) => finding.severity === 'error');
+}

@@ -10,11 +10,11 @@ import { createLimit } from '../map-concurrently.ts';
 import { fromIndex } from './fetch-head-data.ts';
 import type { ResolvedOptions } from './options.ts';
 import { type BuiltPage, isExcluded, listBuiltPages, type RouteInfo, type SiteLayout } from './pages.ts';
-import { type PageJob, type PageJobResult, planAndStage } from './plan-and-stage.ts';
+import { type PageJob, pageJobOptions } from './plan-and-stage.ts';
 import { cmsUrlFor, type PlanContext } from './plan-page.ts';
 import type { HeadIndex } from './read-index.ts';
 import { type EarlyPage, FILE_CONCURRENCY } from './stage-pages.ts';
-import { startStagingThread } from './staging-thread.ts';
+import { stagingRunner } from './staging-thread.ts';
 import { type StagedPage, stagedPage } from './write-page.ts';
 
 export interface EarlyStager {
@@ -43,7 +43,7 @@ export function earlyStager(input: {
 }): EarlyStager {
   const { options, layout } = input;
   const base = layout.base.replace(/\/+$/, '');
-  const settings = { validate: options.validate, onConflict: options.onConflict, audit: options.audit };
+  const settings = pageJobOptions(options);
   let previous: BuiltPage | null = null;
   let index: HeadIndex | null | undefined;
   void input.index.then((read) => {
@@ -51,7 +51,7 @@ export function earlyStager(input: {
   });
 
   const jobs = createLimit(FILE_CONCURRENCY);
-  const thread = startStagingThread();
+  const runner = stagingRunner(input.warn);
   const started = new Set<string>();
   const under = new Set<Promise<EarlyPage | null>>();
   // Staged files are removed if the process ends before the pass takes them over (a render that fails).
@@ -60,24 +60,6 @@ export function earlyStager(input: {
     for (const page of staged) if (page.temporary) rmSync(page.temporary, { force: true });
   };
   process.on('exit', onExit);
-
-  let warned = false;
-  /** Plans and stages on the thread; should the thread fail, here. */
-  async function run(job: PageJob): Promise<PageJobResult> {
-    try {
-      return await thread.run(job);
-    } catch {
-      const broken = thread.broken();
-      if (broken && !warned) {
-        warned = true;
-        input.warn(
-          `The staging thread failed (${broken.message}); pages are staged on Astro's thread instead.`,
-        );
-      }
-      // A job that failed on a working thread fails here again, and the pass takes the page.
-      return planAndStage(job);
-    }
-  }
 
   function stage(page: BuiltPage): void {
     // Not read yet, or read without the meta and social lists (tags then come page by page): the pass does it.
@@ -94,7 +76,7 @@ export function earlyStager(input: {
     started.add(page.file);
     const data = fromIndex(index, cmsUrl, input.canReadTags);
     const job: PageJob = { page, cmsUrl, data, context: input.context, options: settings, outDir };
-    const done = jobs(() => run(job)).then(
+    const done = jobs(() => runner.run(job)).then(
       (result): EarlyPage => {
         const page = result.staged && result.job ? stagedPage(result.job, result.staged, true) : null;
         if (page) staged.add(page);
@@ -124,7 +106,7 @@ export function earlyStager(input: {
       process.removeListener('exit', onExit);
       await Promise.all(under);
       await Promise.all([...staged].map((page) => page.discard()));
-      await thread.close();
+      await runner.close();
     },
   };
 }

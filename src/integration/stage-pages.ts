@@ -7,8 +7,9 @@ import { createLimit, mapConcurrently } from '../map-concurrently.ts';
 import type { PageData } from './fetch-head-data.ts';
 import type { ResolvedOptions } from './options.ts';
 import type { BuiltPage } from './pages.ts';
+import { type PageJob, pageJobOptions, planAndStage } from './plan-and-stage.ts';
 import { type PagePlan, type PlanContext, planPage } from './plan-page.ts';
-import { type StagedPage, stagePage, stagingJob, type WriteResult } from './write-page.ts';
+import { type StagedPage, stagedPage, stagePage, stagingJob, type WriteResult } from './write-page.ts';
 
 /** How many files are read and written at once. */
 export const FILE_CONCURRENCY = 16;
@@ -42,11 +43,6 @@ export interface PageStager {
   discard(): Promise<void>;
 }
 
-/** A page the build will stop on: not worth writing. */
-export function stopsBuild(plan: PagePlan, options: Pick<ResolvedOptions, 'validate'>): boolean {
-  return options.validate === 'error' && plan.findings.some((finding) => finding.severity === 'error');
-}
-
 /**
  * @example const stager = pageStager(pages, cmsUrlOf, context, { outDir, options, early: true });
  */
@@ -65,6 +61,8 @@ export function pageStager(
     pagesOf.set(url, [...(pagesOf.get(url) ?? []), page]);
   }
   const planned = new Map<BuiltPage, PagePlan>();
+  const sent = new Set<BuiltPage>();
+  const jobOptions = pageJobOptions(options);
   const staged = new Map<BuiltPage, Promise<StagedPage>>();
   const adopted: EarlyPage[] = [];
   for (const page of pages) {
@@ -88,13 +86,25 @@ export function pageStager(
     return done;
   };
 
+  // The same code as on the staging thread (stage-early.ts), whose answers are plain data too.
+  const planAndStageOne = async (job: PageJob) => {
+    const result = await files(() => planAndStage(job));
+    planned.set(job.page, result.plan);
+    if (result.staged && result.job) {
+      staged.set(job.page, Promise.resolve(stagedPage(result.job, result.staged, false)));
+    }
+  };
+
   return {
     add(cmsUrl, data) {
       for (const page of pagesOf.get(cmsUrl) ?? []) {
-        if (planned.has(page)) continue;
-        const plan = planPage(page, cmsUrl, data, context);
-        planned.set(page, plan);
-        if (settings.early && !stopsBuild(plan, options)) work.push(stage(plan));
+        if (planned.has(page) || sent.has(page)) continue;
+        if (settings.early) {
+          sent.add(page);
+          work.push(planAndStageOne({ page, cmsUrl, data, context, options: jobOptions, outDir }));
+        } else {
+          planned.set(page, planPage(page, cmsUrl, data, context));
+        }
       }
     },
     isPlanned: (page) => planned.has(page),

@@ -1,7 +1,7 @@
 // Pages planned and staged on a thread of their own while Astro renders on the main one: validation, head
 // rewriting and file work then cost Astro's rendering nothing on a machine with a core to spare.
 import { Worker } from 'node:worker_threads';
-import type { PageJob, PageJobResult } from './plan-and-stage.ts';
+import { type PageJob, type PageJobResult, planAndStage } from './plan-and-stage.ts';
 
 export interface StagingThread {
   run(job: PageJob): Promise<PageJobResult>;
@@ -65,5 +65,41 @@ export function startStagingThread(): StagingThread {
       await worker.terminate();
       endAll(new Error('the staging thread was closed'));
     },
+  };
+}
+
+export interface StagingRunner {
+  /** Plans and stages one page on the staging thread; should the thread fail, on this one. */
+  run(job: PageJob): Promise<PageJobResult>;
+  close(): Promise<void>;
+}
+
+/**
+ * The staging thread with its fallback: a thread that fails is said once through `warn`, and its jobs, and
+ * every later one, run on this thread. A job that failed on a working thread runs here again, so its error
+ * is the one the caller sees.
+ *
+ * @example const runner = stagingRunner((line) => logger.warn(line)); const { plan } = await runner.run(job);
+ */
+export function stagingRunner(warn: (line: string) => void): StagingRunner {
+  const thread = startStagingThread();
+  let warned = false;
+  return {
+    async run(job) {
+      if (thread.broken() === null) {
+        try {
+          return await thread.run(job);
+        } catch {
+          // Said below when the thread itself failed; a failed job is simply run again here.
+        }
+      }
+      const broken = thread.broken();
+      if (broken && !warned) {
+        warned = true;
+        warn(`The staging thread failed (${broken.message}); pages are staged on Astro's thread instead.`);
+      }
+      return planAndStage(job);
+    },
+    close: () => thread.close(),
   };
 }

@@ -6,7 +6,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { readHeadTags } from '../../src/head/index.ts';
 import type { PageJob } from '../../src/integration/plan-and-stage.ts';
-import { type StagingThread, startStagingThread } from '../../src/integration/staging-thread.ts';
+import {
+  type StagingThread,
+  stagingRunner,
+  startStagingThread,
+} from '../../src/integration/staging-thread.ts';
 import { stagedPage } from '../../src/integration/write-page.ts';
 
 let dir: string;
@@ -63,4 +67,18 @@ test('a job that fails answers its error; the thread is not broken', async () =>
   expect(thread.broken()).toBeNull();
   writeFileSync(join(dir, 'again.html'), '<html><head></head><body></body></html>');
   expect((await thread.run(job('again.html'))).staged?.changed).toBe(true);
+});
+
+test('the runner: a failed job fails with its own error; once the thread is gone, pages are staged here, said once', async () => {
+  const warnings: string[] = [];
+  const runner = stagingRunner((line) => warnings.push(line));
+  await expect(runner.run(job('missing/index.html'))).rejects.toThrow(/ENOENT/);
+  expect(warnings).toEqual([]);
+  await runner.close();
+  for (const name of ['here-1.html', 'here-2.html']) {
+    writeFileSync(join(dir, name), '<html><head></head><body></body></html>');
+    expect((await runner.run(job(name))).staged?.changed).toBe(true);
+  }
+  expect(warnings).toHaveLength(1);
+  expect(warnings[0]).toMatch(/staging thread failed .*staged on Astro's thread instead/);
 });
