@@ -1,6 +1,7 @@
 // One HTTP exchange over the client's pooled dispatcher: timeouts, retries, the size cap, and every
 // network failure turned into a reason the transport can name.
 import { Agent, cacheStores, type Dispatcher, interceptors } from 'undici';
+import { keepOnNotModified } from './keep-on-not-modified.ts';
 import type { HttpMethod } from './operations.ts';
 import { retryPolicy } from './retry-policy.ts';
 
@@ -80,7 +81,11 @@ export function createSender(settings: SendSettings, onRequest: () => void, onRe
     });
   const dispatcher = base.compose(...layers);
   const cached = store
-    ? base.compose(...layers, interceptors.cache({ store, type: 'private', methods: ['GET'] }))
+    ? base.compose(
+        ...layers,
+        keepOnNotModified(),
+        interceptors.cache({ store, type: 'private', methods: ['GET'] }),
+      )
     : dispatcher;
 
   async function readCapped(body: Dispatcher.ResponseData['body'], declared: number): Promise<string> {

@@ -31,6 +31,13 @@ describe('targetLines', () => {
     expect(lines).toContain('3,000 requests x 20 ms / 8 = 7.50 s: 1.07x (target <= 1.1x: met)');
   });
 
+  it('takes the round trip the delay line measured as the latency when there is one', () => {
+    const measured = rows.map((row) => (row.name === 'per-page' ? { ...row, roundTripMs: 21.3 } : row));
+    expect(targetLines(measured, { latencyMs: 20, concurrency: 8 }).join('\n')).toContain(
+      "3,000 requests x 21.3 ms (the delay line's measured round trip; 20 ms asked) / 8 = 7.99 s: 1.00x (target <= 1.1x: met)",
+    );
+  });
+
   it('puts the per-page pass against a bare client making the same requests', () => {
     const measured = targetLines(rows, { latencyMs: 20, concurrency: 8, floorMs: new Map([[1000, 8_500]]) });
     expect(measured.join('\n')).toContain(
