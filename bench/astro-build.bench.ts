@@ -84,7 +84,7 @@ console.log(
     `Node ${process.version}, Astro ${astroVersion}; load average ${load()} at start.`,
 );
 console.log(
-  `API: the reference server behind a loopback delay line adding ${latencyMs} ms to each round trip; requests and answer bytes counted there.\n` +
+  `API: the reference server behind a loopback delay line adding ${latencyMs} ms to each round trip; requests, answer bytes and the round trip it really added counted there.\n` +
     `Peak RSS: the sum of VmRSS over the build's process tree, polled from /proc every 50 ms.\n` +
     `Render: Astro's own time for rendering the pages (its "generating static routes" line); the frontmatter fetches happen there.\n` +
     `Pass: the integration's own time for its build pass (its report's durationMs, which its summary line rounds).\n` +
@@ -182,6 +182,8 @@ async function measure(
     responseBytes: proxy.responseBytes(),
     peakRss: run.peakRss,
   };
+  const roundTripMs = proxy.roundTripMs();
+  if (roundTripMs !== null) row.roundTripMs = roundTripMs;
   const renderMs = renderTimeOf(run.log);
   if (renderMs !== undefined) row.renderMs = renderMs;
   if (variant.kind === 'integration') {

@@ -4,6 +4,8 @@
 // HTTP proxy on the bench's one event loop parses and re-sends every request, which a network does not (with
 // no delay at all, an HTTP proxy here added about 6 ms to each round of eight requests). It counts the requests
 // and the answer bytes it carries, so the benchmark's figures are counted here, not taken from anyone's report.
+// Timers fire late (by a millisecond or so, more on a busy machine), so it also measures how long it really
+// held the bytes: that, not the delay asked for, is the network's latency in the benchmark's bounds.
 import { connect, createServer, type Socket } from 'node:net';
 
 export interface LatencyProxy {
@@ -13,6 +15,11 @@ export interface LatencyProxy {
   requests(): number;
   /** Bytes the server sent back (headers and bodies) since the last `reset()`. */
   responseBytes(): number;
+  /**
+   * The round trip the line really added since the last `reset()`: how long it held a chunk on its way to the
+   * server plus how long on its way back, each a mean over the chunks carried; null before any went both ways.
+   */
+  roundTripMs(): number | null;
   reset(): void;
   close(): Promise<void>;
 }
@@ -49,12 +56,21 @@ export async function startLatencyProxy(target: string, delayMs: number): Promis
   const sockets = new Set<Socket>();
   let count = 0;
   let bytes = 0;
+  const held = { toServer: { ms: 0, chunks: 0 }, toClient: { ms: 0, chunks: 0 } };
 
   // Timers of one duration fire in the order they were set: bytes keep their order.
-  const delayed = (from: Socket, to: Socket, onChunk?: (chunk: Buffer) => void) => {
+  const delayed = (
+    from: Socket,
+    to: Socket,
+    hold: { ms: number; chunks: number },
+    onChunk?: (chunk: Buffer) => void,
+  ) => {
     from.on('data', (chunk: Buffer) => {
       onChunk?.(chunk);
+      const received = performance.now();
       setTimeout(() => {
+        hold.ms += performance.now() - received;
+        hold.chunks++;
         if (!to.destroyed) to.write(chunk);
       }, half);
     });
@@ -73,9 +89,10 @@ export async function startLatencyProxy(target: string, delayMs: number): Promis
     delayed(
       client,
       server,
+      held.toServer,
       requestCounter(() => count++),
     );
-    delayed(server, client, (chunk) => {
+    delayed(server, client, held.toClient, (chunk) => {
       bytes += chunk.length;
     });
   });
@@ -86,9 +103,18 @@ export async function startLatencyProxy(target: string, delayMs: number): Promis
     url: `http://127.0.0.1:${port}${upstream.pathname.replace(/\/$/, '')}`,
     requests: () => count,
     responseBytes: () => bytes,
+    roundTripMs: () => {
+      const { toServer, toClient } = held;
+      if (toServer.chunks === 0 || toClient.chunks === 0) return null;
+      return toServer.ms / toServer.chunks + toClient.ms / toClient.chunks;
+    },
     reset: () => {
       count = 0;
       bytes = 0;
+      for (const hold of [held.toServer, held.toClient]) {
+        hold.ms = 0;
+        hold.chunks = 0;
+      }
     },
     close: () =>
       new Promise<void>((resolve) => {
