@@ -89,7 +89,7 @@ export const onRequest: MiddlewareHandler = async (context, next) => {
     return withInspection(head, html, {
       pageUrl,
       apiBase: options.api ?? '',
-      cmsUrl: value?.cmsUrl ?? answers.cmsUrlOf(pageUrl),
+      cmsUrl: value?.cmsUrl ?? answers.cmsUrlOf(pageUrl) ?? pageUrl,
       answer: value,
       error: value ? null : whyNot(found, options.requestBudgetMs),
       onConflict: options.onConflict,

@@ -146,17 +146,35 @@ export function describeSchema(record: SchemaRecord): string {
   return `#${record.id} ${record.schema_type || 'schema'}${name}`;
 }
 
-/** The URL the CMS knows a page by. */
-export function cmsUrlFor(page: BuiltPage, options: ResolvedOptions): string {
-  if (!options.cmsUrl) return page.url;
-  const mapped = options.cmsUrl(page.url);
+export const CMS_URL_HINT = 'Make the cmsUrl option return the absolute URL the CMS stores for that page.';
+
+/**
+ * The URL the CMS knows a page by, through the `cmsUrl` option when there is one; throws an Error saying
+ * what the option did (threw, or returned something that is not an absolute http(s) URL).
+ *
+ * @example mapToCmsUrl('https://www.example.com/a/', (url) => url.replace('www.', 'cms.')) // 'https://cms.example.com/a/'
+ */
+export function mapToCmsUrl(pageUrl: string, cmsUrl: ResolvedOptions['cmsUrl']): string {
+  if (!cmsUrl) return pageUrl;
+  let mapped: unknown;
+  try {
+    mapped = cmsUrl(pageUrl);
+  } catch (error) {
+    throw new Error(`cmsUrl("${pageUrl}") threw: ${error instanceof Error ? error.message : String(error)}`);
+  }
   if (typeof mapped !== 'string' || !/^https?:\/\//.test(mapped)) {
-    throw buildStopped(
-      `cmsUrl("${page.url}") returned ${JSON.stringify(mapped)}, not an absolute http(s) URL.`,
-      'Make the cmsUrl option return the absolute URL the CMS stores for that page.',
-    );
+    throw new Error(`cmsUrl("${pageUrl}") returned ${JSON.stringify(mapped)}, not an absolute http(s) URL.`);
   }
   return mapped;
+}
+
+/** The URL the CMS knows a built page by; a `cmsUrl` option that fails stops the build, naming the page. */
+export function cmsUrlFor(page: BuiltPage, options: ResolvedOptions): string {
+  try {
+    return mapToCmsUrl(page.url, options.cmsUrl);
+  } catch (error) {
+    throw buildStopped((error as Error).message, CMS_URL_HINT);
+  }
 }
 
 /** A page the build will stop on: not worth writing. */

@@ -6,7 +6,7 @@ import type { ProbeResult, SchemaClient } from '../client/index.ts';
 import type { PageData } from './fetch-head-data.ts';
 import { clientForOptions } from './options.ts';
 import { type CachedAnswer, createPageDataCache } from './page-data-cache.ts';
-import { type PagePlan, planContextFor, planPage } from './plan-page.ts';
+import { CMS_URL_HINT, mapToCmsUrl, type PagePlan, planContextFor, planPage } from './plan-page.ts';
 import { type PageReader, pageReader } from './read-page-data.ts';
 import { formatFinding } from './report.ts';
 import type { RequestLogger, RuntimeConfig } from './runtime-config.ts';
@@ -31,8 +31,8 @@ export interface PageRef {
 
 export interface RequestAnswers {
   answer(page: PageRef): Promise<CachedAnswer<PageAnswer>>;
-  /** Where a page is kept in the CMS. */
-  cmsUrlOf(pageUrl: string): string;
+  /** Where a page is kept in the CMS; null when the `cmsUrl` option fails for it. */
+  cmsUrlOf(pageUrl: string): string | null;
   /** Ends the client's connections (a dev server restart makes a new set). */
   close(): Promise<void>;
 }
@@ -60,7 +60,7 @@ export function requestAnswers({ config, credentials, logger }: AnswerSettings):
     credentials,
   );
   const context = planContextFor(options, layout.site);
-  const cmsUrlOf = (pageUrl: string) => (options.cmsUrl ? options.cmsUrl(pageUrl) : pageUrl);
+
   const probe = probeEvery(client, PROBE_TTL_MS);
   const readers = new Map<boolean, PageReader>();
   const log = logOnce(options.requestCacheMaxPages, logger);
@@ -80,7 +80,7 @@ export function requestAnswers({ config, credentials, logger }: AnswerSettings):
       const canReadTags = found.canManageOptions && found.routes.meta && found.routes.social;
       const read = readers.get(canReadTags) ?? pageReader(client, canReadTags);
       readers.set(canReadTags, read);
-      const cmsUrl = cmsUrlOf(url);
+      const cmsUrl = mapToCmsUrl(url, options.cmsUrl);
       const data = await read(cmsUrl, signal);
       const page = { file: '', url, pathname: pathnames.get(url) ?? new URL(url).pathname };
       const plan = planPage(page, cmsUrl, data, context);
@@ -97,9 +97,26 @@ export function requestAnswers({ config, credentials, logger }: AnswerSettings):
   });
 
   return {
-    cmsUrlOf,
+    cmsUrlOf(pageUrl) {
+      try {
+        return mapToCmsUrl(pageUrl, options.cmsUrl);
+      } catch {
+        return null;
+      }
+    },
     close: () => client.close(),
     async answer(page) {
+      // A cmsUrl option that fails for a page is the site's mistake, not the API's: said once per page, and
+      // never counted against the API (which would stop asking it for every page).
+      try {
+        mapToCmsUrl(page.url, options.cmsUrl);
+      } catch (error) {
+        const message = (error as Error).message;
+        log(page.url, 'failure', message, (say) =>
+          say.warn(`${page.url}: ${message} ${CMS_URL_HINT} It is served without head data.`),
+        );
+        return { value: null, source: 'none', reason: 'error', error };
+      }
       pathnames.set(page.url, page.pathname);
       if (pathnames.size > options.requestCacheMaxPages)
         pathnames.delete(pathnames.keys().next().value as string);

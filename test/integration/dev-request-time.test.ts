@@ -50,6 +50,7 @@ beforeAll(async () => {
     preamble: "import node from '@astrojs/node';",
     astroSource: "adapter: node({ mode: 'standalone' })",
     options: { requestCacheTtlSeconds: 0, validate: 'warn' },
+    optionsSource: `cmsUrl: (url) => { if (url.includes('/p/unmapped')) throw new Error('no CMS page for this path'); return url; }`,
     env: { ...api.env, SCHEMA_MANAGER_API: `${proxy.url}${new URL(api.baseUrl).pathname}` },
   };
   dev = await startDevFixture(options);
@@ -158,6 +159,21 @@ test('the toolbar app shows the documents, the finding at its path, the tags and
   expect(await link.getAttribute('href')).toMatch(/\/schemas\/\d+$/);
   expect(problems).toEqual([]);
 }, 120_000);
+
+test('a cmsUrl that fails for a page serves it untouched, says so once, and the API is still asked for the others', async () => {
+  for (let i = 0; i < 5; i++) {
+    const page = await view('/p/unmapped-1');
+    expect(page.status).toBe(200);
+    expect(page.titles).toEqual(['Page unmapped-1']);
+  }
+  const said = 'cmsUrl("https://www.example.com/p/unmapped-1") threw: no CMS page for this path';
+  const log = await settledLog(said);
+  expect(occurrences(log, said), log).toBe(1);
+  // Five failures in a row would open the circuit breaker if they counted against the API: they do not.
+  const asked = proxy.requests.filter((path) => path.includes('schemas-by-url')).length;
+  expect((await view('/live')).titles).toEqual(['Live title from the API']);
+  expect(proxy.requests.filter((path) => path.includes('schemas-by-url')).length).toBe(asked + 1);
+});
 
 test('with the API down the last good answer is served within the budget, and said once', async () => {
   await proxy.setMode('refuse');

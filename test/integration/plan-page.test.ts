@@ -2,7 +2,7 @@
 // thousands of levels deep is a finding, not a crash of the build; a page's schemas are one graph.
 import { expect, test } from 'vitest';
 import type { SchemaRecord } from '../../src/client/index.ts';
-import { type PlanContext, planPage } from '../../src/integration/plan-page.ts';
+import { mapToCmsUrl, type PlanContext, planPage } from '../../src/integration/plan-page.ts';
 
 const context: PlanContext = {
   cmsOrigin: 'https://cms.example.com',
@@ -72,4 +72,18 @@ test("a page's schemas are validated together: an @id one defines resolves in an
   expect(alone.findings).toEqual([
     expect.objectContaining({ code: 'unresolved-id', schema: '#1 Thing "Site"', path: '$.publisher' }),
   ]);
+});
+
+test('cmsUrl: a mapped URL is used; one that throws or is not an absolute URL is said with the page', () => {
+  const url = 'https://www.example.com/a/';
+  expect(mapToCmsUrl(url, undefined)).toBe(url);
+  expect(mapToCmsUrl(url, (pageUrl) => pageUrl.replace('www.', 'cms.'))).toBe('https://cms.example.com/a/');
+  expect(() =>
+    mapToCmsUrl(url, () => {
+      throw new Error('no such page');
+    }),
+  ).toThrow('cmsUrl("https://www.example.com/a/") threw: no such page');
+  expect(() => mapToCmsUrl(url, () => '/a/')).toThrow(
+    'cmsUrl("https://www.example.com/a/") returned "/a/", not an absolute http(s) URL.',
+  );
 });
