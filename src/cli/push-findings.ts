@@ -1,5 +1,6 @@
-// What the validator says about the schemas a push would send: each page URL's schemas validated together, as
-// the build validates that page (validatePage), so push, check and the build give one page the same findings.
+// What the validator says about the schemas a push would send: each page URL's active schemas validated
+// together, as the build validates that page (validatePage), so push, check and the build give one page the same
+// findings. An inactive schema is not built: it is validated on its own, and its errors never stop a push.
 import { type ValidationIssue, validatePage } from '../validate/index.ts';
 import type { DesiredSchema } from './push-plan.ts';
 
@@ -16,8 +17,12 @@ export interface SchemaFindings {
  */
 export function findingsOf(wanted: DesiredSchema[], rules: Array<'google'>): SchemaFindings[] {
   const pages = new Map<string, DesiredSchema[]>();
-  for (const entry of wanted) pages.set(entry.url, [...(pages.get(entry.url) ?? []), entry]);
-  return [...pages.values()]
+  const alone: DesiredSchema[][] = [];
+  for (const entry of wanted) {
+    if (entry.is_active) pages.set(entry.url, [...(pages.get(entry.url) ?? []), entry]);
+    else alone.push([entry]);
+  }
+  return [...pages.values(), ...alone]
     .flatMap((entries) => {
       const results = validatePage(
         entries.map((entry) => entry.schema_data),
@@ -32,8 +37,9 @@ export function findingsOf(wanted: DesiredSchema[], rules: Array<'google'>): Sch
     .sort((a, b) => a.entry.index - b.entry.index);
 }
 
+/** An active schema with an error: what a real push refuses (an inactive one is not built). */
 export const hasErrors = (findings: SchemaFindings) =>
-  findings.issues.some((issue) => issue.severity === 'error');
+  findings.entry.is_active && findings.issues.some((issue) => issue.severity === 'error');
 
 /**
  * One line per schema (`where`, url, type), then one per issue: severity, JSON path, message, code.
@@ -42,7 +48,7 @@ export const hasErrors = (findings: SchemaFindings) =>
  */
 export function findingLines(findings: SchemaFindings[], where: (index: number) => string): string[] {
   return findings.flatMap(({ entry, issues }) => [
-    `  ${where(entry.index)}  ${entry.url}  ${entry.schema_type}`,
+    `  ${where(entry.index)}  ${entry.url}  ${entry.schema_type}${entry.is_active ? '' : '  (inactive: not built, does not stop a push)'}`,
     ...issues.map(
       (issue) => `    ${issue.severity.padEnd(7)} ${issue.path}  ${issue.message}  (${issue.code})`,
     ),

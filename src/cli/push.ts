@@ -122,6 +122,7 @@ file, named with its field).`,
         url: entry.url,
         schema_type: entry.schema_type,
         schema_name: entry.schema_name,
+        is_active: entry.is_active,
         issues,
       }));
       if (!json) {

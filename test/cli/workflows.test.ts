@@ -217,6 +217,30 @@ test('push refuses a file with invalid schemas and writes nothing, unless --forc
   expect(malformed.stderr).toContain('schemas[0].url: ');
 });
 
+test('an inactive schema with an error is reported but does not stop a push: the build does not ship it', async () => {
+  const api = await startApi();
+  writeFileSync(
+    join(dir, 'draft.json'),
+    JSON.stringify({
+      schemas: [
+        {
+          url: 'https://example.com/d/',
+          schema_data: doc('Article', { datePublished: 5 }),
+          is_active: false,
+        },
+        { url: 'https://example.com/d/', schema_data: doc('Article') },
+      ],
+    }),
+  );
+  const pushed = await cli(['push', 'draft.json'], as(admin, api));
+  expect(pushed.code, pushed.stderr).toBe(0);
+  expect(pushed.stdout).toContain(
+    'schemas[0]  https://example.com/d/  Article  (inactive: not built, does not stop a push)',
+  );
+  expect(pushed.stdout).toMatch(/^ {4}error +\$\.datePublished /m);
+  expect((await readBack(api)).map((record) => record.is_active).sort()).toEqual([false, true]);
+});
+
 test('connection mistakes are usage errors; refused credentials fail with a hint and never echo the password', async () => {
   const api = await startApi({ seed });
   const noApi = await cli(['pull']);
