@@ -16,6 +16,8 @@ export interface Row {
   /** The round trip the delay line really added during the build (its timers fire a little late). */
   roundTripMs?: number;
   peakRss?: number | null;
+  /** User and system CPU time of the build's process, all its threads. */
+  cpuMs?: number | null;
   /** Astro's own time for rendering the pages ("generating static routes"), from its log. */
   renderMs?: number;
   /** The integration's own time for its pass (its report's `durationMs`, the figure its summary line rounds). */
@@ -45,7 +47,7 @@ const count = (value: number) => value.toLocaleString('en-US');
 const mib = (bytes: number | null | undefined) =>
   bytes === null || bytes === undefined ? 'n/a' : `${Math.round(bytes / 2 ** 20)} MiB`;
 
-export const TABLE_HEADER = `${'pages'.padEnd(7)}${'build'.padEnd(34)}${'wall'.padStart(9)}${'added'.padStart(10)}${'render'.padStart(9)}${'requests'.padStart(10)}${'peak RSS'.padStart(10)}  pass (own time)`;
+export const TABLE_HEADER = `${'pages'.padEnd(7)}${'build'.padEnd(34)}${'wall'.padStart(9)}${'added'.padStart(10)}${'render'.padStart(9)}${'cpu'.padStart(9)}${'requests'.padStart(10)}${'peak RSS'.padStart(10)}  pass (own time)`;
 
 /** The wall time a row adds over the plain build of the same size, when both ran. */
 export function addedMs(rows: readonly Row[], row: Row): number | undefined {
@@ -61,7 +63,8 @@ export function formatRow(rows: readonly Row[], row: Row): string {
   const added = row.name === 'plain' ? '-' : signed(addedMs(rows, row));
   const pass = row.passMs === undefined ? '' : `  ${seconds(row.passMs)} (${row.strategy})`;
   const render = row.renderMs === undefined ? '?' : seconds(row.renderMs);
-  return `${head}${seconds(row.wallMs).padStart(9)}${added.padStart(10)}${render.padStart(9)}${count(row.requests ?? 0).padStart(10)}${mib(row.peakRss).padStart(10)}${pass}`;
+  const cpu = typeof row.cpuMs === 'number' ? seconds(row.cpuMs) : 'n/a';
+  return `${head}${seconds(row.wallMs).padStart(9)}${added.padStart(10)}${render.padStart(9)}${cpu.padStart(9)}${count(row.requests ?? 0).padStart(10)}${mib(row.peakRss).padStart(10)}${pass}`;
 }
 
 function signed(ms: number | undefined): string {
@@ -82,7 +85,8 @@ export function formatRun(row: Row): string {
   const pass = row.passMs === undefined ? '' : `, pass ${seconds(row.passMs)}`;
   const render = row.renderMs === undefined ? '' : ` (rendering ${seconds(row.renderMs)})`;
   const bytes = row.responseBytes === undefined ? '' : `, ${count(row.responseBytes)} answer bytes`;
-  return `${seconds(row.wallMs ?? 0)}${render}, ${count(row.requests ?? 0)} requests${bytes}, ${mib(row.peakRss)}${pass}`;
+  const cpu = typeof row.cpuMs === 'number' ? `, ${seconds(row.cpuMs)} CPU` : '';
+  return `${seconds(row.wallMs ?? 0)}${render}${cpu}, ${count(row.requests ?? 0)} requests${bytes}, ${mib(row.peakRss)}${pass}`;
 }
 
 /** A row of the medians of several runs of the same build. */
@@ -104,6 +108,7 @@ export function medianRow(runs: readonly Row[]): Row {
     requests: median((row) => row.requests),
     responseBytes: median((row) => row.responseBytes),
     peakRss: median((row) => row.peakRss) ?? null,
+    cpuMs: median((row) => row.cpuMs) ?? null,
   };
   const renderMs = median((row) => row.renderMs);
   if (renderMs !== undefined) row.renderMs = renderMs;
@@ -192,6 +197,22 @@ export function targetLines(rows: readonly Row[], setting: Setting): string[] {
       `${count(pages)} pages: the second build's pass ${seconds(second.passMs)} against the first's ${seconds(first.passMs)}: ` +
         `${ratio.toFixed(2)}x (target <= 0.5x: ${verdict(ratio <= 0.5)}; both read the index while Astro renders, so neither pass waits on the API)`,
     );
+  }
+
+  // CPU time added over the plain build: what a row costs the machine, steadier than wall time on a shared one.
+  for (const pages of sizes) {
+    const plainCpu = find(pages, 'plain')?.cpuMs;
+    if (typeof plainCpu !== 'number') continue;
+    const added = (['auto', 'auto cached', 'per-page', 'frontmatter c1', 'frontmatter c8'] as const).flatMap(
+      (name) => {
+        const cpuMs = find(pages, name)?.cpuMs;
+        return typeof cpuMs === 'number' ? [`${name} ${signed(cpuMs - plainCpu)}`] : [];
+      },
+    );
+    if (added.length > 0)
+      lines.push(
+        `${count(pages)} pages: CPU time added over the plain build's ${seconds(plainCpu)}: ${added.join(', ')} (no target)`,
+      );
   }
 
   const [small, large] = [sizes[0], sizes[sizes.length - 1]];

@@ -4,8 +4,16 @@ import { describe, expect, it } from 'vitest';
 import { formatRow, medianRow, type Row, renderTimeOf, targetLines } from '../../bench/astro-build/format.ts';
 
 const rows: Row[] = [
-  { pages: 1000, name: 'plain', wallMs: 5_000, requests: 0, peakRss: 500 * 2 ** 20 },
-  { pages: 1000, name: 'auto', wallMs: 6_000, requests: 33, peakRss: 520 * 2 ** 20, passMs: 1_000 },
+  { pages: 1000, name: 'plain', wallMs: 5_000, requests: 0, peakRss: 500 * 2 ** 20, cpuMs: 7_000 },
+  {
+    pages: 1000,
+    name: 'auto',
+    wallMs: 6_000,
+    requests: 33,
+    peakRss: 520 * 2 ** 20,
+    passMs: 1_000,
+    cpuMs: 8_500,
+  },
   { pages: 1000, name: 'per-page', wallMs: 14_000, requests: 3_000, peakRss: 530 * 2 ** 20, passMs: 8_000 },
   { pages: 1000, name: 'frontmatter c1', wallMs: 30_000, requests: 3_000 },
   { pages: 1000, name: 'frontmatter c8', wallMs: 9_000, requests: 3_000 },
@@ -25,6 +33,12 @@ describe('targetLines', () => {
       'frontmatter c8 adds 4.00 s; the pass takes 1.00 s: 4.0x below (target >= 5x: NOT MET)',
     );
     expect(lines).toContain("against the integration's added wall time +1.00 s: 25.0x");
+  });
+
+  it('says the CPU time each row adds over the plain build', () => {
+    expect(lines).toContain(
+      "1,000 pages: CPU time added over the plain build's 7.00 s: auto +1.50 s (no target)",
+    );
   });
 
   it('puts the per-page pass against requests x latency / concurrency', () => {
