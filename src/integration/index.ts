@@ -15,8 +15,8 @@ import {
   type SchemaManagerOptions,
   startupProblems,
 } from './options.ts';
+import { planContextFor } from './page-context.ts';
 import type { RouteInfo, SiteLayout } from './pages.ts';
-import { planContextFor } from './plan-page.ts';
 import { type ProbeOutcome, probeApi } from './probe-api.ts';
 import { processBuild } from './process-build.ts';
 import {

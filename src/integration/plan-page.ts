@@ -3,9 +3,8 @@
 import type { SchemaRecord } from '../client/index.ts';
 import { type HeadTag, prepareHeadData, renderHeadTags } from '../head/index.ts';
 import { type ValidateOptions, type ValidationIssue, validatePage } from '../validate/index.ts';
-import { buildStopped } from './failures.ts';
 import type { PageData } from './fetch-head-data.ts';
-import { type ResolvedOptions, requireApi } from './options.ts';
+import type { ResolvedOptions } from './options.ts';
 import type { BuiltPage } from './pages.ts';
 
 /** One problem on one page, located down to the schema and the JSON path. */
@@ -39,19 +38,6 @@ export interface PlanContext {
   socialFallback: boolean;
   /** Null when validation is off. */
   validation: ValidateOptions | null;
-}
-
-/** What planning needs from the options: the same at build time and at request time. */
-export function planContextFor(options: ResolvedOptions, site: string): PlanContext {
-  return {
-    cmsOrigin: new URL(requireApi(options)).origin,
-    siteOrigin: new URL(site).origin,
-    rewriteUrls: options.rewriteUrls,
-    keepPathPrefixes: options.keepPathPrefixes,
-    graph: options.graph,
-    socialFallback: options.socialFallback,
-    validation: options.validate === 'off' ? null : { rules: options.rules, severity: options.severity },
-  };
 }
 
 /**
@@ -144,37 +130,6 @@ function pageIssueFinding(
 export function describeSchema(record: SchemaRecord): string {
   const name = record.schema_name ? ` "${record.schema_name}"` : '';
   return `#${record.id} ${record.schema_type || 'schema'}${name}`;
-}
-
-export const CMS_URL_HINT = 'Make the cmsUrl option return the absolute URL the CMS stores for that page.';
-
-/**
- * The URL the CMS knows a page by, through the `cmsUrl` option when there is one; throws an Error saying
- * what the option did (threw, or returned something that is not an absolute http(s) URL).
- *
- * @example mapToCmsUrl('https://www.example.com/a/', (url) => url.replace('www.', 'cms.')) // 'https://cms.example.com/a/'
- */
-export function mapToCmsUrl(pageUrl: string, cmsUrl: ResolvedOptions['cmsUrl']): string {
-  if (!cmsUrl) return pageUrl;
-  let mapped: unknown;
-  try {
-    mapped = cmsUrl(pageUrl);
-  } catch (error) {
-    throw new Error(`cmsUrl("${pageUrl}") threw: ${error instanceof Error ? error.message : String(error)}`);
-  }
-  if (typeof mapped !== 'string' || !/^https?:\/\//.test(mapped)) {
-    throw new Error(`cmsUrl("${pageUrl}") returned ${JSON.stringify(mapped)}, not an absolute http(s) URL.`);
-  }
-  return mapped;
-}
-
-/** The URL the CMS knows a built page by; a `cmsUrl` option that fails stops the build, naming the page. */
-export function cmsUrlFor(page: BuiltPage, options: ResolvedOptions): string {
-  try {
-    return mapToCmsUrl(page.url, options.cmsUrl);
-  } catch (error) {
-    throw buildStopped((error as Error).message, CMS_URL_HINT);
-  }
 }
 
 /** A page the build will stop on: not worth writing. */

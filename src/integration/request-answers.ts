@@ -5,8 +5,9 @@
 import type { ProbeResult, SchemaClient } from '../client/index.ts';
 import type { PageData } from './fetch-head-data.ts';
 import { clientForOptions } from './options.ts';
+import { CMS_URL_HINT, mapToCmsUrl, planContextFor } from './page-context.ts';
 import { type CachedAnswer, createPageDataCache } from './page-data-cache.ts';
-import { CMS_URL_HINT, mapToCmsUrl, type PagePlan, planContextFor, planPage } from './plan-page.ts';
+import { type PagePlan, planPage } from './plan-page.ts';
 import { type PageReader, pageReader } from './read-page-data.ts';
 import { formatFinding } from './report.ts';
 import type { RequestLogger, RuntimeConfig } from './runtime-config.ts';

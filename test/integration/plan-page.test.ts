@@ -2,7 +2,8 @@
 // thousands of levels deep is a finding, not a crash of the build; a page's schemas are one graph.
 import { expect, test } from 'vitest';
 import type { SchemaRecord } from '../../src/client/index.ts';
-import { mapToCmsUrl, type PlanContext, planPage } from '../../src/integration/plan-page.ts';
+import { mapToCmsUrl } from '../../src/integration/page-context.ts';
+import { type PlanContext, planPage } from '../../src/integration/plan-page.ts';
 
 const context: PlanContext = {
   cmsOrigin: 'https://cms.example.com',
