@@ -3,6 +3,7 @@
 // and the component that writes the head (a static title, or today's frontmatter fetch from the CMS).
 import {
   copyFileSync,
+  existsSync,
   mkdirSync,
   readdirSync,
   readFileSync,
@@ -15,7 +16,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const repo = fileURLToPath(new URL('../../', import.meta.url));
-const integrationEntry = join(repo, 'src/integration/index.ts');
+// The built package, as users run it: from src/ every module would first have its types stripped, on the
+// main thread and again on the staging thread, which no user pays for (`npm run bench` builds dist/ first).
+const integrationEntry = join(repo, 'dist/integration/index.js');
 export const SITE = 'https://www.example.com';
 
 /** How a row builds the site. */
@@ -94,6 +97,8 @@ export function configureSite(root: string, variant: Variant): void {
   const warm = variant.kind === 'integration' && variant.warmCache === true;
   for (const dir of ['dist', '.astro', warm ? [] : '.cache', REPORT_FILE].flat())
     rmSync(join(root, dir), { recursive: true, force: true });
+  if (variant.kind === 'integration' && !existsSync(integrationEntry))
+    throw new Error(`${integrationEntry} is missing: run "npm run build" first ("npm run bench" does).`);
   const concurrency = variant.kind === 'frontmatter' ? variant.concurrency : 1;
   const integration =
     variant.kind === 'integration'
