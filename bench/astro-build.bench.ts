@@ -86,7 +86,7 @@ console.log(
 console.log(
   `API: the reference server behind a loopback delay line adding ${latencyMs} ms to each round trip; requests, answer bytes and the round trip it really added counted there.\n` +
     `Peak RSS: the sum of VmRSS over the build's process tree, polled from /proc every 50 ms.\n` +
-    `CPU: the build's user and system time, all threads (from /proc): steadier than wall time where other tenants share the machine.\n` +
+    `CPU: the build's user and system time, all threads (from /proc): what it costs the machine, apart from its waits.\n` +
     `Render: Astro's own time for rendering the pages (its "generating static routes" line); the frontmatter fetches happen there.\n` +
     `Pass: the integration's own time for its build pass (its report's durationMs, which its summary line rounds).\n` +
     `Each row is the median of its runs (${sizes.map((pages) => `${runsFor(pages)} at ${pages} pages`).join(', ')}).\n`,

@@ -199,7 +199,7 @@ export function targetLines(rows: readonly Row[], setting: Setting): string[] {
     );
   }
 
-  // CPU time added over the plain build: what a row costs the machine, steadier than wall time on a shared one.
+  // CPU time added over the plain build: what a row costs the machine, apart from its waits.
   for (const pages of sizes) {
     const plainCpu = find(pages, 'plain')?.cpuMs;
     if (typeof plainCpu !== 'number') continue;

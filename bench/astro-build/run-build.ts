@@ -15,8 +15,8 @@ export interface BuildRun {
   /** Bytes; null where /proc cannot be read. */
   peakRss: number | null;
   /**
-   * User and system CPU time of the build, all its threads: on a shared machine, where other tenants stretch
-   * wall times, this is the steadier figure. Null where /proc cannot be read.
+   * User and system CPU time of the build, all its threads: what it costs the machine, apart from its waits
+   * (wall time counts those). Null where /proc cannot be read.
    */
   cpuMs: number | null;
   /** stdout and stderr together. */
