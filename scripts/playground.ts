@@ -42,11 +42,21 @@ if (values.dev) {
   try {
     await build({ root: playground });
     const out = relative(process.cwd(), join(playground, 'dist'));
+    const files: Array<[string, string]> = [
+      [`${out}/index.html`, 'Organization and WebSite JSON-LD, title, meta and Open Graph tags'],
+      [
+        `${out}/blog/waxing-a-jacket/index.html`,
+        'BlogPosting (headline filled from {{meta_title}}) and BreadcrumbList',
+      ],
+      [
+        relative(process.cwd(), join(playground, 'schema-report.html')),
+        "every page's findings, JSON-LD and previews: open it in a browser",
+      ],
+    ];
+    const width = Math.max(...files.map(([file]) => file.length)) + 2;
     console.log(`
 Built into ${out}/. Have a look:
-  ${out}/index.html                     Organization and WebSite JSON-LD, title, meta and Open Graph tags
-  ${out}/blog/waxing-a-jacket/index.html  BlogPosting (headline filled from {{meta_title}}) and BreadcrumbList
-  ${relative(process.cwd(), join(playground, 'schema-report.html'))}          every page's findings, JSON-LD and previews: open it in a browser
+${files.map(([file, what]) => `  ${file.padEnd(width)}${what}`).join('\n')}
 Check the built site as CI would:  npx astro-schema-manager check ${out} --rules google
 See the invalid schema fail the build:  npm run playground -- --validate error`);
   } catch (error) {

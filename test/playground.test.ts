@@ -1,0 +1,62 @@
+// `npm run playground`, the first thing a newcomer runs: the script package.json runs, on the playground site
+// and its seed. With `--validate error` it must fail on the one invalid schema, naming it; as it ships, it must
+// build, write JSON-LD and tags, and say where to look. (It writes playground/dist/ and the report, both
+// ignored by git, as a newcomer's run does; the passing run goes last, so that is what stays there.)
+import { execFile } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test } from 'vitest';
+import { readHeadTags } from '../src/head/index.ts';
+import { extractJsonLd } from '../src/validate/extract-json-ld.ts';
+
+const repo = fileURLToPath(new URL('../', import.meta.url));
+
+function runPlayground(args: string[]): Promise<{ code: number; output: string }> {
+  // Astro serves differently when it sees Vitest; a newcomer's terminal has none of this.
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(
+      ([name]) => !name.startsWith('VITEST') && name !== 'NODE_ENV' && name !== 'TEST',
+    ),
+  );
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [join(repo, 'scripts/playground.ts'), ...args],
+      { cwd: repo, env: { ...env, NO_COLOR: '1', ASTRO_TELEMETRY_DISABLED: '1' } },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
+        resolve({ code, output: `${stdout}\n${stderr}` });
+      },
+    );
+  });
+}
+
+test('--validate error stops the build on the invalid Event schema, naming page, schema, path and fix', async () => {
+  const run = await runPlayground(['--validate', 'error']);
+  expect(run.code, run.output.slice(-3000)).toBe(1);
+  expect(run.output).toContain(
+    'https://www.example.com/events/spring-launch/ #12 Event "Spring launch party" at $.startDate',
+  );
+  expect(run.output).toContain('no page was changed');
+  expect(run.output).toContain('Fix the schemas in the CMS (the #id names the record)');
+}, 120_000);
+
+test('builds the playground against the reference server, writes the head data, and says where to look', async () => {
+  const run = await runPlayground([]);
+  expect(run.code, run.output.slice(-3000)).toBe(0);
+  expect(run.output).toContain('Built into playground/dist/. Have a look:');
+  expect(run.output).toMatch(/\[astro-schema-manager\] \d+ pages: \d+ rewritten/);
+  // Nothing from Node or undici about this package: a newcomer's first run shows no warning it did not ask for.
+  expect(run.output).not.toMatch(/ExperimentalWarning|DeprecationWarning/);
+
+  const home = readFileSync(join(repo, 'playground/dist/index.html'), 'utf8');
+  const types = extractJsonLd(home).map(
+    (script) => (JSON.parse(script.text) as { '@type': string })['@type'],
+  );
+  expect(types).toEqual(expect.arrayContaining(['Organization', 'WebSite']));
+  const head = readHeadTags(home).values;
+  expect(head.title?.length).toBe(1);
+  expect(head['property:og:title']?.length).toBe(1);
+  expect(existsSync(join(repo, 'playground/schema-report.html'))).toBe(true);
+}, 120_000);
