@@ -2,7 +2,9 @@
 // renamed over it, so an interrupted run never leaves half a file. The two steps are also offered apart,
 // so that a build can write every page's new version while it still fetches, and replace them all at the end.
 import { randomBytes } from 'node:crypto';
+import { readdirSync, rmSync } from 'node:fs';
 import { rename, rm, writeFile } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 
 /** The suffix of a file written beside its target and not yet renamed over it. */
 export const TEMPORARY_SUFFIX = '.tmp';
@@ -21,6 +23,28 @@ export async function writeBeside(path: string, content: string | Uint8Array): P
     throw error;
   }
   return temporary;
+}
+
+/**
+ * Removes, at once, every file `writeBeside` may have left beside `path`: for a process that ends while a write
+ * it cannot wait for (on another thread) is under way. Returns how many it removed.
+ */
+export function removeWrittenBesideSync(path: string): number {
+  const name = basename(path);
+  let removed = 0;
+  let entries: string[];
+  try {
+    entries = readdirSync(dirname(path));
+  } catch {
+    return 0;
+  }
+  for (const entry of entries) {
+    if (!entry.startsWith(`${name}.`) || !entry.endsWith(TEMPORARY_SUFFIX)) continue;
+    if (!/^[0-9a-f]{12}$/.test(entry.slice(name.length + 1, -TEMPORARY_SUFFIX.length))) continue;
+    rmSync(join(dirname(path), entry), { force: true });
+    removed++;
+  }
+  return removed;
 }
 
 /** Renames a file from `writeBeside` over its target: readers see the old file or the new, never a part. */

@@ -7,6 +7,7 @@
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { createLimit } from '../map-concurrently.ts';
+import { removeWrittenBesideSync } from '../write-file-atomically.ts';
 import { fromIndex } from './fetch-head-data.ts';
 import type { ResolvedOptions } from './options.ts';
 import { cmsUrlFor } from './page-context.ts';
@@ -57,8 +58,11 @@ export function earlyStager(input: {
   const under = new Set<Promise<EarlyPage | null>>();
   // Staged files are removed if the process ends before the pass takes them over (a render that fails).
   const staged = new Set<StagedPage>();
+  // Pages on the thread now: what it wrote for them has not been reported yet.
+  const inFlight = new Set<string>();
   const onExit = () => {
     for (const page of staged) if (page.temporary) rmSync(page.temporary, { force: true });
+    for (const path of inFlight) removeWrittenBesideSync(path);
   };
   process.on('exit', onExit);
 
@@ -77,14 +81,22 @@ export function earlyStager(input: {
     started.add(page.file);
     const data = fromIndex(index, cmsUrl, input.canReadTags);
     const job: PageJob = { page, cmsUrl, data, context: input.context, options: settings, outDir };
-    const done = jobs(() => runner.run(job)).then(
+    const path = join(outDir, page.file);
+    const done = jobs(() => {
+      inFlight.add(path);
+      return runner.run(job);
+    }).then(
       (result): EarlyPage => {
         const page = result.staged && result.job ? stagedPage(result.job, result.staged, true) : null;
         if (page) staged.add(page);
+        inFlight.delete(path);
         return { page: job.page, cmsUrl, outDir, data, plan: result.plan, staged: page };
       },
       // A page that failed here is the pass's to plan and stage, and to report if it fails again.
-      () => null,
+      () => {
+        inFlight.delete(path);
+        return null;
+      },
     );
     under.add(done);
   }
