@@ -8,6 +8,8 @@ import { basename, dirname, join } from 'node:path';
 
 /** The suffix of a file written beside its target and not yet renamed over it. */
 export const TEMPORARY_SUFFIX = '.tmp';
+/** Random bytes in its name, between the target's name and the suffix (as hex). */
+const NAME_BYTES = 6;
 
 /**
  * Writes `content` beside `path` and returns where; `path` itself is untouched until `replaceWith`.
@@ -15,7 +17,7 @@ export const TEMPORARY_SUFFIX = '.tmp';
  * @example const temporary = await writeBeside('dist/index.html', html); await replaceWith(temporary, 'dist/index.html');
  */
 export async function writeBeside(path: string, content: string | Uint8Array): Promise<string> {
-  const temporary = `${path}.${randomBytes(6).toString('hex')}${TEMPORARY_SUFFIX}`;
+  const temporary = `${path}.${randomBytes(NAME_BYTES).toString('hex')}${TEMPORARY_SUFFIX}`;
   try {
     await writeFile(temporary, content);
   } catch (error) {
@@ -31,6 +33,7 @@ export async function writeBeside(path: string, content: string | Uint8Array): P
  */
 export function removeWrittenBesideSync(path: string): number {
   const name = basename(path);
+  const random = new RegExp(`^[0-9a-f]{${NAME_BYTES * 2}}$`);
   let removed = 0;
   let entries: string[];
   try {
@@ -40,7 +43,7 @@ export function removeWrittenBesideSync(path: string): number {
   }
   for (const entry of entries) {
     if (!entry.startsWith(`${name}.`) || !entry.endsWith(TEMPORARY_SUFFIX)) continue;
-    if (!/^[0-9a-f]{12}$/.test(entry.slice(name.length + 1, -TEMPORARY_SUFFIX.length))) continue;
+    if (!random.test(entry.slice(name.length + 1, -TEMPORARY_SUFFIX.length))) continue;
     rmSync(join(dirname(path), entry), { force: true });
     removed++;
   }

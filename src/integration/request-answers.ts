@@ -61,7 +61,6 @@ export function requestAnswers({ config, credentials, logger }: AnswerSettings):
     credentials,
   );
   const context = planContextFor(options, layout.site);
-
   const probe = probeEvery(client, PROBE_TTL_MS);
   const readers = new Map<boolean, PageReader>();
   const log = logOnce(options.requestCacheMaxPages, logger);
