@@ -8,6 +8,7 @@
 // Environment: BENCH_ASTRO_SIZES=1000,10000  BENCH_LATENCY_MS=20
 //              BENCH_ASTRO_RUNS=n               runs per row (default 3 up to 1,000 pages, else 1); medians shown
 //              BENCH_ASTRO_FRONTMATTER=all    also the frontmatter rows above 1,000 pages (minutes each)
+//              BENCH_ASTRO_ROWS=plain,per-page  only these rows (names as in the table's first words)
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
@@ -19,6 +20,7 @@ import {
   formatRow,
   formatRun,
   medianRow,
+  PROBE_REQUESTS,
   type Row,
   type RowName,
   renderTimeOf,
@@ -43,6 +45,7 @@ const sizes = (process.env.BENCH_ASTRO_SIZES ?? '1000,10000').split(',').map(Num
 const latencyMs = Number(process.env.BENCH_LATENCY_MS ?? 20);
 const frontmatterUpTo = process.env.BENCH_ASTRO_FRONTMATTER === 'all' ? Infinity : 1000;
 const concurrency = optionsSchema.parse({}).concurrency;
+const onlyRows = process.env.BENCH_ASTRO_ROWS?.split(',').map((name) => name.trim());
 if (!sizes.every((pages) => Number.isInteger(pages) && pages > 0) || !(latencyMs >= 0)) {
   throw new Error(
     `BENCH_ASTRO_SIZES must list page counts (e.g. 1000,10000) and BENCH_LATENCY_MS a number of milliseconds; got "${process.env.BENCH_ASTRO_SIZES}" and "${process.env.BENCH_LATENCY_MS}".`,
@@ -110,7 +113,9 @@ for (const [sizeIndex, pages] of sizes.entries()) {
     if (sizeIndex === 0) await measure(root, pages, 'plain', { kind: 'plain' }, proxy);
     const runs = runsFor(pages);
     const active = VARIANTS.filter(
-      ([, variant]) => variant.kind !== 'frontmatter' || pages <= frontmatterUpTo,
+      ([name, variant]) =>
+        (variant.kind !== 'frontmatter' || pages <= frontmatterUpTo) &&
+        (!onlyRows || onlyRows.includes(name)),
     );
     // Runs interleaved (every row once, then again), so that a burst of load on the shared machine does
     // not land on one row alone; each row reports its medians.
@@ -186,6 +191,10 @@ async function measure(
   };
   const roundTripMs = proxy.roundTripMs();
   if (roundTripMs !== null) row.roundTripMs = roundTripMs;
+  if (variant.kind === 'integration' && variant.strategy === 'per-page') {
+    const span = proxy.spanMs(PROBE_REQUESTS);
+    if (span !== null) row.pageRequestsMs = span;
+  }
   const renderMs = renderTimeOf(run.log);
   if (renderMs !== undefined) row.renderMs = renderMs;
   if (variant.kind === 'integration') {

@@ -20,6 +20,11 @@ export interface LatencyProxy {
    * server plus how long on its way back, each a mean over the chunks carried; null before any went both ways.
    */
   roundTripMs(): number | null;
+  /**
+   * From the request numbered `from` (0 for the first since the last `reset()`) reaching the line to the last
+   * answer byte leaving it: how long those requests kept the API busy; null if there were not that many.
+   */
+  spanMs(from: number): number | null;
   reset(): void;
   close(): Promise<void>;
 }
@@ -56,6 +61,8 @@ export async function startLatencyProxy(target: string, delayMs: number): Promis
   const sockets = new Set<Socket>();
   let count = 0;
   let bytes = 0;
+  let requestTimes: number[] = [];
+  let lastAnswerAt = 0;
   const held = { toServer: { ms: 0, chunks: 0 }, toClient: { ms: 0, chunks: 0 } };
 
   // Timers of one duration fire in the order they were set: bytes keep their order.
@@ -64,6 +71,7 @@ export async function startLatencyProxy(target: string, delayMs: number): Promis
     to: Socket,
     hold: { ms: number; chunks: number },
     onChunk?: (chunk: Buffer) => void,
+    onSent?: () => void,
   ) => {
     from.on('data', (chunk: Buffer) => {
       onChunk?.(chunk);
@@ -72,6 +80,7 @@ export async function startLatencyProxy(target: string, delayMs: number): Promis
         hold.ms += performance.now() - received;
         hold.chunks++;
         if (!to.destroyed) to.write(chunk);
+        onSent?.();
       }, half);
     });
     from.on('end', () => setTimeout(() => to.end(), half));
@@ -90,11 +99,22 @@ export async function startLatencyProxy(target: string, delayMs: number): Promis
       client,
       server,
       held.toServer,
-      requestCounter(() => count++),
+      requestCounter(() => {
+        count++;
+        requestTimes.push(performance.now());
+      }),
     );
-    delayed(server, client, held.toClient, (chunk) => {
-      bytes += chunk.length;
-    });
+    delayed(
+      server,
+      client,
+      held.toClient,
+      (chunk) => {
+        bytes += chunk.length;
+      },
+      () => {
+        lastAnswerAt = performance.now();
+      },
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
@@ -108,9 +128,15 @@ export async function startLatencyProxy(target: string, delayMs: number): Promis
       if (toServer.chunks === 0 || toClient.chunks === 0) return null;
       return toServer.ms / toServer.chunks + toClient.ms / toClient.chunks;
     },
+    spanMs: (from) => {
+      const first = requestTimes[from];
+      return first === undefined || lastAnswerAt < first ? null : lastAnswerAt - first;
+    },
     reset: () => {
       count = 0;
       bytes = 0;
+      requestTimes = [];
+      lastAnswerAt = 0;
       for (const hold of [held.toServer, held.toClient]) {
         hold.ms = 0;
         hold.chunks = 0;

@@ -8,6 +8,7 @@ import { buildCacheFile } from './build-cache.ts';
 import { listingRights } from './fetch-head-data.ts';
 import { clientForOptions, type ResolvedOptions } from './options.ts';
 import { type HeadIndex, readIndex } from './read-index.ts';
+import { type PageReadAhead, pageReader, readAhead } from './read-page-data.ts';
 
 /** Above this many list pages per route the index is not read early (the site may have fewer pages than that). */
 const EARLY_LIST_PAGES = 100;
@@ -16,12 +17,15 @@ export interface BuildClient {
   client: SchemaClient;
   /** The index read early; null when it was not (per-page, no list rights, a bigger CMS), or it failed. */
   earlyIndex: Promise<HeadIndex | null> | undefined;
+  /** Page by page (per-page, or credentials that cannot list): each page is asked as Astro renders it. */
+  readAhead: PageReadAhead | undefined;
   /** Lines for the build log from the early read. */
   notes: string[];
 }
 
 /**
- * The client for the build pass and, where listing is allowed and the CMS not too big, the index read now.
+ * The client for the build pass and, where listing is allowed and the CMS not too big, the index read now;
+ * where it is not, the reader that asks each page as it is rendered.
  *
  * @example const build = startBuildClient(options, probe, config.cacheDir, undefined);
  */
@@ -36,9 +40,14 @@ export function startBuildClient(
     cacheDir && !options.snapshot ? buildCacheFile(fileURLToPath(cacheDir), options.cache) : null;
   const client = clientForOptions(options, options, { cacheFile: cacheFile ?? undefined, dispatcher });
   const notes: string[] = [];
-  const rights = probe ? listingRights(probe) : null;
-  if (!rights?.canListSchemas || options.strategy === 'per-page')
-    return { client, earlyIndex: undefined, notes };
+  if (!probe) return { client, earlyIndex: undefined, readAhead: undefined, notes };
+  const rights = listingRights(probe);
+  if (!rights.canListSchemas || options.strategy === 'per-page') {
+    // strategy "index" without list rights stops the build in the pass: nothing to read.
+    if (options.strategy === 'index') return { client, earlyIndex: undefined, readAhead: undefined, notes };
+    const pages = readAhead(pageReader(client, rights.canReadTags), options.concurrency);
+    return { client, earlyIndex: undefined, readAhead: pages, notes };
+  }
   const earlyIndex = readIndex(client, {
     pageCount: EARLY_LIST_PAGES,
     forced: false,
@@ -52,5 +61,5 @@ export function startBuildClient(
       if (!index) notes.length = 0;
       return index;
     });
-  return { client, earlyIndex, notes };
+  return { client, earlyIndex, readAhead: undefined, notes };
 }

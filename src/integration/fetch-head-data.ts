@@ -5,7 +5,7 @@ import { mapConcurrently } from '../map-concurrently.ts';
 import type { ApiFailure, FailureCause } from './failures.ts';
 import { urlVariants } from './pages.ts';
 import { type HeadIndex, readIndex } from './read-index.ts';
-import { pageReader } from './read-page-data.ts';
+import { type PageReadAhead, pageReader } from './read-page-data.ts';
 
 export type Strategy = 'auto' | 'index' | 'per-page';
 
@@ -53,6 +53,8 @@ export interface FetchOptions {
   onData?: (url: string, data: PageData) => void;
   /** The index as read while Astro was still rendering, if it was: null, or unread, means read it now. */
   earlyIndex?: Promise<HeadIndex | null> | undefined;
+  /** Pages asked page by page while Astro was still rendering: their answers are taken, not asked again. */
+  readAhead?: PageReadAhead | undefined;
 }
 
 /** What the probe says the credentials may read in bulk. */
@@ -112,7 +114,7 @@ export async function fetchHeadData(
         })
       : null);
 
-  const readPage = pageReader(client, canReadTags);
+  const readPage = (!index && options.readAhead?.read) || pageReader(client, canReadTags);
   let done = 0;
   let errors = 0;
   const report = () => options.onProgress?.({ done, total: unique.length, requests: requests(), errors });

@@ -137,14 +137,22 @@ export default function schemaManager(userOptions: SchemaManagerOptions = {}): A
           // The index is read while Astro renders the pages.
           build = startBuildClient(options, probe.probe, config.cacheDir, snapshot?.dispatcher);
           // Rendered one at a time, a page is on disk once the next starts: it is staged while Astro goes on.
-          if (build.earlyIndex && config.build.concurrency === 1) {
+          // Page by page, each page is also asked as it starts rendering, at any build.concurrency.
+          const stageFiles = config.build.concurrency === 1;
+          const source = build.earlyIndex
+            ? { index: build.earlyIndex }
+            : build.readAhead
+              ? { readAhead: build.readAhead }
+              : null;
+          if (source && (stageFiles || 'readAhead' in source)) {
             early = earlyStager({
               options,
               layout: runtime.layout,
               routes,
               context: planContextFor(options, runtime.layout.site),
-              index: build.earlyIndex,
+              source,
               canReadTags: listingRights(probe.probe).canReadTags,
+              stageFiles,
               outDirs: [fileURLToPath(config.build.client), fileURLToPath(config.outDir)],
               warn: (line) => logger.warn(line),
             });

@@ -21,7 +21,6 @@ import { isExcluded, listBuiltPages, type RouteInfo, type SiteLayout } from './p
 import { describeSchema, type Finding, type PagePlan } from './plan-page.ts';
 import type { ProbeOutcome } from './probe-api.ts';
 import { throttledProgress } from './progress.ts';
-import type { HeadIndex } from './read-index.ts';
 import {
   AUDIT_HINT,
   auditFailureMessage,
@@ -88,6 +87,8 @@ export async function processBuild(input: BuildInput): Promise<BuildResult> {
     await input.early?.settle(),
   );
   const toFetch = pages.filter((page) => !stager.isPlanned(page));
+  const askedEarly = build.readAhead?.asked() ?? 0;
+  if (askedEarly > 0) logger.info(`${plural(askedEarly, 'page')} asked of the API as Astro rendered them.`);
   if (toFetch.length < pages.length)
     logger.info(`${plural(pages.length - toFetch.length, 'page')} planned and staged while Astro rendered.`);
   // The client's baseUrl never carries a user:password part.
@@ -104,7 +105,7 @@ export async function processBuild(input: BuildInput): Promise<BuildResult> {
       input,
       (line) => progress.update(line),
       (url, data) => stager.add(url, data),
-      build.earlyIndex,
+      build,
     ).finally(() => progress.stop());
     for (const early of stager.adopted()) outcome.data.set(early.cmsUrl, early.data);
     await stager.settled();
@@ -224,7 +225,8 @@ async function fetchAll(
   input: BuildInput,
   progress: (line: () => string) => void,
   onData: (url: string, data: PageData) => void,
-  earlyIndex: Promise<HeadIndex | null> | undefined,
+  /** What the build asked while Astro rendered: the index, or the pages read ahead. */
+  early: Pick<BuildClient, 'earlyIndex' | 'readAhead'>,
 ): Promise<FetchOutcome> {
   const { options, probe } = input;
   if (!probe.ok) {
@@ -250,7 +252,8 @@ async function fetchAll(
     describe: (error) => describeFailure(error, context),
     concurrency: options.concurrency,
     onData,
-    earlyIndex,
+    earlyIndex: early.earlyIndex,
+    readAhead: early.readAhead,
     onProgress: ({ done, total, requests, errors }) =>
       progress(() => `${done}/${total} pages fetched, ${requests} requests, ${errors} errors`),
   });

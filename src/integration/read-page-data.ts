@@ -1,6 +1,8 @@
 // One page's data asked of the API by its URL, found whichever trailing slash the CMS stored it under.
-// Used by the build's per-page strategy and by the request-time pass, so a page gets the same data either way.
+// Used by the build's per-page strategy and by the request-time pass, so a page gets the same data either way;
+// the build reads its pages ahead, as Astro renders them.
 import type { MetaTags, SchemaClient, SocialTags } from '../client/index.ts';
+import { createLimit } from '../map-concurrently.ts';
 import type { PageData } from './fetch-head-data.ts';
 import { urlVariants } from './pages.ts';
 
@@ -55,5 +57,37 @@ export function pageReader(client: SchemaClient, readTags: boolean): PageReader 
     if (isEmpty(second)) return found;
     storedWithSlash = other.endsWith('/');
     return second;
+  };
+}
+
+/** Pages asked ahead of the pass, each once, at most `concurrency` at a time. */
+export interface PageReadAhead {
+  /** The reading of `url`: the one under way or done, or a new one. */
+  read(url: string): Promise<PageData>;
+  /** How many URLs have been asked so far. */
+  asked(): number;
+}
+
+/**
+ * Reads pages as soon as their URLs are known (the per-page strategy asks each page as Astro renders it), and
+ * gives the pass the same answer, or the same failure, when it asks: no page is asked twice.
+ *
+ * @example const ahead = readAhead(pageReader(client, true), 8); void ahead.read(url); await ahead.read(url);
+ */
+export function readAhead(read: PageReader, concurrency: number): PageReadAhead {
+  const limit = createLimit(concurrency);
+  const readings = new Map<string, Promise<PageData>>();
+  return {
+    read(url) {
+      let reading = readings.get(url);
+      if (!reading) {
+        reading = limit(() => read(url));
+        // A failure is the pass's to report when it takes the page; until then it is not an unhandled one.
+        reading.catch(() => {});
+        readings.set(url, reading);
+      }
+      return reading;
+    },
+    asked: () => readings.size,
   };
 }

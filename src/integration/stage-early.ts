@@ -1,20 +1,22 @@
 // Pages staged while Astro is still rendering. With the index read as the build started and Astro rendering
 // one page at a time (build.concurrency 1, its default), a page's file is complete on disk once the next page
 // starts rendering: it is then planned and staged from disk on a thread of its own while Astro renders the
-// rest, so the pass that follows has mostly renames left. What is not staged here (the last page, pages Astro
-// restored from its cache, anything that failed) the pass stages as usual, and a page whose file grew after
-// it was read is staged again at commit (write-page.ts).
+// rest, so the pass that follows has mostly renames left. Page by page, each page's data is asked as Astro
+// starts rendering it (at any build.concurrency), and the page staged once both its answers and its file are
+// in. What is not staged here (the last page, pages Astro restored from its cache, anything that failed) the
+// pass stages as usual, and a page whose file grew after it was read is staged again at commit (write-page.ts).
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { createLimit } from '../map-concurrently.ts';
 import { removeWrittenBesideSync } from '../write-file-atomically.ts';
-import { fromIndex } from './fetch-head-data.ts';
+import { fromIndex, type PageData } from './fetch-head-data.ts';
 import type { ResolvedOptions } from './options.ts';
 import { cmsUrlFor } from './page-context.ts';
 import { type BuiltPage, isExcluded, listBuiltPages, type RouteInfo, type SiteLayout } from './pages.ts';
 import { type PageJob, pageJobOptions } from './plan-and-stage.ts';
 import type { PlanContext } from './plan-page.ts';
 import type { HeadIndex } from './read-index.ts';
+import type { PageReadAhead } from './read-page-data.ts';
 import { type EarlyPage, FILE_CONCURRENCY } from './stage-pages.ts';
 import { stagingRunner } from './staging-thread.ts';
 import { type StagedPage, stagedPage } from './write-page.ts';
@@ -29,15 +31,18 @@ export interface EarlyStager {
 }
 
 /**
- * @example const early = earlyStager({ options, layout, routes, context, index, canReadTags, outDirs });
+ * @example const early = earlyStager({ options, layout, routes, context, source: { index }, canReadTags, stageFiles: true, outDirs, warn });
  */
 export function earlyStager(input: {
   options: ResolvedOptions;
   layout: SiteLayout;
   routes: RouteInfo[];
   context: PlanContext;
-  index: Promise<HeadIndex | null>;
+  /** Where the pages' data comes from: the index read early, or each page asked as it is rendered. */
+  source: { index: Promise<HeadIndex | null> } | { readAhead: PageReadAhead };
   canReadTags: boolean;
+  /** Whether a page's file is complete once the next one renders (build.concurrency 1): else only ask ahead. */
+  stageFiles: boolean;
   /** Where prerendered pages may be written (a server build's client folder, the output folder). */
   outDirs: string[];
   /** Told once if the staging thread fails (the pages are then staged on this thread). */
@@ -47,10 +52,12 @@ export function earlyStager(input: {
   const base = layout.base.replace(/\/+$/, '');
   const settings = pageJobOptions(options);
   let previous: BuiltPage | null = null;
+  const { source } = input;
   let index: HeadIndex | null | undefined;
-  void input.index.then((read) => {
-    index = read;
-  });
+  if ('index' in source)
+    void source.index.then((read) => {
+      index = read;
+    });
 
   const jobs = createLimit(FILE_CONCURRENCY);
   const runner = stagingRunner(input.warn);
@@ -66,49 +73,66 @@ export function earlyStager(input: {
   };
   process.on('exit', onExit);
 
-  function stage(page: BuiltPage): void {
+  /** The URL the CMS knows the page by; null for an excluded page or a cmsUrl that fails (the pass reports it). */
+  function cmsUrlOf(page: BuiltPage): string | null {
+    if (isExcluded(page.pathname, options.exclude)) return null;
+    try {
+      return cmsUrlFor(page, options);
+    } catch {
+      return null;
+    }
+  }
+
+  /** The page's data as it will be once in, or null when the pass must get it. */
+  function dataFor(cmsUrl: string): PageData | Promise<PageData> | null {
+    if ('readAhead' in source) return source.readAhead.read(cmsUrl);
     // Not read yet, or read without the meta and social lists (tags then come page by page): the pass does it.
-    if (!index || (input.canReadTags && index.meta === null)) return;
-    if (started.has(page.file) || isExcluded(page.pathname, options.exclude)) return;
+    if (!index || (input.canReadTags && index.meta === null)) return null;
+    return fromIndex(index, cmsUrl, input.canReadTags);
+  }
+
+  function stage(page: BuiltPage): void {
+    if (started.has(page.file)) return;
+    const cmsUrl = cmsUrlOf(page);
+    if (cmsUrl === null) return;
     const outDir = input.outDirs.find((dir) => existsSync(join(dir, page.file)));
     if (outDir === undefined) return;
-    let cmsUrl: string;
-    try {
-      cmsUrl = cmsUrlFor(page, options);
-    } catch {
-      return; // the pass reports a cmsUrl that does not answer a URL
-    }
+    const answer = dataFor(cmsUrl);
+    if (answer === null) return;
     started.add(page.file);
-    const data = fromIndex(index, cmsUrl, input.canReadTags);
-    const job: PageJob = { page, cmsUrl, data, context: input.context, options: settings, outDir };
     const path = join(outDir, page.file);
-    const done = jobs(() => {
-      inFlight.add(path);
-      return runner.run(job);
-    }).then(
-      (result): EarlyPage => {
-        const page = result.staged && result.job ? stagedPage(result.job, result.staged, true) : null;
-        if (page) staged.add(page);
-        inFlight.delete(path);
-        return { page: job.page, cmsUrl, outDir, data, plan: result.plan, staged: page };
-      },
-      // A page that failed here is the pass's to plan and stage, and to report if it fails again.
-      () => {
+    const done = Promise.resolve(answer)
+      .then((data) =>
+        jobs(() => {
+          inFlight.add(path);
+          const job: PageJob = { page, cmsUrl, data, context: input.context, options: settings, outDir };
+          return runner.run(job).then((result): EarlyPage => {
+            const staging = result.staged && result.job ? stagedPage(result.job, result.staged, true) : null;
+            if (staging) staged.add(staging);
+            inFlight.delete(path);
+            return { page, cmsUrl, outDir, data, plan: result.plan, staged: staging };
+          });
+        }),
+      )
+      // A page that failed here is the pass's to plan and stage, and to report if it fails again (an answer
+      // that failed is not asked again: the pass takes the same failure from the read-ahead).
+      .catch(() => {
         inFlight.delete(path);
         return null;
-      },
-    );
+      });
     under.add(done);
   }
 
   return {
     rendering(pathname) {
-      if (previous) stage(previous);
+      if (previous && input.stageFiles) stage(previous);
       const inSite = base && pathname.startsWith(`${base}/`) ? pathname.slice(base.length) : pathname;
       // The page as the pass will list it from astro:build:done: the same file and URL rules (the list may
       // also hold the i18n fallback pages rendered from it, which are not on disk yet).
       const own = `/${inSite.replace(/^\/+|\/+$/g, '')}`;
       previous = listBuiltPages([inSite], input.routes, layout).find((page) => page.pathname === own) ?? null;
+      const cmsUrl = previous && 'readAhead' in source ? cmsUrlOf(previous) : null;
+      if (cmsUrl !== null && 'readAhead' in source) void source.readAhead.read(cmsUrl);
     },
     async settle() {
       const pages = new Map<string, EarlyPage>();

@@ -14,6 +14,8 @@ export interface FaultProxy {
   url: string;
   /** Requests seen, faults injected by kind, answer body bytes passed on, and 304s passed on. */
   counts(): { requests: number; faults: Record<Fault, number>; bytes: number; notModified: number };
+  /** Requests (method and URL) asked more than once since the last `reset()`. */
+  repeated(): string[];
   /** Starts the counts again from zero. */
   reset(): void;
   /** The longest run of failed attempts any one URL met before an answer (delays are not failures). */
@@ -45,6 +47,7 @@ export async function startFaultProxy(
   let longest = 0;
   let bytes = 0;
   let notModified = 0;
+  let asked = new Map<string, number>();
 
   const forward = (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => {
     const upstreamRequest = request(
@@ -74,6 +77,7 @@ export async function startFaultProxy(
     const key = `${req.method} ${req.url}`;
     const attempt = (attempts.get(key) ?? 0) + 1;
     attempts.set(key, attempt);
+    asked.set(key, (asked.get(key) ?? 0) + 1);
     const roll = draw(options.seed, key, attempt);
     const fault = roll < options.rate ? FAULTS[Math.floor((roll / options.rate) * FAULTS.length)] : undefined;
     if (fault) faults[fault]++;
@@ -115,7 +119,9 @@ export async function startFaultProxy(
   return {
     url: `http://127.0.0.1:${port}${upstream.pathname.replace(/\/$/, '')}${upstream.search}`,
     counts: () => ({ requests, faults: { ...faults }, bytes, notModified }),
+    repeated: () => [...asked].filter(([, times]) => times > 1).map(([key]) => key),
     reset: () => {
+      asked = new Map();
       requests = 0;
       bytes = 0;
       notModified = 0;
