@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { Dispatcher } from 'undici';
 import type { ProbeResult, SchemaClient } from '../client/index.ts';
 import { buildCacheFile } from './build-cache.ts';
+import { isApiGone } from './failures.ts';
 import { listingRights } from './fetch-head-data.ts';
 import { clientForOptions, type ResolvedOptions } from './options.ts';
 import { type HeadIndex, readIndex } from './read-index.ts';
@@ -45,7 +46,7 @@ export function startBuildClient(
   if (!rights.canListSchemas || options.strategy === 'per-page') {
     // strategy "index" without list rights stops the build in the pass: nothing to read.
     if (options.strategy === 'index') return { client, earlyIndex: undefined, readAhead: undefined, notes };
-    const pages = readAhead(pageReader(client, rights.canReadTags), options.concurrency);
+    const pages = readAhead(pageReader(client, rights.canReadTags), options.concurrency, isApiGone);
     return { client, earlyIndex: undefined, readAhead: pages, notes };
   }
   const earlyIndex = readIndex(client, {

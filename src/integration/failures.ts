@@ -114,6 +114,17 @@ export function describeFailure(error: unknown, context: FailureContext): ApiFai
   };
 }
 
+/**
+ * Whether a failed call says the API is gone rather than that one request failed: no connection, or no answer
+ * in time (each after the client's retries). A build stops asking page by page after a few of these in a row.
+ */
+export function isApiGone(error: unknown): boolean {
+  return (
+    error instanceof ApiError &&
+    (error.code === CLIENT_ERROR_CODES.networkError || error.code === CLIENT_ERROR_CODES.timeout)
+  );
+}
+
 /** A probe that answered, but not as this API, or not to these credentials. */
 export function failureOfProbe(probe: ProbeResult, context: FailureContext): ApiFailure | null {
   if (!Object.values(probe.routes).some(Boolean)) return notThisApi(context, 'none of its routes exist');

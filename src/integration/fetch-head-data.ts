@@ -2,10 +2,10 @@
 // page by page, from what the server has and what the credentials may do.
 import type { MetaTags, ProbeResult, SchemaClient, SchemaRecord, SocialTags } from '../client/index.ts';
 import { mapConcurrently } from '../map-concurrently.ts';
-import type { ApiFailure, FailureCause } from './failures.ts';
+import { type ApiFailure, type FailureCause, isApiGone } from './failures.ts';
 import { urlVariants } from './pages.ts';
 import { type HeadIndex, readIndex } from './read-index.ts';
-import { type PageReadAhead, pageReader } from './read-page-data.ts';
+import { type PageReadAhead, pageReader, readAhead } from './read-page-data.ts';
 
 export type Strategy = 'auto' | 'index' | 'per-page';
 
@@ -114,7 +114,9 @@ export async function fetchHeadData(
         })
       : null);
 
-  const readPage = (!index && options.readAhead?.read) || pageReader(client, canReadTags);
+  const readPage =
+    (!index && options.readAhead?.read) ||
+    readAhead(pageReader(client, canReadTags), options.concurrency, isApiGone).read;
   let done = 0;
   let errors = 0;
   const report = () => options.onProgress?.({ done, total: unique.length, requests: requests(), errors });

@@ -78,6 +78,15 @@ export async function processBuild(input: BuildInput): Promise<BuildResult> {
     startBuildClient(options, input.probe.ok ? input.probe.probe : null, input.cacheDir, input.dispatcher);
   const { client } = build;
   const context = planContextFor(options, input.layout.site);
+  const intervalMs = options.progressIntervalSeconds * 1000;
+  const progress = throttledProgress((line) => logger.info(line), intervalMs);
+  const ahead = build.readAhead;
+  // Pages asked as Astro rendered may still be coming in: say so while the pass waits for them.
+  if (ahead)
+    progress.watch(() => {
+      const { asked, answered, failed } = ahead.counts();
+      return `Waiting for the API: ${answered + failed}/${asked} pages answered, ${client.stats().requests} requests, ${failed} errors`;
+    });
   // With remote validation a page's findings are not all known when its data arrives: stage after.
   const stager = pageStager(
     pages,
@@ -87,7 +96,7 @@ export async function processBuild(input: BuildInput): Promise<BuildResult> {
     await input.early?.settle(),
   );
   const toFetch = pages.filter((page) => !stager.isPlanned(page));
-  const askedEarly = build.readAhead?.asked() ?? 0;
+  const askedEarly = ahead?.counts().asked ?? 0;
   if (askedEarly > 0) logger.info(`${plural(askedEarly, 'page')} asked of the API as Astro rendered them.`);
   if (toFetch.length < pages.length)
     logger.info(`${plural(pages.length - toFetch.length, 'page')} planned and staged while Astro rendered.`);
@@ -97,8 +106,6 @@ export async function processBuild(input: BuildInput): Promise<BuildResult> {
       `Reading schemas, meta and social tags for ${plural(toFetch.length, 'page')} from ${client.baseUrl}`,
     );
   try {
-    const intervalMs = options.progressIntervalSeconds * 1000;
-    const progress = throttledProgress((line) => logger.info(line), intervalMs);
     const outcome = await fetchAll(
       client,
       toFetch.map((page) => cmsUrlOf.get(page) as string),

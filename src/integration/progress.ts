@@ -2,6 +2,8 @@
 
 export interface ProgressLog {
   update(line: () => string): void;
+  /** Logs `line()` once per interval until the next `update` or `stop`: for work whose progress is read, not told. */
+  watch(line: () => string): void;
   stop(): void;
 }
 
@@ -12,14 +14,20 @@ export interface ProgressLog {
  */
 export function throttledProgress(log: (line: string) => void, intervalMs: number): ProgressLog {
   let latest: (() => string) | null = null;
+  let watched: (() => string) | null = null;
   const timer = setInterval(() => {
-    if (latest) log(latest());
+    const line = latest ?? watched;
+    if (line) log(line());
     latest = null;
   }, intervalMs);
   timer.unref();
   return {
     update(line) {
+      watched = null;
       latest = line;
+    },
+    watch(line) {
+      watched = line;
     },
     stop() {
       clearInterval(timer);

@@ -64,30 +64,60 @@ export function pageReader(client: SchemaClient, readTags: boolean): PageReader 
 export interface PageReadAhead {
   /** The reading of `url`: the one under way or done, or a new one. */
   read(url: string): Promise<PageData>;
-  /** How many URLs have been asked so far. */
-  asked(): number;
+  /** How many URLs have been asked, answered and failed so far. */
+  counts(): { asked: number; answered: number; failed: number };
 }
+
+/** After how many pages in a row failed because the API is gone (after their retries) the rest are not asked. */
+const GONE_AFTER = 3;
 
 /**
  * Reads pages as soon as their URLs are known (the per-page strategy asks each page as Astro renders it), and
- * gives the pass the same answer, or the same failure, when it asks: no page is asked twice.
+ * gives the pass the same answer, or the same failure, when it asks: no page is asked twice. Once `gone` says
+ * of three failures in a row that the API is gone (refused, unreachable, never answering, each after all its
+ * retries), the pages not yet asked fail at once with the last of them, instead of each waiting out retries.
  *
- * @example const ahead = readAhead(pageReader(client, true), 8); void ahead.read(url); await ahead.read(url);
+ * @example const ahead = readAhead(pageReader(client, true), 8, isApiGone); void ahead.read(url); await ahead.read(url);
  */
-export function readAhead(read: PageReader, concurrency: number): PageReadAhead {
+export function readAhead(
+  read: PageReader,
+  concurrency: number,
+  gone: (error: unknown) => boolean,
+): PageReadAhead {
   const limit = createLimit(concurrency);
   const readings = new Map<string, Promise<PageData>>();
+  let answered = 0;
+  let failed = 0;
+  let goneInARow = 0;
+  let gaveUp: { error: unknown } | null = null;
+  const readOne = async (url: string) => {
+    if (gaveUp) {
+      failed++;
+      throw gaveUp.error;
+    }
+    try {
+      const data = await read(url);
+      goneInARow = 0;
+      answered++;
+      return data;
+    } catch (error) {
+      failed++;
+      goneInARow = gone(error) ? goneInARow + 1 : 0;
+      if (goneInARow >= GONE_AFTER) gaveUp = { error };
+      throw error;
+    }
+  };
   return {
     read(url) {
       let reading = readings.get(url);
       if (!reading) {
-        reading = limit(() => read(url));
+        reading = limit(() => readOne(url));
         // A failure is the pass's to report when it takes the page; until then it is not an unhandled one.
         reading.catch(() => {});
         readings.set(url, reading);
       }
       return reading;
     },
-    asked: () => readings.size,
+    counts: () => ({ asked: readings.size, answered, failed }),
   };
 }

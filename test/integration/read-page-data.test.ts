@@ -1,8 +1,10 @@
 // Per-page reads find a page whichever trailing slash the CMS stored its URL with, and a page stored in the
-// form last seen costs one round of requests, as an exact match would.
-import { afterAll, beforeAll, expect, test } from 'vitest';
+// form last seen costs one round of requests, as an exact match would. The build's read-ahead asks each page
+// once and stops asking once the API is found gone.
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createClient, type SchemaClient } from '../../src/client/index.ts';
-import { pageReader } from '../../src/integration/read-page-data.ts';
+import type { PageData } from '../../src/integration/fetch-head-data.ts';
+import { pageReader, readAhead } from '../../src/integration/read-page-data.ts';
 import { ADMIN, basicSeed, type RunningApi, SITE, startApi } from './support/api.ts';
 
 let api: RunningApi;
@@ -53,5 +55,87 @@ test('a page is found under either trailing slash; a hit in the expected form co
     schemas: [],
     meta: expect.anything(),
     social: expect.anything(),
+  });
+});
+
+describe('readAhead', () => {
+  const data: PageData = { schemas: [], meta: null, social: null };
+  const gone = new Error('gone');
+  const refused = new Error('403');
+  const isGone = (error: unknown) => error === gone;
+
+  test('reads each URL once, at most `concurrency` at a time, and gives the same answer to every caller', async () => {
+    let running = 0;
+    let most = 0;
+    const asked: string[] = [];
+    const ahead = readAhead(
+      async (url) => {
+        asked.push(url);
+        most = Math.max(most, ++running);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        running--;
+        return { ...data, schemas: [] };
+      },
+      2,
+      isGone,
+    );
+    const urls = ['a', 'b', 'c', 'd', 'e'];
+    const first = urls.map((url) => ahead.read(url));
+    const again = await Promise.all(urls.map((url) => ahead.read(url)));
+    expect(await Promise.all(first)).toEqual(again);
+    expect((await first[0]) === again[0]).toBe(true);
+    expect(asked).toEqual(urls);
+    expect(most).toBe(2);
+    expect(ahead.counts()).toEqual({ asked: 5, answered: 5, failed: 0 });
+  });
+
+  test('after three pages in a row find the API gone, pages not yet asked fail at once with that failure', async () => {
+    const asked: string[] = [];
+    const ahead = readAhead(
+      async (url) => {
+        asked.push(url);
+        throw url === 'ok' ? refused : gone;
+      },
+      1,
+      isGone,
+    );
+    const results = await Promise.allSettled(['x1', 'x2', 'x3', 'x4', 'x5'].map((url) => ahead.read(url)));
+    expect(results.map((result) => result.status === 'rejected' && result.reason)).toEqual([
+      gone,
+      gone,
+      gone,
+      gone,
+      gone,
+    ]);
+    expect(asked).toEqual(['x1', 'x2', 'x3']);
+    expect(ahead.counts()).toEqual({ asked: 5, answered: 0, failed: 5 });
+  });
+
+  test('an answer or another kind of failure between two gone ones starts the count again', async () => {
+    const answers = new Map<string, unknown>([
+      ['g1', gone],
+      ['g2', gone],
+      ['ok', null],
+      ['g3', gone],
+      ['g4', gone],
+      ['no', refused],
+      ['g5', gone],
+      ['g6', gone],
+      ['last', null],
+    ]);
+    const asked: string[] = [];
+    const ahead = readAhead(
+      async (url) => {
+        asked.push(url);
+        const answer = answers.get(url);
+        if (answer) throw answer;
+        return data;
+      },
+      1,
+      isGone,
+    );
+    await Promise.allSettled([...answers.keys()].map((url) => ahead.read(url)));
+    expect(asked).toEqual([...answers.keys()]);
+    expect(ahead.counts()).toEqual({ asked: 9, answered: 2, failed: 7 });
   });
 });

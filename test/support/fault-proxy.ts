@@ -14,6 +14,8 @@ export interface FaultProxy {
   url: string;
   /** Requests seen, faults injected by kind, answer body bytes passed on, and 304s passed on. */
   counts(): { requests: number; faults: Record<Fault, number>; bytes: number; notModified: number };
+  /** From now on, drops every connection a request comes on: the API is gone. */
+  dropAll(): void;
   /** Requests (method and URL) asked more than once since the last `reset()`. */
   repeated(): string[];
   /** Starts the counts again from zero. */
@@ -48,6 +50,7 @@ export async function startFaultProxy(
   let bytes = 0;
   let notModified = 0;
   let asked = new Map<string, number>();
+  let dropping = false;
 
   const forward = (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => {
     const upstreamRequest = request(
@@ -79,7 +82,11 @@ export async function startFaultProxy(
     attempts.set(key, attempt);
     asked.set(key, (asked.get(key) ?? 0) + 1);
     const roll = draw(options.seed, key, attempt);
-    const fault = roll < options.rate ? FAULTS[Math.floor((roll / options.rate) * FAULTS.length)] : undefined;
+    const fault = dropping
+      ? 'drop'
+      : roll < options.rate
+        ? FAULTS[Math.floor((roll / options.rate) * FAULTS.length)]
+        : undefined;
     if (fault) faults[fault]++;
     const failed = fault !== undefined && fault !== 'delay';
     const run = failed ? (failureRuns.get(key) ?? 0) + 1 : 0;
@@ -119,6 +126,9 @@ export async function startFaultProxy(
   return {
     url: `http://127.0.0.1:${port}${upstream.pathname.replace(/\/$/, '')}${upstream.search}`,
     counts: () => ({ requests, faults: { ...faults }, bytes, notModified }),
+    dropAll: () => {
+      dropping = true;
+    },
     repeated: () => [...asked].filter(([, times]) => times > 1).map(([key]) => key),
     reset: () => {
       asked = new Map();
