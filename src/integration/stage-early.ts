@@ -60,7 +60,8 @@ export function earlyStager(input: {
     });
 
   const jobs = createLimit(FILE_CONCURRENCY);
-  const runner = stagingRunner(input.warn);
+  // Started now, so that it is ready for the first page; not at all when pages are only asked ahead.
+  const runner = input.stageFiles ? stagingRunner(input.warn) : null;
   const started = new Set<string>();
   const under = new Set<Promise<EarlyPage | null>>();
   // Staged files are removed if the process ends before the pass takes them over (a render that fails).
@@ -92,7 +93,7 @@ export function earlyStager(input: {
   }
 
   function stage(page: BuiltPage): void {
-    if (started.has(page.file)) return;
+    if (!runner || started.has(page.file)) return;
     const cmsUrl = cmsUrlOf(page);
     if (cmsUrl === null) return;
     const outDir = input.outDirs.find((dir) => existsSync(join(dir, page.file)));
@@ -143,7 +144,7 @@ export function earlyStager(input: {
       process.removeListener('exit', onExit);
       await Promise.all(under);
       await Promise.all([...staged].map((page) => page.discard()));
-      await runner.close();
+      await runner?.close();
     },
   };
 }
