@@ -1,4 +1,5 @@
 // astro-schema-manager/client: a typed client for the Schema Management REST API.
+import '../require-node.ts';
 import { actionOperations } from './actions.ts';
 import type { CallOptions } from './listing.ts';
 import { type ClientOptions, resolveOptions } from './options.ts';

@@ -1,6 +1,7 @@
 // The Astro integration: each hook remembers what the build pass needs, and the pass runs when the
 // pages are on disk.
 
+import '../require-node.ts';
 import { fileURLToPath } from 'node:url';
 import type { AstroConfig, AstroIntegration } from 'astro';
 import { type BuildClient, startBuildClient } from './build-client.ts';

@@ -1,4 +1,5 @@
 // The reference server of the Schema Management REST API: node:http + node:sqlite, no framework.
+import '../require-node.ts';
 import { createServer as createHttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ServerContext } from './api.ts';

@@ -1,5 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { DatabaseSync } from 'node:sqlite';
+import type { DatabaseSync } from 'node:sqlite';
+
+// Taken when a database is opened, not imported: a static import of a built-in that an older Node lacks fails
+// while modules are linked, before the server's entry point can say which Node it needs.
+const sqlite = () => process.getBuiltinModule('node:sqlite') as typeof import('node:sqlite');
 
 const migrationsDir = new URL('./migrations/', import.meta.url);
 
@@ -10,7 +14,7 @@ const migrationsDir = new URL('./migrations/', import.meta.url);
  * @example const db = openDatabase(':memory:');
  */
 export function openDatabase(path: string): DatabaseSync {
-  const db = new DatabaseSync(path);
+  const db = new (sqlite().DatabaseSync)(path);
   // WAL lets readers proceed during a write; busy_timeout makes a second process wait instead of failing.
   db.exec('PRAGMA busy_timeout = 5000');
   if (path !== ':memory:') db.exec('PRAGMA journal_mode = WAL');
