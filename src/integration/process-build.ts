@@ -7,14 +7,14 @@ import { fileURLToPath } from 'node:url';
 import type { AstroIntegrationLogger } from 'astro';
 import type { Dispatcher } from 'undici';
 import type { PageFacts } from '../audit/index.ts';
-import type { SchemaClient } from '../client/index.ts';
+import type { ProbeResult, SchemaClient } from '../client/index.ts';
 import { mapConcurrently } from '../map-concurrently.ts';
 import { type ReportPage, renderHtmlReport } from '../report/html-report.ts';
 import { VOCABULARY } from '../validate/index.ts';
 import { auditBuild, reportPages } from './audit-build.ts';
 import { type BuildClient, startBuildClient } from './build-client.ts';
 import { buildStopped, describeFailure } from './failures.ts';
-import { type FetchOutcome, fetchHeadData, type PageData } from './fetch-head-data.ts';
+import { type FetchOutcome, fetchHeadData, listingRights, type PageData } from './fetch-head-data.ts';
 import type { ResolvedOptions } from './options.ts';
 import { cmsUrlFor, planContextFor } from './page-context.ts';
 import { isExcluded, listBuiltPages, type RouteInfo, type SiteLayout } from './pages.ts';
@@ -100,11 +100,13 @@ export async function processBuild(input: BuildInput): Promise<BuildResult> {
   if (askedEarly > 0) logger.info(`${plural(askedEarly, 'page')} asked of the API as Astro rendered them.`);
   if (toFetch.length < pages.length)
     logger.info(`${plural(pages.length - toFetch.length, 'page')} planned and staged while Astro rendered.`);
-  // The client's baseUrl never carries a user:password part.
-  if (toFetch.length > 0)
-    logger.info(
-      `Reading schemas, meta and social tags for ${plural(toFetch.length, 'page')} from ${client.baseUrl}`,
-    );
+  // Said only of pages the pass will ask the API about: not those the index read early answers, nor those
+  // asked while Astro rendered, nor any when the API did not answer at start. The client's baseUrl never
+  // carries a user:password part.
+  const toAsk = input.probe.ok && !(await answeredByEarlyIndex(build, input.probe.probe)) ? toFetch : [];
+  const asking = toAsk.filter((page) => !ahead?.has(cmsUrlOf.get(page) as string)).length;
+  if (asking > 0)
+    logger.info(`Reading schemas, meta and social tags for ${plural(asking, 'page')} from ${client.baseUrl}`);
   try {
     const outcome = await fetchAll(
       client,
@@ -223,6 +225,12 @@ export async function processBuild(input: BuildInput): Promise<BuildResult> {
   } finally {
     await client.close();
   }
+}
+
+/** Whether the index read as the build started holds everything the pass needs (tags included, if readable). */
+async function answeredByEarlyIndex(build: BuildClient, probe: ProbeResult): Promise<boolean> {
+  const index = await build.earlyIndex;
+  return !!index && !(index.meta === null && listingRights(probe).canReadTags);
 }
 
 /** Every page's API data, or, when the probe at build start failed, that one failure for every page. */

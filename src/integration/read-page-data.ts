@@ -64,6 +64,8 @@ export function pageReader(client: SchemaClient, readTags: boolean): PageReader 
 export interface PageReadAhead {
   /** The reading of `url`: the one under way or done, or a new one. */
   read(url: string): Promise<PageData>;
+  /** Whether `url` has been asked (its answer may still be coming). */
+  has(url: string): boolean;
   /** How many URLs have been asked, answered and failed so far. */
   counts(): { asked: number; answered: number; failed: number };
 }
@@ -118,6 +120,7 @@ export function readAhead(
       }
       return reading;
     },
+    has: (url) => readings.has(url),
     counts: () => ({ asked: readings.size, answered, failed }),
   };
 }

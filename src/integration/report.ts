@@ -96,13 +96,18 @@ export function summaryLines(result: BuildResult): string[] {
   return [
     `${plural(result.pages, 'page')}: ${result.pagesChanged} rewritten, ${result.pagesWithSchemas} with schemas, ${plural(result.tagsWritten, 'tag')} written.`,
     `Schemas: ${types || 'none'}.`,
-    `${plural(result.requests, 'API request')} (${result.strategy === 'index' ? 'whole index read in list requests' : 'page by page'}), ${plural(result.fetchFailures.length, 'fetch failure')}, ${plural(errors, 'error')}, ${plural(warnings, 'warning')}, ${(result.durationMs / 1000).toFixed(1)} s.`,
+    `${plural(result.requests, 'API request')} (${result.strategy === 'index' ? 'whole index read in list requests' : 'page by page'}), ${plural(result.fetchFailures.length, 'fetch failure')}, ${plural(errors, 'error')}, ${plural(warnings, 'warning')}, ${duration(result.durationMs)}.`,
     ...(result.vocabulary ? [`Validated against ${result.vocabulary}.`] : []),
   ];
 }
 
 export function plural(count: number, noun: string): string {
   return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}
+
+/** The pass's time as the summary says it: milliseconds below a tenth of a second, where "0.0 s" looks broken. */
+function duration(ms: number): string {
+  return ms < 100 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;
 }
 
 /** One line per audit finding: `page  [code] message`. */

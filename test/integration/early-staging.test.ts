@@ -53,6 +53,11 @@ test('only the build that renders one page at a time stages pages early', () => 
   expect(late.log).not.toContain('staged while Astro rendered');
 });
 
+test('the log says the pass reads from the API only when it does: not for pages the early index or read-ahead answered', () => {
+  for (const build of [early, late, ...perPage.map((run) => run.build)])
+    expect(build.log).not.toContain('Reading schemas, meta and social tags');
+});
+
 const files = (build: FixtureBuild) => listFiles(join(build.root, 'dist')).sort();
 const report = (build: FixtureBuild) => {
   const { durationMs: _, ...rest } = JSON.parse(readFileSync(join(build.root, 'report.json'), 'utf8'));

@@ -1,0 +1,34 @@
+// The build's closing summary: counts, and the pass's time in a unit that never reads as a broken timer.
+import { expect, test } from 'vitest';
+import { type BuildResult, summaryLines } from '../../src/integration/report.ts';
+
+const result = (durationMs: number): BuildResult => ({
+  pages: 12,
+  pagesWithSchemas: 10,
+  pagesChanged: 11,
+  schemasByType: { BlogPosting: 3, Event: 1 },
+  tagsWritten: 82,
+  requests: 3,
+  strategy: 'index',
+  fetchFailures: [],
+  findings: [],
+  audit: [],
+  vocabulary: 'Schema.org 30.0',
+  durationMs,
+  pageResults: [],
+});
+
+test('says what was written, what was asked, and how long the pass took', () => {
+  expect(summaryLines(result(1234))).toEqual([
+    '12 pages: 11 rewritten, 10 with schemas, 82 tags written.',
+    'Schemas: BlogPosting 3, Event 1.',
+    '3 API requests (whole index read in list requests), 0 fetch failures, 0 errors, 0 warnings, 1.2 s.',
+    'Validated against Schema.org 30.0.',
+  ]);
+});
+
+test('a pass under a tenth of a second is given in milliseconds, not as 0.0 s', () => {
+  expect(summaryLines(result(34.4)).join('\n')).toContain('0 warnings, 34 ms.');
+  expect(summaryLines(result(99.6)).join('\n')).toContain('0 warnings, 100 ms.');
+  expect(summaryLines(result(100)).join('\n')).toContain('0 warnings, 0.1 s.');
+});
