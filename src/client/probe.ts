@@ -130,12 +130,19 @@ export async function probeServer(
 }
 
 function notAccepted(transport: Transport, username: string, cause?: ApiError): ApiError {
-  const said = cause ? ` (${cause.status} ${cause.code})` : ' (401 on routes that need a login)';
-  return probeError(
-    CLIENT_ERROR_CODES.credentialsNotAccepted,
-    `the API did not accept the credentials of user "${username}": it answered as to an anonymous visitor${said}; the application password is wrong, or the host strips the Authorization header`,
-    transport.baseUrl(),
-    'check the username and the application password (Users > Profile > Application Passwords); if they are right, the host strips the Authorization header (Apache: add `SetEnvIf Authorization "(.*)" HTTP_AUTHORIZATION=$1` to .htaccess)',
-    cause?.status ?? 401,
-  );
+  // The server's own words when it refused outright (WordPress: 401 incorrect_password); else it answered as
+  // to nobody, which is how WordPress treats credentials it never saw.
+  const answered = cause
+    ? `it answered ${cause.status} ${cause.code}: ${cause.serverMessage}`
+    : 'it answered as to an anonymous visitor (401 on routes that need a login)';
+  return new ApiError({
+    status: cause?.status ?? 401,
+    code: CLIENT_ERROR_CODES.credentialsNotAccepted,
+    serverMessage: `the API did not accept the credentials of user "${username}": ${answered}; the application password is wrong, or the host strips the Authorization header`,
+    operation: 'probe',
+    method: 'GET',
+    url: transport.baseUrl(),
+    hint: 'check the username and the application password (Users > Profile > Application Passwords); if they are right, the host strips the Authorization header (Apache: add `SetEnvIf Authorization "(.*)" HTTP_AUTHORIZATION=$1` to .htaccess)',
+    details: cause ? { status: cause.status, code: cause.code, message: cause.serverMessage } : null,
+  });
 }

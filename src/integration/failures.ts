@@ -31,10 +31,19 @@ export interface FailureContext {
 const SHIP_ANYWAY =
   'To ship the pages without API data instead, set schemaManager({ onFetchError: "warn" }).';
 
-function credentialsRefused(context: FailureContext): ApiFailure {
+/** How the server refused: its own status, code and words when it said them, else that it saw no login. */
+function refusal(error: ApiError | undefined): string {
+  const said =
+    error?.code === CLIENT_ERROR_CODES.credentialsNotAccepted
+      ? (error.details as { status: number; code: string; message: string } | null)
+      : error && { status: error.status, code: error.code, message: error.serverMessage };
+  return said ? `it answered ${said.status} ${said.code}: ${said.message}` : 'it answered as to an anonymous visitor';
+}
+
+function credentialsRefused(context: FailureContext, error?: ApiError): ApiFailure {
   return {
     cause: 'credentials-refused',
-    header: `The API at ${context.api} did not accept the credentials of user "${context.username}" (it answered as to an anonymous visitor).`,
+    header: `The API at ${context.api} did not accept the credentials of user "${context.username}" (${refusal(error)}).`,
     hint:
       'Check SCHEMA_MANAGER_USER and SCHEMA_MANAGER_PASSWORD: the password is an application password (Users > Profile > Application Passwords), not the login password. ' +
       'If they are right, the web server strips the Authorization header (Apache: add `SetEnvIf Authorization "(.*)" HTTP_AUTHORIZATION=$1` to .htaccess).',
@@ -63,8 +72,8 @@ export function describeFailure(error: unknown, context: FailureContext): ApiFai
     };
   }
   const said = `${error.status ?? 'no answer'} ${error.code}: ${error.serverMessage}`;
-  if (error.code === CLIENT_ERROR_CODES.credentialsNotAccepted) return credentialsRefused(context);
-  if (error.status === 401 && context.username !== undefined) return credentialsRefused(context);
+  if (error.code === CLIENT_ERROR_CODES.credentialsNotAccepted) return credentialsRefused(context, error);
+  if (error.status === 401 && context.username !== undefined) return credentialsRefused(context, error);
   if (error.code === CLIENT_ERROR_CODES.notThisApi) return notThisApi(context, error.serverMessage);
   if (error.code === CLIENT_ERROR_CODES.notRecorded) {
     return {

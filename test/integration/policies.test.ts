@@ -234,7 +234,10 @@ test('a wrong password or a wrong API address fails once, with the cause, not on
   });
   try {
     expect(refused.exitCode).not.toBe(0);
-    expect(refused.log).toContain(`did not accept the credentials of user "${ADMIN.name}"`);
+    // In the server's own words (WordPress says the same for a wrong application password).
+    expect(refused.log).toContain(
+      `did not accept the credentials of user "${ADMIN.name}" (it answered 401 incorrect_password: `,
+    );
     expect(refused.log.match(/did not accept the credentials/g)).toHaveLength(1);
     expect(refused.log).toContain('Authorization header');
     expect(refused.log).not.toContain('not the password');

@@ -126,6 +126,8 @@ describe('astro build', () => {
       const result = await build(site, { username: site.admin.username, password }, 'auto');
       expect(result.exitCode).not.toBe(0);
       expect(result.log.match(/did not accept the credentials of user "admin"/g)).toHaveLength(1);
+      // WordPress does not refuse a wrong application password: it answers as to nobody.
+      expect(result.log).toContain('(it answered as to an anonymous visitor)');
       expect(result.log).not.toContain(password);
       expect(result.log).not.toContain(site.admin.password);
     },
