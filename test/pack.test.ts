@@ -53,6 +53,12 @@ test('npm pack, install, import and call', { timeout: 240_000 }, async () => {
   expect(files.map((f) => f.path)).toContain('dist/client/index.js');
   expect(files.some((f) => f.path.startsWith('src/') || f.path.startsWith('test/'))).toBe(false);
   await installPacked(scratch, tarball);
+  // Nothing runs at install time: the package ships built, and its development scripts need files it leaves out.
+  const installed = JSON.parse(
+    readFileSync(join(scratch, 'node_modules/astro-schema-manager/package.json'), 'utf8'),
+  ) as { scripts?: Record<string, string> };
+  for (const hook of ['preinstall', 'install', 'postinstall', 'prepare'])
+    expect(installed.scripts?.[hook], hook).toBeUndefined();
 
   // Every source map carries its sources, so tools that follow it (Vite, Node's --enable-source-maps) never
   // look for the src/ files the tarball leaves out.
