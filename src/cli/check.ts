@@ -45,7 +45,7 @@ files are still checked).`,
     if (values.version) {
       const { version } = (await import('../../package.json', { with: { type: 'json' } })).default;
       process.stdout.write(
-        `astro-schema-manager ${version}\nSchema.org ${VOCABULARY.version}: ${VOCABULARY.source}\n`,
+        `astro-schema-manager ${version}\nVocabulary: ${VOCABULARY.source}\n`,
       );
       return 0;
     }
