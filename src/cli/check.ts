@@ -44,9 +44,7 @@ files are still checked).`,
   async run({ values, positionals }) {
     if (values.version) {
       const { version } = (await import('../../package.json', { with: { type: 'json' } })).default;
-      process.stdout.write(
-        `astro-schema-manager ${version}\nVocabulary: ${VOCABULARY.source}\n`,
-      );
+      process.stdout.write(`astro-schema-manager ${version}\nVocabulary: ${VOCABULARY.source}\n`);
       return 0;
     }
     const html = values.format === 'html';

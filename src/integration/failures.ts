@@ -37,7 +37,9 @@ function refusal(error: ApiError | undefined): string {
     error?.code === CLIENT_ERROR_CODES.credentialsNotAccepted
       ? (error.details as { status: number; code: string; message: string } | null)
       : error && { status: error.status, code: error.code, message: error.serverMessage };
-  return said ? `it answered ${said.status} ${said.code}: ${said.message}` : 'it answered as to an anonymous visitor';
+  return said
+    ? `it answered ${said.status} ${said.code}: ${said.message}`
+    : 'it answered as to an anonymous visitor';
 }
 
 function credentialsRefused(context: FailureContext, error?: ApiError): ApiFailure {

@@ -140,7 +140,9 @@ describe('astro-schema-manager check, a page as one graph', () => {
   it('prints the version and the Schema.org release with --version', async () => {
     const { code, stdout } = await check('--version');
     expect(code).toBe(0);
-    expect(stdout).toMatch(/^astro-schema-manager \d+\.\d+\.\d+\nVocabulary: Schema\.org 30\.0 \(\d{4}-\d\d-\d\d\): /);
+    expect(stdout).toMatch(
+      /^astro-schema-manager \d+\.\d+\.\d+\nVocabulary: Schema\.org 30\.0 \(\d{4}-\d\d-\d\d\): /,
+    );
     expect(stdout.match(/Schema\.org 30\.0/g)).toHaveLength(1);
   });
 
