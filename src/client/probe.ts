@@ -48,8 +48,24 @@ async function outcomeOf(transport: Transport, path: string, signal?: AbortSigna
   }
 }
 
-function probeError(code: string, message: string, url: string, hint: string | null, status: number | null) {
-  return new ApiError({ status, code, serverMessage: message, operation: 'probe', method: 'GET', url, hint });
+function probeError(
+  code: string,
+  message: string,
+  url: string,
+  hint: string | null,
+  status: number | null,
+  details: unknown = null,
+) {
+  return new ApiError({
+    status,
+    code,
+    serverMessage: message,
+    operation: 'probe',
+    method: 'GET',
+    url,
+    hint,
+    details,
+  });
 }
 
 /** The namespace index, or a `not_this_api` error saying what answered instead. */
@@ -135,14 +151,13 @@ function notAccepted(transport: Transport, username: string, cause?: ApiError): 
   const answered = cause
     ? `it answered ${cause.status} ${cause.code}: ${cause.serverMessage}`
     : 'it answered as to an anonymous visitor (401 on routes that need a login)';
-  return new ApiError({
-    status: cause?.status ?? 401,
-    code: CLIENT_ERROR_CODES.credentialsNotAccepted,
-    serverMessage: `the API did not accept the credentials of user "${username}": ${answered}; the application password is wrong, or the host strips the Authorization header`,
-    operation: 'probe',
-    method: 'GET',
-    url: transport.baseUrl(),
-    hint: 'check the username and the application password (Users > Profile > Application Passwords); if they are right, the host strips the Authorization header (Apache: add `SetEnvIf Authorization "(.*)" HTTP_AUTHORIZATION=$1` to .htaccess)',
-    details: cause ? { status: cause.status, code: cause.code, message: cause.serverMessage } : null,
-  });
+  return probeError(
+    CLIENT_ERROR_CODES.credentialsNotAccepted,
+    `the API did not accept the credentials of user "${username}": ${answered}; the application password is wrong, or the host strips the Authorization header`,
+    transport.baseUrl(),
+    'check the username and the application password (Users > Profile > Application Passwords); if they are right, the host strips the Authorization header (Apache: add `SetEnvIf Authorization "(.*)" HTTP_AUTHORIZATION=$1` to .htaccess)',
+    cause?.status ?? 401,
+    // The refusal as the server said it, for callers that quote it (the build's failure message).
+    cause ? { status: cause.status, code: cause.code, message: cause.serverMessage } : null,
+  );
 }

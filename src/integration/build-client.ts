@@ -5,11 +5,10 @@ import { fileURLToPath } from 'node:url';
 import type { Dispatcher } from 'undici';
 import type { ProbeResult, SchemaClient } from '../client/index.ts';
 import { buildCacheFile } from './build-cache.ts';
-import { isApiGone } from './failures.ts';
-import { listingRights } from './fetch-head-data.ts';
+import { buildReadAhead, listingRights } from './fetch-head-data.ts';
 import { clientForOptions, type ResolvedOptions } from './options.ts';
 import { type HeadIndex, readIndex } from './read-index.ts';
-import { type PageReadAhead, pageReader, readAhead } from './read-page-data.ts';
+import type { PageReadAhead } from './read-page-data.ts';
 
 /** Above this many list pages per route the index is not read early (the site may have fewer pages than that). */
 const EARLY_LIST_PAGES = 100;
@@ -46,7 +45,7 @@ export function startBuildClient(
   if (!rights.canListSchemas || options.strategy === 'per-page') {
     // strategy "index" without list rights stops the build in the pass: nothing to read.
     if (options.strategy === 'index') return { client, earlyIndex: undefined, readAhead: undefined, notes };
-    const pages = readAhead(pageReader(client, rights.canReadTags), options.concurrency, isApiGone);
+    const pages = buildReadAhead(client, rights.canReadTags, options.concurrency);
     return { client, earlyIndex: undefined, readAhead: pages, notes };
   }
   const earlyIndex = readIndex(client, {

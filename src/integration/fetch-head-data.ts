@@ -115,8 +115,7 @@ export async function fetchHeadData(
       : null);
 
   const readPage =
-    (!index && options.readAhead?.read) ||
-    readAhead(pageReader(client, canReadTags), options.concurrency, isApiGone).read;
+    (!index && options.readAhead?.read) || buildReadAhead(client, canReadTags, options.concurrency).read;
   let done = 0;
   let errors = 0;
   const report = () => options.onProgress?.({ done, total: unique.length, requests: requests(), errors });
@@ -124,7 +123,7 @@ export async function fetchHeadData(
     try {
       let found: PageData;
       if (!index) found = await readPage(url);
-      else if (canReadTags && index.meta === null) {
+      else if (!indexHoldsAll(index, canReadTags)) {
         // No list form of /meta: the tags come page by page, found as per-page reads find them.
         const { meta, social } = await readPage(url);
         found = { ...fromIndex(index, url, false), meta, social };
@@ -140,6 +139,23 @@ export async function fetchHeadData(
     if (done % 50 === 0 || done === unique.length) report();
   });
   return { data, failures, strategy: index ? 'index' : 'per-page', requests: requests(), notes };
+}
+
+/**
+ * Whether the index holds all a page needs: the tags too, when the credentials may read them (a server without
+ * list forms of /meta and /social leaves them to be asked page by page).
+ */
+export function indexHoldsAll(index: HeadIndex, canReadTags: boolean): boolean {
+  return !(canReadTags && index.meta === null);
+}
+
+/** The build's page-by-page reader: each page asked once, and no more asked once the API is found gone. */
+export function buildReadAhead(
+  client: SchemaClient,
+  canReadTags: boolean,
+  concurrency: number,
+): PageReadAhead {
+  return readAhead(pageReader(client, canReadTags), concurrency, isApiGone);
 }
 
 /** A page's data from the index; a server without list forms of /meta and /social has none there. */

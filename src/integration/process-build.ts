@@ -14,7 +14,13 @@ import { VOCABULARY } from '../validate/index.ts';
 import { auditBuild, reportPages } from './audit-build.ts';
 import { type BuildClient, startBuildClient } from './build-client.ts';
 import { buildStopped, describeFailure } from './failures.ts';
-import { type FetchOutcome, fetchHeadData, listingRights, type PageData } from './fetch-head-data.ts';
+import {
+  type FetchOutcome,
+  fetchHeadData,
+  indexHoldsAll,
+  listingRights,
+  type PageData,
+} from './fetch-head-data.ts';
 import type { ResolvedOptions } from './options.ts';
 import { cmsUrlFor, planContextFor } from './page-context.ts';
 import { isExcluded, listBuiltPages, type RouteInfo, type SiteLayout } from './pages.ts';
@@ -230,7 +236,7 @@ export async function processBuild(input: BuildInput): Promise<BuildResult> {
 /** Whether the index read as the build started holds everything the pass needs (tags included, if readable). */
 async function answeredByEarlyIndex(build: BuildClient, probe: ProbeResult): Promise<boolean> {
   const index = await build.earlyIndex;
-  return !!index && !(index.meta === null && listingRights(probe).canReadTags);
+  return !!index && indexHoldsAll(index, listingRights(probe).canReadTags);
 }
 
 /** Every page's API data, or, when the probe at build start failed, that one failure for every page. */

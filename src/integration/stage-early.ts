@@ -9,7 +9,7 @@ import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { createLimit } from '../map-concurrently.ts';
 import { removeWrittenBesideSync } from '../write-file-atomically.ts';
-import { fromIndex, type PageData } from './fetch-head-data.ts';
+import { fromIndex, indexHoldsAll, type PageData } from './fetch-head-data.ts';
 import type { ResolvedOptions } from './options.ts';
 import { cmsUrlFor } from './page-context.ts';
 import { type BuiltPage, isExcluded, listBuiltPages, type RouteInfo, type SiteLayout } from './pages.ts';
@@ -88,7 +88,7 @@ export function earlyStager(input: {
   function dataFor(cmsUrl: string): PageData | Promise<PageData> | null {
     if ('readAhead' in source) return source.readAhead.read(cmsUrl);
     // Not read yet, or read without the meta and social lists (tags then come page by page): the pass does it.
-    if (!index || (input.canReadTags && index.meta === null)) return null;
+    if (!index || !indexHoldsAll(index, input.canReadTags)) return null;
     return fromIndex(index, cmsUrl, input.canReadTags);
   }
 
