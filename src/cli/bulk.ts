@@ -1,5 +1,6 @@
 // `astro-schema-manager bulk`: the server's site-wide repairs (fix, cleanup, duplicates) over POST /bulk.
 import type { BulkAction } from '../client/index.ts';
+import { plural } from '../plural.ts';
 import { apiOptions, printJson, readIds, withClient } from './api-connection.ts';
 import { type Command, UsageError } from './command.ts';
 
@@ -42,8 +43,8 @@ Needs manage_options.`,
       for (const error of result.errors)
         lines.push(`error    ${error.url ?? '-'}  ${error.code}: ${error.message}`);
       lines.push(
-        `${action}: ${result.affected} record(s) ${dryRun ? 'would be ' : ''}affected` +
-          `${result.errors.length > 0 ? `, ${result.errors.length} error(s)` : ''}.${dryRun ? ' Dry run: nothing was changed.' : ''}`,
+        `${action}: ${plural(result.affected, 'record')} ${dryRun ? 'would be ' : ''}affected` +
+          `${result.errors.length > 0 ? `, ${plural(result.errors.length, 'error')}` : ''}.${dryRun ? ' Dry run: nothing was changed.' : ''}`,
       );
       process.stdout.write(`${lines.join('\n')}\n`);
     }

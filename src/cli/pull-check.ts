@@ -1,6 +1,7 @@
 // `pull --check`: what a pull would write, set against what is on disk, as unified diffs; exit 1 when they
 // differ. For CI: "fail the PR when the repo's seo/ differs from the CMS".
 import { existsSync, readFileSync } from 'node:fs';
+import { plural } from '../plural.ts';
 import type { SeedFileData as SchemaFile } from '../seed-file.ts';
 import { printJson } from './api-connection.ts';
 import { diffFileSets } from './file-diff.ts';
@@ -43,13 +44,13 @@ export async function checkTarget(
   if (options.json) {
     printJson({ target: target.path, kind: target.kind, equal: differences.length === 0, differences });
   } else if (differences.length === 0) {
-    process.stderr.write(`${target.path} matches the API (${wanted.size} file(s) compared).\n`);
+    process.stderr.write(`${target.path} matches the API (${plural(wanted.size, 'file')} compared).\n`);
   } else {
     // The diff alone on stdout (disk -> API), so it can be saved or applied; the verdict on stderr.
     process.stdout.write(differences.map((difference) => difference.patch).join(''));
     const fix = `astro-schema-manager pull --out ${target.path}`;
     process.stderr.write(
-      `${target.path} differs from the API: ${count('changed')} file(s) changed, ${count('added')} to add, ` +
+      `${target.path} differs from the API: ${plural(count('changed'), 'file')} changed, ${count('added')} to add, ` +
         `${count('removed')} to remove (- is on disk, + is in the API). Run "${fix}" to update it, or push it to change the API.\n`,
     );
   }

@@ -4,6 +4,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { MetaTags, SchemaClient, SchemaRecord, SocialTags } from '../client/index.ts';
+import { plural } from '../plural.ts';
 import { parseSeedFile, type SeedFileData, SeedFileError } from '../seed-file.ts';
 import { writeFileAtomically } from '../write-file-atomically.ts';
 import { apiOptions, isNotAllowed, printJson, withClient } from './api-connection.ts';
@@ -159,8 +160,6 @@ async function readTarget(target: Target): Promise<SchemaFile | null> {
   }
 }
 
-const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
-
 export const command: Command = {
   summary:
     'Write every schema, meta and social entry of the API into a directory of page files or one JSON file',
@@ -232,7 +231,7 @@ social entries are kept for the selected URLs only, and no page file is removed.
       if (json) printJson({ directory: out, ...written, files: result });
       else {
         const lines = [
-          `Wrote ${written.schemas} schema(s), ${written.meta} meta and ${plural(written.social, 'social entry', 'social entries')} to ${out}: ` +
+          `Wrote ${plural(written.schemas, 'schema')}, ${plural(written.meta, 'meta entry', 'meta entries')} and ${plural(written.social, 'social entry', 'social entries')} to ${out}: ` +
             `${plural(result.written.length, 'page file', 'page files')} written, ${result.unchanged} unchanged, ${result.removed.length} removed.`,
           ...result.removed.map((path) => `Removed ${join(out, path)} (the API no longer has this page).`),
         ];
@@ -247,7 +246,7 @@ social entries are kept for the selected URLs only, and no page file is removed.
     if (json && target !== null) printJson({ file: out, ...written });
     else {
       (target === null ? process.stderr : process.stdout).write(
-        `Wrote ${written.schemas} schema(s), ${written.meta} meta and ${plural(written.social, 'social entry', 'social entries')} to ${target === null ? 'stdout' : out}.\n`,
+        `Wrote ${plural(written.schemas, 'schema')}, ${plural(written.meta, 'meta entry', 'meta entries')} and ${plural(written.social, 'social entry', 'social entries')} to ${target === null ? 'stdout' : out}.\n`,
       );
     }
     return 0;

@@ -1,5 +1,7 @@
 // How `push` tells what it planned and did: one line per step (`+` create, `~` update with each change
 // old -> new, `-` delete) and the counts. Pure: steps in, text out.
+
+import { plural } from '../plural.ts';
 import type { SeedFileData as SchemaFile } from '../seed-file.ts';
 import { type JsonChange, showValue } from './json-changes.ts';
 import type { SchemaStep, TagStep } from './push-plan.ts';
@@ -66,6 +68,6 @@ export function summaryLine({ dry_run, schemas: s, meta: m, social: o, failed }:
   return (
     `Schemas: ${s.created} ${verb}created, ${s.updated} ${verb}updated, ${s.unchanged} unchanged, ${s.deleted} ${verb}deleted. ` +
     `Meta: ${m.set} ${verb}set, ${m.unchanged} unchanged. Social: ${o.set} ${verb}set, ${o.unchanged} unchanged.` +
-    (failed > 0 ? ` ${failed} write(s) failed.` : '')
+    (failed > 0 ? ` ${plural(failed, 'write')} failed.` : '')
   );
 }

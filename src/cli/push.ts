@@ -3,6 +3,7 @@
 // schemas, missing rights) changes nothing, and a second push of the same files finds nothing to do.
 import type { SchemaClient } from '../client/index.ts';
 import { mapConcurrently } from '../map-concurrently.ts';
+import { plural } from '../plural.ts';
 import { apiOptions, collect, printJson, withClient } from './api-connection.ts';
 import { type Command, UsageError } from './command.ts';
 import { startProgress } from './progress.ts';
@@ -139,7 +140,7 @@ file, named with its field).`,
         process.stdout.write(`${plan.join('\n')}\n`);
       }
       if (refused) {
-        const message = `Refusing to push: ${invalid.length} schema(s) have validation errors; nothing was sent (--allow-invalid pushes anyway).`;
+        const message = `Refusing to push: ${plural(invalid.length, 'schema')} with validation errors; nothing was sent (--allow-invalid pushes anyway).`;
         if (json)
           printJson({ dry_run: false, refused: true, steps: writes.map(describe), findings: findingsJson });
         else process.stderr.write(`${message}\n`);
@@ -147,7 +148,7 @@ file, named with its field).`,
       }
       if (invalid.length > 0 && !dryRun)
         process.stderr.write(
-          `Pushing ${invalid.length} schema(s) with validation errors (--allow-invalid).\n`,
+          `Pushing ${plural(invalid.length, 'schema')} with validation errors (--allow-invalid).\n`,
         );
       const progress = startProgress('Writing to the API', {
         total: dryRun ? 0 : writes.length,
@@ -181,7 +182,7 @@ file, named with its field).`,
         lines.push(summaryLine(summary));
         if (dryRun && invalid.length > 0)
           lines.push(
-            `A push without --dry-run would stop here: ${invalid.length} schema(s) have validation errors (--allow-invalid pushes anyway).`,
+            `A push without --dry-run would stop here: ${plural(invalid.length, 'schema')} with validation errors (--allow-invalid pushes anyway).`,
           );
         process.stdout.write(`${lines.join('\n')}\n`);
       }

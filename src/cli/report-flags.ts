@@ -54,9 +54,15 @@ export function reachesFailOn(checked: CheckedFile[], failOn: Severity): boolean
 }
 
 /** The report text; colour only for a terminal, and never when NO_COLOR is set. */
-export function renderReport(checked: CheckedFile[], flags: ReportFlags, toTerminal: boolean): string {
+export function renderReport(
+  checked: CheckedFile[],
+  flags: ReportFlags,
+  toTerminal: boolean,
+  unit?: readonly [one: string, many: string],
+): string {
   return formatReport(checked, flags.format, {
     failOn: flags.failOn,
+    unit,
     color: toTerminal && process.stdout.isTTY === true && !process.env.NO_COLOR,
   });
 }

@@ -1,4 +1,6 @@
 // `astro-schema-manager scan`: asks the server to read pages (or a sitemap's) and generate schemas for them.
+
+import { plural } from '../plural.ts';
 import { apiOptions, printJson, withClient } from './api-connection.ts';
 import { type Command, UsageError } from './command.ts';
 
@@ -54,8 +56,8 @@ Name at least one --url or --sitemap.`,
         lines.push(`           … and ${result.schemas_omitted} more schemas not listed`);
       const verb = dryRun ? 'would be ' : '';
       lines.push(
-        `Scanned ${result.scanned} page(s): ${result.created} ${verb}created, ${result.updated} ${verb}updated, ` +
-          `${result.skipped} skipped, ${result.errors.length + result.errors_omitted} error(s).${dryRun ? ' Dry run: nothing was written.' : ''}`,
+        `Scanned ${plural(result.scanned, 'page')}: ${result.created} ${verb}created, ${result.updated} ${verb}updated, ` +
+          `${result.skipped} skipped, ${plural(result.errors.length + result.errors_omitted, 'error')}.${dryRun ? ' Dry run: nothing was written.' : ''}`,
       );
       process.stdout.write(`${lines.join('\n')}\n`);
     }

@@ -165,7 +165,7 @@ schemas of each --url (the public /schemas-by-url route: no credentials needed).
     } finally {
       await client?.close();
     }
-    process.stdout.write(renderReport(checked, flags, true));
+    process.stdout.write(renderReport(checked, flags, true, ['source', 'sources']));
     return reachesFailOn(checked, flags.failOn) ? 1 : 0;
   },
 };

@@ -9,6 +9,7 @@ import type { Dispatcher } from 'undici';
 import type { PageFacts } from '../audit/index.ts';
 import type { ProbeResult, SchemaClient } from '../client/index.ts';
 import { mapConcurrently } from '../map-concurrently.ts';
+import { plural } from '../plural.ts';
 import { type ReportPage, renderHtmlReport } from '../report/html-report.ts';
 import { VOCABULARY } from '../validate/index.ts';
 import { auditBuild, reportPages } from './audit-build.ts';
@@ -36,7 +37,6 @@ import {
   fetchFailureMessage,
   listAuditFindings,
   listFindings,
-  plural,
   summaryLines,
   VALIDATION_HINT,
   validationFailureMessage,

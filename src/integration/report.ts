@@ -1,5 +1,6 @@
 // Findings -> what people read: the build log summary, the failure message, the JSON report for CI.
 import type { AuditFinding } from '../audit/index.ts';
+import { plural } from '../plural.ts';
 import type { Finding, PagePlan } from './plan-page.ts';
 
 /** One page in the report. */
@@ -99,10 +100,6 @@ export function summaryLines(result: BuildResult): string[] {
     `${plural(result.requests, 'API request')} (${result.strategy === 'index' ? 'whole index read in list requests' : 'page by page'}), ${plural(result.fetchFailures.length, 'fetch failure')}, ${plural(errors, 'error')}, ${plural(warnings, 'warning')}, ${duration(result.durationMs)}.`,
     ...(result.vocabulary ? [`Validated against ${result.vocabulary}.`] : []),
   ];
-}
-
-export function plural(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }
 
 /** The pass's time as the summary says it: milliseconds below a tenth of a second, where "0.0 s" looks broken. */

@@ -1,5 +1,6 @@
 // Renders the results of checking files: a readable report grouped by page, JSON, JUnit XML for CI servers,
 // and GitHub workflow annotations. Pure: the caller decides where the text goes.
+import { plural } from '../plural.ts';
 import type { Severity, ValidationIssue } from './types.ts';
 
 export type ReportFormat = 'pretty' | 'json' | 'junit' | 'github';
@@ -37,7 +38,12 @@ const rank: Record<Severity, number> = { info: 0, warning: 1, error: 2 };
 export function formatReport(
   files: CheckedFile[],
   format: ReportFormat,
-  options: { failOn: Severity; color: boolean },
+  options: {
+    failOn: Severity;
+    color: boolean;
+    /** What the summary line counts: HTML files for `check`, files, records or pages for `validate`. */
+    unit?: readonly [one: string, many: string];
+  },
 ): string {
   switch (format) {
     case 'json':
@@ -47,7 +53,7 @@ export function formatReport(
     case 'github':
       return github(files);
     default:
-      return pretty(files, options.color);
+      return pretty(files, options.color, options.unit ?? ['file', 'files']);
   }
 }
 
@@ -68,7 +74,7 @@ function summarize(files: CheckedFile[]) {
 const position = (document: CheckedDocument, issue: ValidationIssue) =>
   `${issue.line ?? document.line}:${issue.column ?? document.column}`;
 
-function pretty(files: CheckedFile[], color: boolean): string {
+function pretty(files: CheckedFile[], color: boolean, unit: readonly [string, string]): string {
   const paint = (code: number, text: string) => (color ? `\u001b[${code}m${text}\u001b[0m` : text);
   const label: Record<Severity, string> = {
     error: paint(31, 'error  '),
@@ -102,8 +108,8 @@ function pretty(files: CheckedFile[], color: boolean): string {
   const total = summarize(files);
   const empty = files.filter((file) => file.documents.length === 0).length;
   lines.push(
-    `${total.files} file(s)${total.failures ? `, ${total.failures} not checked (internal failure)` : ''}, ${total.documents} JSON-LD document(s)${empty ? `, ${empty} file(s) without JSON-LD` : ''}: ` +
-      `${total.errors} error(s), ${total.warnings} warning(s), ${total.infos} info.`,
+    `${plural(total.files, ...unit)}${total.failures ? `, ${total.failures} not checked (internal failure)` : ''}, ${plural(total.documents, 'JSON-LD document')}${empty ? `, ${empty} without JSON-LD` : ''}: ` +
+      `${plural(total.errors, 'error')}, ${plural(total.warnings, 'warning')}, ${total.infos} info.`,
   );
   return `${lines.join('\n')}\n`;
 }

@@ -24,7 +24,7 @@ describe('astro-schema-manager check', () => {
     expect(stdout).toMatch(/error\s+\$\.datePublished .*invalid-value \(schema\.org\) 5:36 script 2/);
     expect(stdout).toMatch(/json-parse-error .* 7:20 script 3/);
     expect(stdout).not.toContain('node_modules');
-    expect(stdout).toContain('4 file(s), 5 JSON-LD document(s), 1 file(s) without JSON-LD: 2 error(s)');
+    expect(stdout).toContain('4 files, 5 JSON-LD documents, 1 without JSON-LD: 2 errors');
   });
 
   it('exits 0 when nothing reaches --fail-on', async () => {

@@ -44,7 +44,7 @@ test('pull to seo/, edit one file, review, push, push again, and --check and --p
   const pulled = await cli(['pull', '--out', 'seo/'], env);
   expect(pulled).toMatchObject({ code: 0, stderr: '' });
   expect(pulled.stdout).toBe(
-    'Wrote 3 schema(s), 1 meta and 1 social entry to seo/: 3 page files written, 0 unchanged, 0 removed.\n',
+    'Wrote 3 schemas, 1 meta entry and 1 social entry to seo/: 3 page files written, 0 unchanged, 0 removed.\n',
   );
   const hello = 'seo/example.com/blog/hello.json';
   expect(JSON.parse(read(hello))).toEqual({
@@ -64,7 +64,7 @@ test('pull to seo/, edit one file, review, push, push again, and --check and --p
   // Nothing changed yet: CI's check passes.
   const clean = await cli(['pull', '--check', 'seo/'], env);
   expect(clean).toMatchObject({ code: 0, stdout: '' });
-  expect(clean.stderr).toBe('seo/ matches the API (3 file(s) compared).\n');
+  expect(clean.stderr).toBe('seo/ matches the API (3 files compared).\n');
 
   // One edit: the check fails with a unified diff of that file alone, disk (-) to API (+).
   edit(hello, (page) => {
@@ -88,7 +88,7 @@ test('pull to seo/, edit one file, review, push, push again, and --check and --p
       '',
     ].join('\n'),
   );
-  expect(drift.stderr).toContain('seo/ differs from the API: 1 file(s) changed, 0 to add, 0 to remove');
+  expect(drift.stderr).toContain('seo/ differs from the API: 1 file changed, 0 to add, 0 to remove');
 
   // The dry run plans that one change and nothing else.
   const before = await readBack(api);
@@ -246,9 +246,7 @@ describe('validation before a push', () => {
     expect(dry.stdout).toMatch(
       /^ {2}invalid\/example\.com\/bad\.json schemas\[0\] {2}https:\/\/example\.com\/bad\/ {2}Article\n {4}error +\$\.datePublished .+\(invalid-value\)$/m,
     );
-    expect(dry.stdout).toContain(
-      'A push without --dry-run would stop here: 1 schema(s) have validation errors',
-    );
+    expect(dry.stdout).toContain('A push without --dry-run would stop here: 1 schema with validation errors');
 
     edit('invalid/example.com/index.json', (page) => {
       page.social.og.title = 'Example, renamed';
@@ -260,7 +258,7 @@ describe('validation before a push', () => {
       /^Plan \(not applied: validation errors\):\n~ social https:\/\/example\.com\/\n/,
     );
     expect(refused.stderr).toBe(
-      'Refusing to push: 1 schema(s) have validation errors; nothing was sent (--allow-invalid pushes anyway).\n',
+      'Refusing to push: 1 schema with validation errors; nothing was sent (--allow-invalid pushes anyway).\n',
     );
     const json = await cli(['push', 'invalid/', '--json'], env);
     expect(json.code).toBe(1);
@@ -280,7 +278,7 @@ describe('validation before a push', () => {
 
     const allowed = await cli(['push', 'invalid/', '--allow-invalid'], env);
     expect(allowed.code).toBe(0);
-    expect(allowed.stderr).toBe('Pushing 1 schema(s) with validation errors (--allow-invalid).\n');
+    expect(allowed.stderr).toBe('Pushing 1 schema with validation errors (--allow-invalid).\n');
     expect((await client.social.get('https://example.com/')).og.title).toBe('Example, renamed');
     await client.close();
   });

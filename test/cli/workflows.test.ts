@@ -54,7 +54,7 @@ test('pull writes a sorted seed-format file that a new server loads into the sam
   const api = await startApi({ seed });
   const run = await cli(['pull', '--out', 'pulled.json'], as(admin, api));
   expect(run).toMatchObject({ code: 0, stderr: '' });
-  expect(run.stdout).toContain('Wrote 3 schema(s), 1 meta and 1 social entry to pulled.json.');
+  expect(run.stdout).toContain('Wrote 3 schemas, 1 meta entry and 1 social entry to pulled.json.');
   const pulled = readJson('pulled.json');
   expect(pulled.schemas.map((s: { url: string }) => s.url)).toEqual([
     'https://example.com/',
@@ -199,7 +199,7 @@ test('push refuses a file with invalid schemas and writes nothing, unless --forc
   );
   const refused = await cli(['push', 'bad.json'], as(admin, api));
   expect(refused.code).toBe(1);
-  expect(refused.stderr).toContain('Refusing to push: 1 schema(s) have validation errors; nothing was sent');
+  expect(refused.stderr).toContain('Refusing to push: 1 schema with validation errors; nothing was sent');
   expect(refused.stdout).toMatch(/^\+ https:\/\/example\.com\/x\/ {2}Article "Article"$/m);
   expect(refused.stdout).toContain('schemas[0]  https://example.com/x/  Article');
   expect(refused.stdout).toMatch(/^ {4}error +\$\.datePublished /m);
@@ -320,7 +320,7 @@ test('validate checks files, pull files and stdin locally, and stored schemas lo
   );
   expect(local.code).toBe(1);
   expect(local.stdout).toContain('https://example.com/bad/\n');
-  expect(local.stdout).toContain('2 file(s), 2 JSON-LD document(s): 1 error(s)');
+  expect(local.stdout).toContain('2 sources, 2 JSON-LD documents: 1 error,');
 
   const remote = await cli(
     ['validate', '--id', '1', '--id', '4', '--remote', '--format', 'json'],
@@ -367,7 +367,7 @@ test('bulk duplicates lists affected records, changes nothing on --dry-run, then
   const dry = await cli(['bulk', 'duplicates', '--dry-run'], as(admin, api));
   expect(dry.code).toBe(0);
   expect(dry.stdout).toMatch(/#2 +https:\/\/example\.com\/ /);
-  expect(dry.stdout).toContain('duplicates: 1 record(s) would be affected. Dry run: nothing was changed.');
+  expect(dry.stdout).toContain('duplicates: 1 record would be affected. Dry run: nothing was changed.');
   expect(await readBack(api)).toHaveLength(3);
 
   const run = await cli(['bulk', 'duplicates', '--json'], as(admin, api));
