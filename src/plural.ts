@@ -3,5 +3,10 @@
  * "3 entries". Messages say "3 files", never "3 file(s)".
  */
 export function plural(count: number, one: string, many = `${one}s`): string {
-  return `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
+  return `${figure(count)} ${count === 1 ? one : many}`;
+}
+
+/** A count as messages write it, with thousands separated: "11,000". */
+export function figure(count: number): string {
+  return count.toLocaleString('en-US');
 }

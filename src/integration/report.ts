@@ -1,6 +1,6 @@
 // Findings -> what people read: the build log summary, the failure message, the JSON report for CI.
 import type { AuditFinding } from '../audit/index.ts';
-import { plural } from '../plural.ts';
+import { figure, plural } from '../plural.ts';
 import type { Finding, PagePlan } from './plan-page.ts';
 
 /** One page in the report. */
@@ -90,12 +90,12 @@ export function fetchFailureHints(failures: FetchFailureLine[]): string {
 /** The closing lines of the build log. */
 export function summaryLines(result: BuildResult): string[] {
   const types = Object.entries(result.schemasByType)
-    .map(([type, count]) => `${type} ${count}`)
+    .map(([type, count]) => `${type} ${figure(count)}`)
     .join(', ');
   const warnings = result.findings.filter((finding) => finding.severity === 'warning').length;
   const errors = result.findings.filter((finding) => finding.severity === 'error').length;
   return [
-    `${plural(result.pages, 'page')}: ${result.pagesChanged} rewritten, ${result.pagesWithSchemas} with schemas, ${plural(result.tagsWritten, 'tag')} written.`,
+    `${plural(result.pages, 'page')}: ${figure(result.pagesChanged)} rewritten, ${figure(result.pagesWithSchemas)} with schemas, ${plural(result.tagsWritten, 'tag')} written.`,
     `Schemas: ${types || 'none'}.`,
     `${plural(result.requests, 'API request')} (${result.strategy === 'index' ? 'whole index read in list requests' : 'page by page'}), ${plural(result.fetchFailures.length, 'fetch failure')}, ${plural(errors, 'error')}, ${plural(warnings, 'warning')}, ${duration(result.durationMs)}.`,
     ...(result.vocabulary ? [`Validated against ${result.vocabulary}.`] : []),
