@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { createStore, type Store } from '../../src/server/index.ts';
 import { document, schema, startServer, type TestServer } from './harness.ts';
@@ -28,17 +31,19 @@ function plant(store: Store): Record<string, number> {
   ]);
 }
 
+let folder: string;
 beforeEach(async () => {
-  const { mkdtempSync } = await import('node:fs');
-  const { join } = await import('node:path');
-  const { tmpdir } = await import('node:os');
-  const file = join(mkdtempSync(join(tmpdir(), 'bulk-')), 'db.sqlite');
+  folder = mkdtempSync(join(tmpdir(), 'bulk-'));
+  const file = join(folder, 'db.sqlite');
   const store = createStore(file);
   ids = plant(store);
   store.close();
   server = await startServer({ db: file });
 });
-afterEach(() => server.close());
+afterEach(async () => {
+  await server.close();
+  rmSync(folder, { recursive: true, force: true });
+});
 
 const all = async () =>
   (await server.call('GET', '/schemas?per_page=100')).body as Array<Record<string, unknown>>;
