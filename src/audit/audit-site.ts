@@ -96,7 +96,7 @@ export function auditSite(input: SiteAuditInput): AuditFinding[] {
         'meta description',
         `The meta description has ${[...description].length} characters; Google shows about ${DESCRIPTION_SHOWN}.`,
       );
-    if (page.ogTitle && title && page.ogTitle.trim() !== title)
+    if (page.ogTitle && title && !sameTitle(page.ogTitle.trim(), title))
       add(
         'social-disagrees-with-meta',
         page.url,
@@ -256,4 +256,22 @@ function decodePath(path: string): string | null {
 function listUrls(urls: string[]): string {
   const shown = urls.slice(0, 5).join(', ');
   return urls.length > 5 ? `${shown}, … and ${urls.length - 5} more` : shown;
+}
+
+// "Page | Site", "Site - Page", "Page — Site", "Page · Site", "Page: Site", "Page » Site".
+const SITE_NAME_SEPARATOR = /^\s*[|\-–—·:»]\s*/;
+
+/**
+ * Whether og:title says what the <title> says. Sites (Starlight, Astro's blog starter, most themes) put the
+ * site's name beside the page's in the <title> only: "Install | Acme Docs" against og:title "Install" agrees.
+ */
+function sameTitle(ogTitle: string, title: string): boolean {
+  if (ogTitle === title) return true;
+  if (ogTitle.length === 0) return false;
+  if (title.startsWith(ogTitle)) return SITE_NAME_SEPARATOR.test(title.slice(ogTitle.length));
+  if (title.endsWith(ogTitle)) {
+    const before = title.slice(0, title.length - ogTitle.length).trimEnd();
+    return /[|\-–—·:»]$/.test(before);
+  }
+  return false;
 }

@@ -177,6 +177,29 @@ describe('auditSite', () => {
     expect(findings.find((finding) => finding.code === 'title-too-long')!.severity).toBe('warning');
   });
 
+  it("takes an og:title that is the <title> without the site's name as agreeing with it", () => {
+    const titled = (path: string, title: string, ogTitle: string) =>
+      page(
+        `${path}/index.html`,
+        `/${path}/`,
+        `<title>${title}</title><meta name="description" content="d"><meta property="og:title" content="${ogTitle}">`,
+      );
+    const pages = [
+      titled('a', 'Install | Acme Docs', 'Install'),
+      titled('b', 'Acme Docs - Install', 'Install'),
+      titled('c', 'Install — Acme', 'Install'),
+      titled('d', 'Installing | Acme', 'Install'),
+      titled('e', 'Install guide', 'Install'),
+      titled('f', 'Acme | Setup', 'Install'),
+    ];
+    const findings = auditSite({ site: SITE, pages, files: new Set(), sitemapUrls: null });
+    expect(codes(findings).filter((line) => line.startsWith('social-disagrees'))).toEqual([
+      'social-disagrees-with-meta /d/ og:title',
+      'social-disagrees-with-meta /e/ og:title',
+      'social-disagrees-with-meta /f/ og:title',
+    ]);
+  });
+
   it('reads a document nested far deeper than the stack allows', () => {
     // Built as text: JSON.stringify itself would overflow at this depth.
     const depth = 100_000;
