@@ -53,6 +53,7 @@ export function auditSite(input: SiteAuditInput): AuditFinding[] {
     /^(?:404|500)(?:\.html|\/index\.html)$/.test(page.file);
   const isRedirect = (page: PageFacts): boolean => page.refreshTo !== null;
   const isNoindex = (page: PageFacts): boolean => /\bnoindex\b/i.test(page.robots ?? '');
+  const languageCluster = languageClusters(input.pages);
   // Pages a search engine would list: not redirects, not error pages, not noindex.
   const listed = input.pages.filter((page) => !isRedirect(page) && !isNotFoundPage(page) && !isNoindex(page));
 
@@ -66,7 +67,8 @@ export function auditSite(input: SiteAuditInput): AuditFinding[] {
       if (text) groups.set(text, [...(groups.get(text) ?? []), page.url]);
     }
     for (const [text, urls] of groups) {
-      if (urls.length < 2) continue;
+      // A page's versions in other languages (hreflang) may share a title while one is untranslated.
+      if (urls.length < 2 || new Set(urls.map(languageCluster)).size < 2) continue;
       add(code, urls[0]!, tag, `${urls.length} pages share the ${tag} "${text}": ${listUrls(urls)}.`, urls);
     }
   }
@@ -232,6 +234,28 @@ export function auditSite(input: SiteAuditInput): AuditFinding[] {
 }
 
 /** One key for the forms a server answers a page at: `/a`, `/a/`, `/a/index.html`, `/a.html`. */
+/**
+ * Which language cluster each page URL is in: pages linked by `<link rel="alternate" hreflang>` (either way, or
+ * through another page) are one page in several languages. Returns the cluster's id for a page URL.
+ */
+function languageClusters(pages: readonly PageFacts[]): (url: string) => string {
+  const parent = new Map<string, string>();
+  const find = (key: string): string => {
+    let root = key;
+    while (parent.has(root) && parent.get(root) !== root) root = parent.get(root) as string;
+    parent.set(key, root);
+    return root;
+  };
+  for (const page of pages) {
+    const own = find(pageKey(new URL(page.url)));
+    for (const href of page.languageAlternates) {
+      const target = resolve(href, page.url);
+      if (target) parent.set(find(pageKey(target)), own);
+    }
+  }
+  return (url) => find(pageKey(new URL(url)));
+}
+
 function pageKey(url: URL): string {
   const path = url.pathname.replace(/(?:\/index)?\.html?$/i, '').replace(/\/+$/, '');
   return `${url.origin}${decodePath(path) ?? path}`;

@@ -28,6 +28,8 @@ export interface PageFacts {
   ogTitle: string | null;
   ogDescription: string | null;
   images: Array<{ tag: 'og:image' | 'twitter:image'; value: string }>;
+  /** Hrefs of its `<link rel="alternate" hreflang>`: the same page in other languages. */
+  languageAlternates: string[];
   jsonLdLinks: JsonLdLink[];
 }
 
@@ -66,6 +68,7 @@ export function readPageFacts(html: string, url: string, file: string): PageFact
     ogTitle: first(values, 'property:og:title'),
     ogDescription: first(values, 'property:og:description'),
     images,
+    languageAlternates: head.languageAlternates,
     jsonLdLinks,
   };
 }

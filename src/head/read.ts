@@ -15,6 +15,8 @@ export interface HeadContents {
   values: Record<string, string[]>;
   /** Text of each `<script type="application/ld+json">` in the head, as written. */
   jsonLd: string[];
+  /** Hrefs of `<link rel="alternate" hreflang>`: the page's versions in other languages (and itself). */
+  languageAlternates: string[];
   /** Tags that carry the `data-schema-manager` mark. */
   marked: number;
   /** Whether `<meta charset>` is the head's first element; null when the head has none. */
@@ -30,8 +32,11 @@ export function readHeadTags(html: string): HeadContents {
   const { elements } = scanHead(html);
   const values: Record<string, string[]> = {};
   const jsonLd: string[] = [];
+  const languageAlternates: string[] = [];
   for (const element of elements) {
     if (element.jsonLd) jsonLd.push(element.text ?? '');
+    if (isLanguageAlternate(element.name, element.attrs))
+      languageAlternates.push(element.attrs.get('href') as string);
     if (element.key === null) continue;
     const value =
       element.name === 'title'
@@ -50,7 +55,20 @@ export function readHeadTags(html: string): HeadContents {
     canonical: values['link:canonical']?.[0] ?? null,
     values,
     jsonLd,
+    languageAlternates,
     marked: elements.filter((element) => element.ours).length,
     charsetFirst: charsetAt === -1 ? null : charsetAt === 0,
   };
+}
+
+function isLanguageAlternate(name: string, attrs: ReadonlyMap<string, string>): boolean {
+  return (
+    name === 'link' &&
+    attrs.has('hreflang') &&
+    !!attrs.get('href') &&
+    (attrs.get('rel') ?? '')
+      .toLowerCase()
+      .split(/[\t\n\f\r ]+/)
+      .includes('alternate')
+  );
 }

@@ -177,6 +177,32 @@ describe('auditSite', () => {
     expect(findings.find((finding) => finding.code === 'title-too-long')!.severity).toBe('warning');
   });
 
+  it('does not take the language versions of a page (hreflang) for duplicates of one another', () => {
+    const alternates = (paths: string[]) =>
+      paths.map((path) => `<link rel="alternate" hreflang="${path.slice(1, 3)}" href="${path}">`).join('');
+    const head = (path: string, links: string) =>
+      `<title>Install | Acme</title><meta name="description" content="How to install it."><link rel="canonical" href="${path}">${links}`;
+    const pages = [
+      // The English page names the French one, the French one names the German one: one page in three languages.
+      page(
+        'en/install/index.html',
+        '/en/install/',
+        head('/en/install/', alternates(['/en/install/', '/fr/install/'])),
+      ),
+      page('fr/install/index.html', '/fr/install/', head('/fr/install/', alternates(['/de/install/']))),
+      page('de/install/index.html', '/de/install/', head('/de/install/', '')),
+    ];
+    const alone = auditSite({ site: SITE, pages, files: new Set(), sitemapUrls: null });
+    expect(codes(alone).filter((line) => line.startsWith('duplicate'))).toEqual([]);
+
+    const other = page('setup/index.html', '/setup/', head('/setup/', ''));
+    const findings = auditSite({ site: SITE, pages: [...pages, other], files: new Set(), sitemapUrls: null });
+    expect(codes(findings).filter((line) => line.startsWith('duplicate'))).toEqual([
+      'duplicate-description /en/install/ meta description',
+      'duplicate-title /en/install/ <title>',
+    ]);
+  });
+
   it("takes an og:title that is the <title> without the site's name as agreeing with it", () => {
     const titled = (path: string, title: string, ogTitle: string) =>
       page(
