@@ -13,6 +13,9 @@ const ALIASES: Record<string, string> = {
 };
 // Structured properties describe their parent: a replaced og:image takes its old width and alt along.
 const FAMILIES = ['property:og:image', 'property:og:video', 'property:og:audio', 'name:twitter:image'];
+// Tags that repeat another one: `<meta name="title">` (Astro's blog starter writes it beside <title>) goes with
+// the page's <title> when the API's replaces it, rather than staying behind with the old title.
+const REPEATS: Record<string, string> = { 'name:title': 'title' };
 
 /**
  * The key of a `<meta>` from its attributes (lower-cased names), or null for one that no written tag
@@ -52,8 +55,13 @@ export function linkKey(attrs: ReadonlyMap<string, string>): string | null {
   return rel.includes('canonical') ? 'link:canonical' : null;
 }
 
-/** The key a structured property belongs to ('property:og:image:width' → 'property:og:image'). */
+/**
+ * The key a tag belongs to: a structured property's parent ('property:og:image:width' → 'property:og:image'),
+ * or the tag another one repeats ('name:title' → 'title').
+ */
 export function familyOf(key: string): string | null {
+  const repeated = REPEATS[key];
+  if (repeated) return repeated;
   for (const family of FAMILIES) if (key.startsWith(`${family}:`)) return family;
   return null;
 }

@@ -81,6 +81,19 @@ describe('rewriteHead', () => {
     expect(result.html.endsWith('  </head>\n  <body><h1>Hi</h1></body>\n</html>')).toBe(true);
   });
 
+  test("a page's <meta name=\"title\"> goes with its <title> under 'api', and stays with it under 'page'", () => {
+    const page = PAGE.replace(
+      '<title>Page title</title>',
+      '<title>Page title</title><meta name="title" content="Page title">',
+    );
+    const api = readHeadTags(rewriteHead(page, tags).html);
+    expect(api.values.title).toEqual(['API title']);
+    expect(api.values['name:title']).toBeUndefined();
+    const own = readHeadTags(rewriteHead(page, tags, { onConflict: 'page' }).html);
+    expect(own.values.title).toEqual(['Page title']);
+    expect(own.values['name:title']).toEqual(['Page title']);
+  });
+
   test("'page' keeps the page's tags and leaves out ours with the same key", () => {
     const result = rewriteHead(PAGE, tags, { onConflict: 'page' });
     const head = readHeadTags(result.html);
