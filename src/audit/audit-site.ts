@@ -209,7 +209,7 @@ export function auditSite(input: SiteAuditInput): AuditFinding[] {
       if (!url) continue;
       const key = pageKey(url);
       inSitemap.add(key);
-      if (url.origin === site.origin && !byKey.has(key))
+      if (url.origin === site.origin && !byKey.has(key) && !input.servedOnDemand?.(url.pathname))
         add(
           'sitemap-url-without-page',
           url.href,

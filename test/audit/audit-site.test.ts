@@ -114,7 +114,9 @@ describe('auditSite', () => {
       site: SITE,
       pages,
       files: new Set(),
-      sitemapUrls: [SITE, `${SITE}private/`, `${SITE}never-built/`],
+      sitemapUrls: [SITE, `${SITE}private/`, `${SITE}never-built/`, `${SITE}live/`],
+      // A server build serves /live/ on demand: it is a page, though not in the output.
+      servedOnDemand: (pathname) => pathname === '/live/',
     });
     expect(codes(findings)).toEqual([
       'sitemap-url-without-page /never-built/ sitemap',
