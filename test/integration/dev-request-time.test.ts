@@ -1,6 +1,8 @@
 // `astro dev` with the request cache off: every view asks the API, a finding is logged once through Astro's
 // logger however often the page is reloaded, the dev toolbar app shows what the view got (in Chromium), and when
 // the API goes down the last good answer is served.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { readHeadTags } from '../../src/head/index.ts';
@@ -118,8 +120,10 @@ test('the toolbar app shows the documents, the finding at its path, the tags and
     if (message.type() === 'error') problems.push(message.text());
   });
   page.on('pageerror', (error) => problems.push(error.message));
-  // Nothing leaves the machine: the card's image (on the example site) is answered here. The fixture has no
-  // icon either; a 404 for it would be the browser's doing, not the app's.
+  // The card's image is on the site's address: the app loads it from this dev server, which has it in public/.
+  mkdirSync(join(dev.root, 'public'), { recursive: true });
+  writeFileSync(join(dev.root, 'public/card.png'), PIXEL);
+  // Nothing leaves the machine. The fixture has no icon; a 404 for it would be the browser's doing, not the app's.
   await page.route(
     (url) => url.origin !== origin || url.pathname === '/favicon.ico',
     (route) => route.fulfill({ status: 200, contentType: 'image/png', body: PIXEL }),
@@ -154,7 +158,17 @@ test('the toolbar app shows the documents, the finding at its path, the tags and
   expect(previewText).toContain('Live title from the API');
   expect(previewText).toContain('Live description from the API');
   expect(previewText).toContain('Live card title');
-  expect(await previews.locator('img').getAttribute('src')).toBe(`${SITE}/card.png`);
+  const image = previews.locator('img');
+  expect(await image.getAttribute('src')).toBe(`${origin}/card.png`);
+  await page.waitForFunction(
+    (selector) => {
+      const canvas = document.querySelector('astro-dev-toolbar')?.shadowRoot?.querySelector(selector);
+      const img = canvas?.shadowRoot?.querySelector('.previews img') as HTMLImageElement | null | undefined;
+      return !!img && img.complete && img.naturalWidth > 0;
+    },
+    `astro-dev-toolbar-app-canvas[data-app-id="${TOOLBAR_APP_ID}"]`,
+    { timeout: 10_000 },
+  );
   const link = canvas.locator('summary a');
   expect(await link.getAttribute('href')).toMatch(/\/schemas\/\d+$/);
   expect(problems).toEqual([]);

@@ -42,7 +42,11 @@ function render(inspection: PageInspection | null): string {
         `<tr><th>${escapeText(key)}</th><td>${values.map((value) => escapeText(value)).join('<br>')}</td></tr>`,
     )
     .join('');
-  const facts = { url: inspection.url, ...inspection.preview };
+  const facts = {
+    url: inspection.url,
+    ...inspection.preview,
+    ogImage: servedHere(inspection.preview.ogImage, inspection.url),
+  };
   return `
 <header><h2>Schema Manager</h2><p><code>${escapeText(inspection.url)}</code>${inspection.cmsUrl !== inspection.url ? ` (CMS: <code>${escapeText(inspection.cmsUrl)}</code>)` : ''}</p>
 <p class="counts"><span class="sev-error">${count('error')} errors</span> · <span class="sev-warning">${count('warning')} warnings</span> · ${inspection.documents.length} JSON-LD</p></header>
@@ -58,6 +62,20 @@ ${findingList(inspection.findings)}
   }</section>
 <section><h3>Previews</h3><div class="previews">${renderSearchPreview(facts)}${renderSocialPreview(facts, true)}</div></section>
 <section><h3>Meta and social tags</h3><table>${tags}</table></section>`;
+}
+
+/**
+ * An image on the site's own address, as this dev server has it: the deployed site may not have it yet (a new
+ * file in public/), or have an older one, or not be reachable from here. Other images load from where they are.
+ */
+function servedHere(image: string | null, pageUrl: string): string | null {
+  if (!image) return image;
+  try {
+    const url = new URL(image, pageUrl);
+    return url.origin === new URL(pageUrl).origin ? `${location.origin}${url.pathname}${url.search}` : image;
+  } catch {
+    return image;
+  }
 }
 
 const STYLE = `

@@ -6,6 +6,8 @@ import { astroBin, type BuildFixtureOptions, fixtureEnv, prepareFixture } from '
 
 export interface DevFixture {
   origin: string;
+  /** The project copy being served. */
+  root: string;
   /** A page's text once the server answers it with 2xx (it may still be starting). */
   get(path: string, attempts?: number): Promise<string>;
   /** What the dev server printed so far. */
@@ -33,6 +35,7 @@ export async function startDevFixture(options: BuildFixtureOptions): Promise<Dev
   });
   return {
     origin,
+    root,
     async get(path, attempts = 300) {
       for (let attempt = 0; attempt < attempts; attempt++) {
         try {
