@@ -3,13 +3,14 @@
 // og:* and twitter:* tags, <meta name="title">, view transitions, @astrojs/sitemap, a page using astro-seo's
 // <SEO>, a page writing its own JSON-LD). Each must build with the CMS's tags in place of the theme's (never
 // two of a kind), the theme's other tags kept, and no audit warning about what the theme does on purpose.
-import { execFile } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { readHeadTags } from '../src/head/index.ts';
 import { createServer } from '../src/server/index.ts';
+import { freePort } from './support/loopback.ts';
 import { installPacked, packTarball, repoRoot } from './support/pack.ts';
 
 // Exact versions: a theme's next release must not turn this suite red on its own.
@@ -287,6 +288,46 @@ test(`Starlight ${THEME_PACKAGES[0]}: the CMS's tags replace the theme's, one of
   const changed = report.pageResults.filter((page) => page.changed).map((page) => page.url);
   expect(changed).toEqual([`${DOCS}/guides/example/`]);
 }, 180_000);
+
+test('Starlight in astro dev: the same one of each tag per request, and no warning from the package', async () => {
+  const root = join(scratch, 'docs');
+  const port = await freePort();
+  let log = '';
+  const dev: ChildProcess = spawn(
+    process.execPath,
+    [join(root, 'node_modules/astro/bin/astro.mjs'), 'dev', '--host', '127.0.0.1', '--port', String(port)],
+    { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  dev.stdout?.on('data', (chunk) => (log += chunk));
+  dev.stderr?.on('data', (chunk) => (log += chunk));
+  try {
+    let html = '';
+    for (let attempt = 0; attempt < 300 && !html && dev.exitCode === null; attempt++) {
+      try {
+        const response = await fetch(`http://127.0.0.1:${port}/guides/example/`);
+        if (response.ok) html = await response.text();
+      } catch {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
+    const head = readHeadTags(html);
+    expect(head.values.title, log).toEqual(['Example Guide | Acme, from the CMS']);
+    expect(counts(head.values)).toMatchObject({
+      title: 1,
+      'meta:description': 1,
+      'link:canonical': 1,
+      'property:og:title': 1,
+      'name:twitter:card': 1,
+    });
+    expect(head.jsonLd.map((text) => JSON.parse(text))).toEqual([techArticle]);
+    // A page the CMS knows nothing of is served as Starlight made it.
+    const other = readHeadTags(await (await fetch(`http://127.0.0.1:${port}/guides/install/`)).text());
+    expect(other.values.title).toEqual(['Installing | Acme Docs']);
+    expect(log).not.toMatch(/\[(WARN|ERROR)\] \[astro-schema-manager\]/);
+  } finally {
+    dev.kill('SIGTERM');
+  }
+}, 120_000);
 
 test('a blog in the manner of the blog starter, with astro-seo and its own JSON-LD: one of each tag', async () => {
   const root = join(scratch, 'blog');
