@@ -2,10 +2,12 @@
 // pages are on disk.
 
 import '../require-node.ts';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroConfig, AstroIntegration } from 'astro';
 import { type BuildClient, startBuildClient } from './build-client.ts';
 import { setPageListener } from './build-hand-off.ts';
+import { modeOf, withEnvFiles } from './env-files.ts';
 import { buildStopped } from './failures.ts';
 import { listingRights } from './fetch-head-data.ts';
 import {
@@ -70,8 +72,19 @@ export default function schemaManager(userOptions: SchemaManagerOptions = {}): A
         // The API is needed where it is used: the build pass, and heads in astro dev. astro sync (and so
         // astro check), astro preview and astro dev with dev: false start without it.
         const usesApi = command === 'build' || (command === 'dev' && userOptions.dev !== false);
+        const envDir = astroConfig.vite?.envDir;
+        const { env, unreadable } =
+          envDir === false
+            ? { env: process.env, unreadable: [] }
+            : withEnvFiles(
+                process.env,
+                resolve(fileURLToPath(astroConfig.root), envDir ?? '.'),
+                modeOf(command, process.argv),
+              );
+        for (const file of unreadable)
+          logger.warn(`Could not read ${file}: its SCHEMA_MANAGER_ variables are not used.`);
         try {
-          options = resolveOptions(userOptions, process.env);
+          options = resolveOptions(userOptions, env);
           if (usesApi) requireApi(options);
           const problems = usesApi ? startupProblems(options) : [];
           if (problems.length > 0) throw new OptionsError(problems);
@@ -80,7 +93,7 @@ export default function schemaManager(userOptions: SchemaManagerOptions = {}): A
           throw error;
         }
         for (const name of ['PUBLIC_SCHEMA_MANAGER_USER', 'PUBLIC_SCHEMA_MANAGER_PASSWORD']) {
-          if (process.env[name]) {
+          if (env[name]) {
             logger.warn(
               `${name} is set: PUBLIC_ variables are bundled into client code. Rename it without PUBLIC_.`,
             );

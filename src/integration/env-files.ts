@@ -1,0 +1,56 @@
+// The project's .env files, read for this package's variables the way Vite reads them for the site's code:
+// Astro leaves them out of process.env while the config and integrations run, where a user would expect
+// SCHEMA_MANAGER_PASSWORD in .env to count as it does everywhere else in their project.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseEnv } from 'node:util';
+
+/** The variables this package reads, and the PUBLIC_ forms it warns about. */
+const PREFIXES = ['SCHEMA_MANAGER_', 'PUBLIC_SCHEMA_MANAGER_'];
+
+/**
+ * This package's variables from `.env`, `.env.local`, `.env.<mode>` and `.env.<mode>.local` in `dir` (each
+ * later file overriding the earlier, as Vite orders them), under `env`'s own values: a variable set in the
+ * environment wins, unless it is empty (an empty variable counts as unset everywhere in this package).
+ * Files that do not exist are skipped; one that cannot be read is named in `unreadable`.
+ *
+ * @example const { env } = withEnvFiles(process.env, '/site', 'production');
+ */
+export function withEnvFiles(
+  env: Record<string, string | undefined>,
+  dir: string,
+  mode: string,
+): { env: Record<string, string | undefined>; unreadable: string[] } {
+  const fromFiles: Record<string, string> = {};
+  const unreadable: string[] = [];
+  for (const name of ['.env', '.env.local', `.env.${mode}`, `.env.${mode}.local`]) {
+    let text: string;
+    try {
+      text = readFileSync(join(dir, name), 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
+        unreadable.push(`${name} (${(error as NodeJS.ErrnoException).code})`);
+      continue;
+    }
+    for (const [key, value] of Object.entries(parseEnv(text))) {
+      if (value !== undefined && PREFIXES.some((prefix) => key.startsWith(prefix))) fromFiles[key] = value;
+    }
+  }
+  const merged: Record<string, string | undefined> = { ...env };
+  for (const [key, value] of Object.entries(fromFiles)) merged[key] = env[key] || value;
+  return { env: merged, unreadable };
+}
+
+/**
+ * Vite's mode for this command, which names the `.env.<mode>` files: `--mode` when given on the command line,
+ * else `development` for astro dev and `production` for the rest, as Astro sets it.
+ *
+ * @example modeOf('build', ['node', 'astro', 'build', '--mode', 'staging']) // 'staging'
+ */
+export function modeOf(command: string, argv: readonly string[]): string {
+  for (const [index, arg] of argv.entries()) {
+    if (arg === '--mode' && argv[index + 1]) return argv[index + 1] as string;
+    if (arg.startsWith('--mode=')) return arg.slice('--mode='.length);
+  }
+  return command === 'dev' ? 'development' : 'production';
+}
