@@ -1,6 +1,7 @@
 // How API commands reach a server: `--api` / `--user` flags and SCHEMA_MANAGER_* environment variables turned
 // into a client. The password is read from the environment only, so it never shows in `ps` or shell history.
 import { ApiError, createClient, type SchemaClient } from '../client/index.ts';
+import { withEnvFiles } from '../env-files.ts';
 import { type OptionSpec, UsageError } from './command.ts';
 
 export const apiEnv = {
@@ -30,22 +31,33 @@ export const apiOptions: OptionSpec[] = [
 ];
 
 /**
+ * The environment with the SCHEMA_MANAGER_ variables of `.env` and `.env.local` in the working directory under
+ * it, as `astro build` reads them in the project root; a file that cannot be read is said on stderr.
+ */
+export function cliEnv(): NodeJS.ProcessEnv {
+  const { env, unreadable } = withEnvFiles(process.env, process.cwd(), null);
+  for (const file of unreadable)
+    process.stderr.write(`Could not read ${file}: its SCHEMA_MANAGER_ variables are not used.\n`);
+  return env;
+}
+
+/**
  * Builds a client from the flags and the environment.
  *
  * @example
- * const client = connect(values, process.env); // --api or SCHEMA_MANAGER_API, optional credentials
+ * const client = connect(values); // --api or SCHEMA_MANAGER_API (environment, then .env), optional credentials
  */
-export function connect(values: Record<string, unknown>, env: NodeJS.ProcessEnv = process.env): SchemaClient {
+export function connect(values: Record<string, unknown>, env: NodeJS.ProcessEnv = cliEnv()): SchemaClient {
   if (values.password !== undefined) {
     throw new UsageError(
       `--password is not accepted (it would show in the process list and shell history); ` +
-        `set ${apiEnv.password} in the environment instead.`,
+        `set ${apiEnv.password} in the environment (or .env) instead.`,
     );
   }
   const flagApi = values.api as string | undefined;
   if (flagApi !== undefined && /^[a-z][a-z0-9+.-]*:\/\/[^/@]*:[^/@]*@/i.test(flagApi)) {
     throw new UsageError(
-      `--api must not carry a password (user:password@host); set ${apiEnv.password} in the environment instead.`,
+      `--api must not carry a password (user:password@host); set ${apiEnv.password} in the environment (or .env) instead.`,
     );
   }
   const baseUrl = flagApi ?? env[apiEnv.api];

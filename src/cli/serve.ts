@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { SeedFileError } from '../seed-file.ts';
 import { createServer, generateApplicationPassword, serverDefaults } from '../server/index.ts';
 import type { Capability, UserOption } from '../server/types.ts';
+import { cliEnv } from './api-connection.ts';
 import { type Command, UsageError } from './command.ts';
 import { readSchemaFile } from './pull.ts';
 
@@ -96,7 +97,7 @@ SIGINT and SIGTERM close the server and the database; the exit code is then 0.`,
     }
     const port = values.port as number;
     const rateLimit = values['rate-limit'] as number | undefined;
-    const users = readUsers(values.users as string | undefined, process.env);
+    const users = readUsers(values.users as string | undefined, cliEnv());
     const generated = users.length === 0;
     if (generated) {
       users.push({

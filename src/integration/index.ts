@@ -5,9 +5,9 @@ import '../require-node.ts';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroConfig, AstroIntegration } from 'astro';
+import { modeOf, withEnvFiles } from '../env-files.ts';
 import { type BuildClient, startBuildClient } from './build-client.ts';
 import { setPageListener } from './build-hand-off.ts';
-import { modeOf, withEnvFiles } from './env-files.ts';
 import { buildStopped } from './failures.ts';
 import { listingRights } from './fetch-head-data.ts';
 import {

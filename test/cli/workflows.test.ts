@@ -50,6 +50,27 @@ beforeAll(async () => {
   origin = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
 });
 
+test('API commands read SCHEMA_MANAGER_ variables from .env and .env.local in the directory they run in', async () => {
+  const api = await startApi({ seed });
+  writeFileSync(join(dir, '.env'), `SCHEMA_MANAGER_API=${api}\nSCHEMA_MANAGER_USER=${admin.name}\n`);
+  writeFileSync(join(dir, '.env.local'), `SCHEMA_MANAGER_PASSWORD="${admin.password}"\n`);
+  try {
+    const run = await cli(['pull', '--out', 'from-env-files.json']);
+    expect(run).toMatchObject({ code: 0, stderr: '' });
+    // Meta needs manage_options: the password from .env.local was used.
+    expect(run.stdout).toContain('Wrote 3 schemas, 1 meta entry and 1 social entry to from-env-files.json.');
+    // The environment's own value wins over the file.
+    const elsewhere = await cli(['pull', '--out', 'x.json'], {
+      SCHEMA_MANAGER_API: 'http://127.0.0.1:9/nothing',
+    });
+    expect(elsewhere.code).not.toBe(0);
+    expect(elsewhere.stderr).toContain('127.0.0.1:9');
+  } finally {
+    rmSync(join(dir, '.env'));
+    rmSync(join(dir, '.env.local'));
+  }
+});
+
 test('pull writes a sorted seed-format file that a new server loads into the same records', async () => {
   const api = await startApi({ seed });
   const run = await cli(['pull', '--out', 'pulled.json'], as(admin, api));
@@ -249,7 +270,7 @@ test('connection mistakes are usage errors; refused credentials fail with a hint
 
   const flag = await cli(['pull', '--api', api, '--user', 'admin', '--password', 'wrong-s3cret']);
   expect(flag.code).toBe(2);
-  expect(flag.stderr).toContain('set SCHEMA_MANAGER_PASSWORD in the environment instead');
+  expect(flag.stderr).toContain('set SCHEMA_MANAGER_PASSWORD in the environment (or .env) instead');
 
   const noPassword = await cli(['pull', '--api', api, '--user', 'admin']);
   expect(noPassword).toMatchObject({ code: 2 });

@@ -4,8 +4,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { modeOf, withEnvFiles } from '../../src/env-files.ts';
 import { readHeadTags } from '../../src/head/index.ts';
-import { modeOf, withEnvFiles } from '../../src/integration/env-files.ts';
 import { ADMIN, basicSeed, type RunningApi, startApi } from './support/api.ts';
 import { fixtureEnv, prepareFixture, runAstro } from './support/build-fixture.ts';
 

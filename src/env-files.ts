@@ -1,6 +1,7 @@
 // The project's .env files, read for this package's variables the way Vite reads them for the site's code:
 // Astro leaves them out of process.env while the config and integrations run, where a user would expect
-// SCHEMA_MANAGER_PASSWORD in .env to count as it does everywhere else in their project.
+// SCHEMA_MANAGER_PASSWORD in .env to count as it does everywhere else in their project. The CLI reads the same
+// files in the directory it runs in.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseEnv } from 'node:util';
@@ -10,20 +11,23 @@ const PREFIXES = ['SCHEMA_MANAGER_', 'PUBLIC_SCHEMA_MANAGER_'];
 
 /**
  * This package's variables from `.env`, `.env.local`, `.env.<mode>` and `.env.<mode>.local` in `dir` (each
- * later file overriding the earlier, as Vite orders them), under `env`'s own values: a variable set in the
- * environment wins, unless it is empty (an empty variable counts as unset everywhere in this package).
- * Files that do not exist are skipped; one that cannot be read is named in `unreadable`.
+ * later file overriding the earlier, as Vite orders them; no mode files when `mode` is null), under `env`'s
+ * own values: a variable set in the environment wins, unless it is empty (an empty variable counts as unset
+ * everywhere in this package). Files that do not exist are skipped; one that cannot be read is named in
+ * `unreadable`.
  *
  * @example const { env } = withEnvFiles(process.env, '/site', 'production');
  */
 export function withEnvFiles(
   env: Record<string, string | undefined>,
   dir: string,
-  mode: string,
+  mode: string | null,
 ): { env: Record<string, string | undefined>; unreadable: string[] } {
   const fromFiles: Record<string, string> = {};
   const unreadable: string[] = [];
-  for (const name of ['.env', '.env.local', `.env.${mode}`, `.env.${mode}.local`]) {
+  const names =
+    mode === null ? ['.env', '.env.local'] : ['.env', '.env.local', `.env.${mode}`, `.env.${mode}.local`];
+  for (const name of names) {
     let text: string;
     try {
       text = readFileSync(join(dir, name), 'utf8');
