@@ -233,7 +233,6 @@ export function auditSite(input: SiteAuditInput): AuditFinding[] {
   );
 }
 
-/** One key for the forms a server answers a page at: `/a`, `/a/`, `/a/index.html`, `/a.html`. */
 /**
  * Which language cluster each page URL is in: pages linked by `<link rel="alternate" hreflang>` (either way, or
  * through another page) are one page in several languages. Returns the cluster's id for a page URL.
@@ -256,6 +255,7 @@ function languageClusters(pages: readonly PageFacts[]): (url: string) => string 
   return (url) => find(pageKey(new URL(url)));
 }
 
+/** One key for the forms a server answers a page at: `/a`, `/a/`, `/a/index.html`, `/a.html`. */
 function pageKey(url: URL): string {
   const path = url.pathname.replace(/(?:\/index)?\.html?$/i, '').replace(/\/+$/, '');
   return `${url.origin}${decodePath(path) ?? path}`;

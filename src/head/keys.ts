@@ -47,12 +47,17 @@ export function metaKey(attrs: ReadonlyMap<string, string>): string | null {
  * @example linkKey(new Map([['rel', 'Canonical']])) // 'link:canonical'
  */
 export function linkKey(attrs: ReadonlyMap<string, string>): string | null {
-  const rel =
+  return relTokens(attrs).includes('canonical') ? 'link:canonical' : null;
+}
+
+/** The link types of a `<link>`'s rel, lower-cased: `rel="Alternate  stylesheet"` → ['alternate', 'stylesheet']. */
+export function relTokens(attrs: ReadonlyMap<string, string>): string[] {
+  return (
     attrs
       .get('rel')
       ?.toLowerCase()
-      .split(/[\t\n\f\r ]+/) ?? [];
-  return rel.includes('canonical') ? 'link:canonical' : null;
+      .split(/[\t\n\f\r ]+/) ?? []
+  );
 }
 
 /**

@@ -1,4 +1,5 @@
 /** What a page's head already says, read with the same pass `rewriteHead` uses. */
+import { relTokens } from './keys.ts';
 import { scanHead } from './scan.ts';
 
 export interface HeadContents {
@@ -63,12 +64,6 @@ export function readHeadTags(html: string): HeadContents {
 
 function isLanguageAlternate(name: string, attrs: ReadonlyMap<string, string>): boolean {
   return (
-    name === 'link' &&
-    attrs.has('hreflang') &&
-    !!attrs.get('href') &&
-    (attrs.get('rel') ?? '')
-      .toLowerCase()
-      .split(/[\t\n\f\r ]+/)
-      .includes('alternate')
+    name === 'link' && attrs.has('hreflang') && !!attrs.get('href') && relTokens(attrs).includes('alternate')
   );
 }
