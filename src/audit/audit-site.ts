@@ -54,6 +54,10 @@ export function auditSite(input: SiteAuditInput): AuditFinding[] {
   const isRedirect = (page: PageFacts): boolean => page.refreshTo !== null;
   const isNoindex = (page: PageFacts): boolean => /\bnoindex\b/i.test(page.robots ?? '');
   const languageCluster = languageClusters(input.pages);
+  const canonicalElsewhere = (page: PageFacts): boolean => {
+    const canonical = page.canonical ? resolve(page.canonical, page.url) : null;
+    return canonical !== null && pageKey(canonical) !== pageKey(new URL(page.url));
+  };
   // Pages a search engine would list: not redirects, not error pages, not noindex.
   const listed = input.pages.filter((page) => !isRedirect(page) && !isNotFoundPage(page) && !isNoindex(page));
 
@@ -62,7 +66,8 @@ export function auditSite(input: SiteAuditInput): AuditFinding[] {
     ['description', 'duplicate-description', 'meta description'],
   ] as const) {
     const groups = new Map<string, string[]>();
-    for (const page of listed) {
+    // A page whose canonical names another page says it is a copy of that one: sharing its title is expected.
+    for (const page of listed.filter((page) => !canonicalElsewhere(page))) {
       const text = page[field]?.trim();
       if (text) groups.set(text, [...(groups.get(text) ?? []), page.url]);
     }

@@ -205,6 +205,25 @@ describe('auditSite', () => {
     ]);
   });
 
+  it('leaves a page whose canonical names another page out of the duplicate check', () => {
+    const head = (canonical: string) =>
+      `<title>Spring sale</title><meta name="description" content="All of it."><link rel="canonical" href="${canonical}">`;
+    const pages = [
+      page('sale/index.html', '/sale/', head('/sale/')),
+      // The print version and an old address both point at /sale/: declared copies, not competitors.
+      page('sale/print/index.html', '/sale/print/', head('/sale/')),
+      page('spring/index.html', '/spring/', head(`${SITE}sale`)),
+    ];
+    const quiet = auditSite({ site: SITE, pages, files: new Set(), sitemapUrls: null });
+    expect(codes(quiet).filter((line) => line.startsWith('duplicate'))).toEqual([]);
+    const rival = page('deals/index.html', '/deals/', head('/deals/'));
+    const findings = auditSite({ site: SITE, pages: [...pages, rival], files: new Set(), sitemapUrls: null });
+    expect(codes(findings).filter((line) => line.startsWith('duplicate'))).toEqual([
+      'duplicate-description /sale/ meta description',
+      'duplicate-title /sale/ <title>',
+    ]);
+  });
+
   it("takes an og:title that is the <title> without the site's name as agreeing with it", () => {
     const titled = (path: string, title: string, ogTitle: string) =>
       page(
