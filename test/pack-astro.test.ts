@@ -9,7 +9,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { readHeadTags } from '../src/head/index.ts';
 import { createServer } from '../src/server/index.ts';
 import { freePort } from './support/loopback.ts';
-import { installPacked, packTarball, repoRoot } from './support/pack.ts';
+import { installPacked, packedProjectEnv, packTarball, repoRoot } from './support/pack.ts';
 
 const astroVersion =
   process.env.COMPAT_ASTRO ??
@@ -59,15 +59,7 @@ import schemaManager from 'astro-schema-manager';
 export default defineConfig({ site: '${SITE}', integrations: [schemaManager()] });
 `,
   );
-  env = {
-    PATH: process.env.PATH,
-    HOME: process.env.HOME,
-    SCHEMA_MANAGER_API: baseUrl,
-    SCHEMA_MANAGER_USER: user.name,
-    SCHEMA_MANAGER_PASSWORD: user.password,
-    ASTRO_TELEMETRY_DISABLED: '1',
-    NO_COLOR: '1',
-  };
+  env = packedProjectEnv(baseUrl, user);
 }, 300_000);
 
 afterAll(async () => {

@@ -37,3 +37,19 @@ export async function installPacked(dir: string, tarball: string, extra: string[
     { cwd: dir, maxBuffer: 64 * 1024 * 1024 },
   );
 }
+
+/**
+ * The environment of a user's build in a scratch project: only PATH and HOME of this one, the API's address
+ * and credentials, no telemetry and no colours.
+ */
+export function packedProjectEnv(api: string, user: { name: string; password: string }): NodeJS.ProcessEnv {
+  return {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    SCHEMA_MANAGER_API: api,
+    SCHEMA_MANAGER_USER: user.name,
+    SCHEMA_MANAGER_PASSWORD: user.password,
+    ASTRO_TELEMETRY_DISABLED: '1',
+    NO_COLOR: '1',
+  };
+}
