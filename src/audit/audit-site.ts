@@ -54,9 +54,13 @@ export function auditSite(input: SiteAuditInput): AuditFinding[] {
   const isRedirect = (page: PageFacts): boolean => page.refreshTo !== null;
   const isNoindex = (page: PageFacts): boolean => /\bnoindex\b/i.test(page.robots ?? '');
   const languageCluster = languageClusters(input.pages);
+  // A canonical naming another built page; one naming nothing built is ignored by search engines (and reported
+  // below), so the page still stands for itself.
   const canonicalElsewhere = (page: PageFacts): boolean => {
     const canonical = page.canonical ? resolve(page.canonical, page.url) : null;
-    return canonical !== null && pageKey(canonical) !== pageKey(new URL(page.url));
+    if (!canonical) return false;
+    const key = pageKey(canonical);
+    return key !== pageKey(new URL(page.url)) && byKey.has(key);
   };
   // Pages a search engine would list: not redirects, not error pages, not noindex.
   const listed = input.pages.filter((page) => !isRedirect(page) && !isNotFoundPage(page) && !isNoindex(page));

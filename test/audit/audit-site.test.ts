@@ -222,6 +222,13 @@ describe('auditSite', () => {
       'duplicate-description /sale/ meta description',
       'duplicate-title /sale/ <title>',
     ]);
+    // A canonical naming no page of the build is ignored by search engines: the page stands for itself.
+    const broken = page('old/index.html', '/old/', head('/gone/'));
+    const alone = auditSite({ site: SITE, pages: [pages[0]!, broken], files: new Set(), sitemapUrls: null });
+    expect(codes(alone).filter((line) => line.startsWith('duplicate'))).toEqual([
+      'duplicate-description /sale/ meta description',
+      'duplicate-title /sale/ <title>',
+    ]);
   });
 
   it("takes an og:title that is the <title> without the site's name as agreeing with it", () => {
