@@ -1,5 +1,7 @@
 // Built pages -> findings that only show across pages: shared titles, canonicals and images that lead nowhere,
 // sitemaps that disagree with the pages, CMS addresses left in JSON-LD. Pure: the caller reads dist/.
+
+import { decodedPath, readableUrl } from '../url-forms.ts';
 import type { Severity } from '../validate/types.ts';
 import { AUDIT_CODES, type AuditCode } from './codes.ts';
 import { DESCRIPTION_SHOWN, DESCRIPTION_TOO_LONG, TITLE_SHOWN, TITLE_TOO_LONG } from './lengths.ts';
@@ -174,8 +176,8 @@ export function auditSite(input: SiteAuditInput): AuditFinding[] {
     for (const image of page.images) {
       const url = resolve(image.value, page.url);
       if (!url || url.origin !== site.origin || !url.pathname.startsWith(site.pathname)) continue;
-      const file = decodePath(url.pathname.slice(site.pathname.length));
-      if (file === null || input.files.has(file)) continue;
+      const file = decodedPath(url.pathname.slice(site.pathname.length));
+      if (input.files.has(file)) continue;
       const entry = missing.get(url.href) ?? { file, tags: [] };
       entry.tags.push(image.tag);
       missing.set(url.href, entry);
@@ -267,7 +269,7 @@ function languageClusters(pages: readonly PageFacts[]): (url: string) => string 
 /** One key for the forms a server answers a page at: `/a`, `/a/`, `/a/index.html`, `/a.html`. */
 function pageKey(url: URL): string {
   const path = url.pathname.replace(/(?:\/index)?\.html?$/i, '').replace(/\/+$/, '');
-  return `${url.origin}${decodePath(path) ?? path}`;
+  return `${url.origin}${decodedPath(path)}`;
 }
 
 function resolve(value: string, base: string): URL | null {
@@ -278,16 +280,8 @@ function resolve(value: string, base: string): URL | null {
   }
 }
 
-function decodePath(path: string): string | null {
-  try {
-    return decodeURIComponent(path);
-  } catch {
-    return null;
-  }
-}
-
 function listUrls(urls: string[]): string {
-  const shown = urls.slice(0, 5).join(', ');
+  const shown = urls.slice(0, 5).map(readableUrl).join(', ');
   return urls.length > 5 ? `${shown}, … and ${urls.length - 5} more` : shown;
 }
 

@@ -5,6 +5,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Parser } from 'htmlparser2';
 import { mapConcurrently } from '../map-concurrently.ts';
+import { pageHref } from '../url-forms.ts';
 import { type AuditFinding, auditSite, type SiteAuditInput } from './audit-site.ts';
 import { type PageFacts, readPageFacts } from './page-facts.ts';
 
@@ -75,15 +76,7 @@ export interface OutputAuditInput extends Omit<SiteAuditInput, 'pages' | 'files'
  * @example outputFileUrl('blog/index.html', 'https://a.dev/docs/') // 'https://a.dev/docs/blog/'
  */
 export function outputFileUrl(file: string, site: string): string {
-  const base = site.endsWith('/') ? site : `${site}/`;
-  return new URL(
-    file
-      .replace(/(^|\/)index\.html?$/i, '$1')
-      .split('/')
-      .map(encodeURIComponent)
-      .join('/'),
-    base,
-  ).href;
+  return pageHref(site, `/${file.replace(/(^|\/)index\.html?$/i, '$1')}`);
 }
 
 /**

@@ -1,5 +1,7 @@
 // Sends one API call and turns every failure into an ApiError. Retries, redirects, timeouts and the size
 // cap are the sender's (undici's); finding the REST root and the `?rest_route=` fallback are the API's.
+
+import { decodedPath } from '../url-forms.ts';
 import { readBody } from './body.ts';
 import { ApiError, CLIENT_ERROR_CODES, hintFor } from './errors.ts';
 import { answersAsApi, restRootFromLink, wantsPlainForm } from './locate.ts';
@@ -75,20 +77,7 @@ export interface Transport {
 function ownTexts(url: string): string[] {
   const parsed = URL.parse(url);
   if (parsed === null) return [url];
-  return [
-    parsed.href,
-    `${parsed.pathname}${parsed.search}`,
-    parsed.pathname,
-    decodeURIComponentSafely(parsed.pathname),
-  ];
-}
-
-function decodeURIComponentSafely(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
+  return [parsed.href, `${parsed.pathname}${parsed.search}`, parsed.pathname, decodedPath(parsed.pathname)];
 }
 
 /**

@@ -2,6 +2,7 @@
 // page by page, from what the server has and what the credentials may do.
 import type { MetaTags, ProbeResult, SchemaClient, SchemaRecord, SocialTags } from '../client/index.ts';
 import { mapConcurrently } from '../map-concurrently.ts';
+import { urlIdentity } from '../url-forms.ts';
 import { type ApiFailure, type FailureCause, isApiGone } from './failures.ts';
 import { urlVariants } from './pages.ts';
 import { type HeadIndex, readIndex } from './read-index.ts';
@@ -168,10 +169,10 @@ export function fromIndex(index: HeadIndex, url: string, canReadTags: boolean): 
   };
 }
 
-/** Finds a page by its exact URL, then by the same URL with the other trailing slash. */
+/** Finds a page by its URL in any spelling, then by the same URL with the other trailing slash. */
 function lookup<T>(map: Map<string, T>, url: string): T | undefined {
   for (const variant of urlVariants(url)) {
-    const hit = map.get(variant);
+    const hit = map.get(urlIdentity(variant));
     if (hit !== undefined) return hit;
   }
   return undefined;

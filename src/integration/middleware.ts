@@ -6,6 +6,7 @@
 import bakedConfig from 'virtual:astro-schema-manager/config';
 import type { MiddlewareHandler } from 'astro';
 import { rewriteHead } from '../head/index.ts';
+import { decodedPath, pageHref } from '../url-forms.ts';
 import { splitApiCredentials } from './api-credentials.ts';
 import { isExcluded } from './pages.ts';
 import { type PageAnswer, type RequestAnswers, requestAnswers, whyNot } from './request-answers.ts';
@@ -61,14 +62,16 @@ export const onRequest: MiddlewareHandler = async (context, next) => {
   if (!response.body) return response;
 
   const { options, layout } = config;
-  const pathname = context.url.pathname;
+  // Decoded, as Astro names pages at build time (and as `exclude` prefixes are written).
+  const pathname = decodedPath(context.url.pathname);
   const relative = pathname.startsWith(layout.base)
     ? `/${pathname.slice(layout.base.length).replace(/^\/+/, '')}`
     : pathname;
   if (isExcluded(relative, options.exclude)) return response;
 
-  // A page is known by its path: a query string (tracking, pagination) does not name another page.
-  const pageUrl = new URL(pathname, layout.site).toString();
+  // A page is known by its path: a query string (tracking, pagination) does not name another page. Spelled as
+  // the build spells it (a request may write its escapes with small hex).
+  const pageUrl = pageHref(new URL(layout.site).origin, pathname);
   let answers: RequestAnswers;
   try {
     answers = answersFor(config);

@@ -2,6 +2,7 @@ import type { Dispatcher } from 'undici';
 import { z } from 'zod';
 import { createClient, isLoopback, type SchemaClient } from '../client/index.ts';
 import { suggestName } from '../did-you-mean.ts';
+import { decodedPath } from '../url-forms.ts';
 import { splitApiCredentials } from './api-credentials.ts';
 import { userAgent } from './user-agent.ts';
 
@@ -63,7 +64,8 @@ export const optionsSchema = z
     /** CMS paths that stay on the CMS when URLs are rewritten (media). */
     keepPathPrefixes: z.array(pathPrefix).default(['/wp-content/']),
     /** Pages to leave alone, by pathname prefix after `base` (e.g. `/drafts/`). */
-    exclude: z.array(pathPrefix).default([]),
+    // Pages are named by decoded paths (`/café/`): a prefix written with escapes means the same.
+    exclude: z.array(pathPrefix.transform(decodedPath)).default([]),
     /** Write the whole result to this path (relative to the project root): JSON, or one HTML page when it ends in .html. */
     report: z.string().min(1).optional(),
     /** After the pages are written, look across them: shared titles, canonicals and images that lead nowhere... */

@@ -1,5 +1,6 @@
 // Built output -> pages: which HTML files Astro wrote for which routes, and the public URL of each,
 // following Astro's own output rules (build.format, trailingSlash, base, i18n fallbacks, 404/500).
+import { pageHref } from '../url-forms.ts';
 
 export type BuildFormat = 'directory' | 'file' | 'preserve';
 export type TrailingSlash = 'always' | 'never' | 'ignore';
@@ -30,7 +31,7 @@ export interface SiteLayout {
 export interface BuiltPage {
   /** Path of the HTML file relative to the output directory, with `/` separators. */
   file: string;
-  /** The page's public URL. */
+  /** The page's public URL, percent-encoded as Astro.url and sitemaps have it. */
   url: string;
   /** Pathname after `base`, with a leading slash, used for `exclude`. */
   pathname: string;
@@ -52,9 +53,11 @@ export function outputFileFor(pathname: string, format: BuildFormat, isIndex: bo
 }
 
 /**
- * The public URL of a page, from `site`, `base` and the page pathname, with the trailing slash Astro serves.
+ * The public URL of a page, from `site`, `base` and the page pathname (decoded, as Astro names it), with the
+ * trailing slash Astro serves, percent-encoded as Astro.url has it.
  *
  * @example pageUrlFor('blog/hello/', layout) // 'https://www.example.com/blog/hello/'
+ * @example pageUrlFor('café', layout) // 'https://www.example.com/caf%C3%A9/'
  */
 export function pageUrlFor(pathname: string, layout: SiteLayout, isIndex = false): string {
   const name = stripSlashes(pathname);
@@ -68,8 +71,7 @@ export function pageUrlFor(pathname: string, layout: SiteLayout, isIndex = false
   else if (layout.format === 'directory') slash = true;
   else if (layout.format === 'preserve') slash = isIndex || name === '';
   else slash = name === '';
-  const origin = layout.site.replace(/\/+$/, '');
-  return `${origin}/${path}${slash && path !== '' ? '/' : ''}`;
+  return pageHref(layout.site, `/${path}${slash && path !== '' ? '/' : ''}`);
 }
 
 /**

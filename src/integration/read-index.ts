@@ -3,7 +3,9 @@
 // 1 + ⌈pages / concurrency⌉ times instead of once per list page.
 import type { MetaTags, Page, SchemaClient, SchemaRecord, SocialTags } from '../client/index.ts';
 import { mapConcurrently } from '../map-concurrently.ts';
+import { urlIdentity } from '../url-forms.ts';
 
+/** What the CMS holds, by the identity of the URL it was stored under (any spelling of a page's URL finds it). */
 export interface HeadIndex {
   schemas: Map<string, SchemaRecord[]>;
   /** Null when the server has no list form: meta is then read page by page. */
@@ -110,16 +112,17 @@ export async function readIndex(client: SchemaClient, options: IndexOptions): Pr
 
   const schemas = new Map<string, SchemaRecord[]>();
   for (const record of await itemsOf(schemaList.list)) {
-    const list = schemas.get(record.url);
+    const key = urlIdentity(record.url);
+    const list = schemas.get(key);
     if (list) list.push(record);
-    else schemas.set(record.url, [record]);
+    else schemas.set(key, [record]);
   }
   let meta: Map<string, MetaTags> | null = null;
   let social: Map<string, SocialTags> | null = null;
   if (tagLists && tagFailure === null) {
     try {
-      meta = new Map((await itemsOf(tagLists.meta.list)).map((entry) => [entry.url, entry]));
-      social = new Map((await itemsOf(tagLists.social.list)).map((entry) => [entry.url, entry]));
+      meta = byIdentity(await itemsOf(tagLists.meta.list));
+      social = byIdentity(await itemsOf(tagLists.social.list));
     } catch (error) {
       tagFailure = error as Error;
       meta = null;
@@ -132,6 +135,24 @@ export async function readIndex(client: SchemaClient, options: IndexOptions): Pr
     );
   }
   return { schemas, meta, social };
+}
+
+/**
+ * Entries by the identity of their URL. Two spellings of one page (`/caf%C3%A9/` and `/café/`) are one entry:
+ * the one stored in the encoded form pages are known by wins, else the first.
+ */
+function byIdentity<T extends { url: string }>(entries: T[]): Map<string, T> {
+  const found = new Map<string, T>();
+  for (const entry of entries) {
+    const key = urlIdentity(entry.url);
+    const held = found.get(key);
+    if (!held || (held.url !== encoded(held.url) && entry.url === encoded(entry.url))) found.set(key, entry);
+  }
+  return found;
+}
+
+function encoded(url: string): string {
+  return URL.canParse(url) ? new URL(url).href : url;
 }
 
 function messageOf(error: unknown): string {

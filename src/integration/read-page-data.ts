@@ -1,8 +1,9 @@
-// One page's data asked of the API by its URL, found whichever trailing slash the CMS stored it under.
+// One page's data asked of the API by its URL, found whichever trailing slash and spelling the CMS stored it under.
 // Used by the build's per-page strategy and by the request-time pass, so a page gets the same data either way;
 // the build reads its pages ahead, as Astro renders them.
 import type { MetaTags, SchemaClient, SocialTags } from '../client/index.ts';
 import { createLimit } from '../map-concurrently.ts';
+import { type EscapeSpelling, spellingsOf } from '../url-forms.ts';
 import type { PageData } from './fetch-head-data.ts';
 import { urlVariants } from './pages.ts';
 
@@ -24,14 +25,18 @@ const isEmpty = (data: PageData) =>
   data.schemas.length === 0 && !hasMeta(data.meta) && !hasSocial(data.social);
 
 /**
- * A reader of pages. It asks for the URL first in the trailing-slash form the CMS was last seen to use
- * (the page's own form until then), and asks for the other form only when the first answers nothing: a
- * page with data costs one round of requests, as an exact match would.
+ * A reader of pages. The API matches a URL exactly, and a CMS stores either trailing slash and, for a path
+ * with characters outside ASCII, any spelling of its escapes (a real WordPress database compares hex
+ * digits without case; a URL typed by hand is decoded). The reader asks first for the form the CMS was last
+ * seen to use (the page's own form until then), and asks for the others only when the first answers nothing:
+ * a page with data costs one round of requests, as an exact match would; a page the CMS has nothing for costs
+ * a round for each form.
  *
  * @example const read = pageReader(client, true); const data = await read('https://x.com/a');
  */
 export function pageReader(client: SchemaClient, readTags: boolean): PageReader {
   let storedWithSlash: boolean | null = null;
+  let storedSpelling: EscapeSpelling | null = null;
 
   async function readExact(url: string, signal: AbortSignal | undefined): Promise<PageData> {
     const call = { signal };
@@ -43,20 +48,35 @@ export function pageReader(client: SchemaClient, readTags: boolean): PageReader 
     return { schemas: schemas.filter((record) => record.is_active), meta, social };
   }
 
+  /** The URLs to ask for, in order: every spelling of the escapes with the usual slash, then with the other. */
+  function formsOf(url: string): Array<{ url: string; spelling: EscapeSpelling }> {
+    const spellings = spellingsOf(url);
+    const usual = spellings.findIndex((entry) => entry.spelling === storedSpelling);
+    if (usual > 0) spellings.unshift(...spellings.splice(usual, 1));
+    const withSlashes = spellings.map(({ url: spelled, spelling }) => {
+      const variants = urlVariants(spelled);
+      if (storedWithSlash !== null && variants.length === 2 && variants[0]?.endsWith('/') !== storedWithSlash)
+        variants.reverse();
+      return variants.map((variant) => ({ url: variant, spelling }));
+    });
+    return [
+      ...withSlashes.flatMap((forms) => forms.slice(0, 1)),
+      ...withSlashes.flatMap((forms) => forms.slice(1)),
+    ];
+  }
+
   return async (url, signal) => {
-    const variants = urlVariants(url);
-    if (storedWithSlash !== null && variants.length === 2 && variants[0]?.endsWith('/') !== storedWithSlash)
-      variants.reverse();
-    const [first, other] = variants as [string, string | undefined];
-    const found = await readExact(first, signal);
-    if (!isEmpty(found) || other === undefined) {
-      if (other !== undefined && !isEmpty(found)) storedWithSlash = first.endsWith('/');
+    const forms = formsOf(url);
+    let first: PageData | undefined;
+    for (const form of forms) {
+      const found = await readExact(form.url, signal);
+      first ??= found;
+      if (isEmpty(found)) continue;
+      if (urlVariants(form.url).length === 2) storedWithSlash = form.url.endsWith('/');
+      if (spellingsOf(url).length > 1) storedSpelling = form.spelling;
       return found;
     }
-    const second = await readExact(other, signal);
-    if (isEmpty(second)) return found;
-    storedWithSlash = other.endsWith('/');
-    return second;
+    return first as PageData;
   };
 }
 

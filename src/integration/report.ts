@@ -1,6 +1,7 @@
 // Findings -> what people read: the build log summary, the failure message, the JSON report for CI.
 import type { AuditFinding } from '../audit/index.ts';
 import { figure, plural } from '../plural.ts';
+import { readableUrl } from '../url-forms.ts';
 import type { Finding, PagePlan } from './plan-page.ts';
 
 /** One page in the report. */
@@ -47,7 +48,7 @@ export function countSchemaTypes(plans: PagePlan[]): Record<string, number> {
 /** One line per finding: `page  schema  path  [code] message`. */
 export function formatFinding(finding: Finding): string {
   const where = [finding.schema, finding.path].filter(Boolean).join(' at ');
-  return `${finding.page}${where ? ` ${where}` : ''}: [${finding.code}] ${finding.message}`;
+  return `${readableUrl(finding.page)}${where ? ` ${where}` : ''}: [${finding.code}] ${finding.message}`;
 }
 
 /** The first findings, one per line, then a count of the rest. */
@@ -75,7 +76,7 @@ export function fetchFailureMessage(failures: FetchFailureLine[]): string {
   for (const failure of failures)
     byMessage.set(failure.message, [...(byMessage.get(failure.message) ?? []), failure]);
   const paragraphs = [...byMessage.entries()].map(([message, group]) => {
-    const shown = group.slice(0, 5).map((failure) => failure.page);
+    const shown = group.slice(0, 5).map((failure) => readableUrl(failure.page));
     const more = group.length > shown.length ? `, … and ${group.length - shown.length} more` : '';
     return `${message}\n  ${plural(group.length, 'page')}: ${shown.join(', ')}${more}`;
   });
@@ -111,7 +112,9 @@ function duration(ms: number): string {
 export function listAuditFindings(findings: AuditFinding[], limit = LISTED_FINDINGS): string {
   const lines = findings
     .slice(0, limit)
-    .map((finding) => `  - ${finding.page} ${finding.path}: [${finding.code}] ${finding.message}`);
+    .map(
+      (finding) => `  - ${readableUrl(finding.page)} ${finding.path}: [${finding.code}] ${finding.message}`,
+    );
   if (findings.length > limit)
     lines.push(`  … and ${findings.length - limit} more (see the report option for all).`);
   return lines.join('\n');

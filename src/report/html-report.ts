@@ -2,6 +2,7 @@
 // assets) that a CI can keep as an artifact. Pure: the caller gathers the pages and writes the file.
 import type { AuditFinding } from '../audit/audit-site.ts';
 import { escapeAttribute, escapeText } from '../head/escape.ts';
+import { readableUrl } from '../url-forms.ts';
 import type { Severity } from '../validate/types.ts';
 import { PREVIEW_CSS, type PreviewFacts, renderSearchPreview, renderSocialPreview } from './previews.ts';
 
@@ -112,7 +113,7 @@ function renderPage(page: ReportPage): string {
   }).join('');
   const search = `${page.url ?? ''} ${page.file} ${page.title ?? ''}`.toLowerCase();
   return `<details class="page" data-search="${escapeAttribute(search)}"${worst === 'error' ? ' open' : ''}>
-<summary><span class="page-url">${escapeText(page.url ?? page.file)}</span> ${badges}<span class="page-meta">${page.documents.length} JSON-LD · ${escapeText(page.file)}</span></summary>
+<summary><span class="page-url">${escapeText(page.url ? readableUrl(page.url) : page.file)}</span> ${badges}<span class="page-meta">${page.documents.length} JSON-LD · ${escapeText(page.file)}</span></summary>
 ${page.findings.length > 0 ? `<ul>${page.findings.map((finding) => renderFinding(finding)).join('')}</ul>` : ''}
 <div class="previews">${renderSearchPreview(page)}${renderSocialPreview(page, false)}</div>
 ${page.documents

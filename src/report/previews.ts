@@ -2,6 +2,7 @@
 // the HTML report and the dev toolbar app so both show the same cut-offs. Pure; every value is escaped here.
 import { DESCRIPTION_SHOWN, TITLE_SHOWN, truncateForResult } from '../audit/lengths.ts';
 import { escapeAttribute, escapeText } from '../head/escape.ts';
+import { decodedPath } from '../url-forms.ts';
 
 export interface PreviewFacts {
   url: string | null;
@@ -57,7 +58,7 @@ function breadcrumb(url: string | null): string {
   if (!url) return '';
   try {
     const parsed = new URL(url);
-    const parts = parsed.pathname.split('/').filter(Boolean).map(safeDecode);
+    const parts = parsed.pathname.split('/').filter(Boolean).map(decodedPath);
     return [parsed.host, ...parts].join(' › ');
   } catch {
     return url;
@@ -69,13 +70,5 @@ function hostOf(url: string | null): string {
     return url ? new URL(url).host : '';
   } catch {
     return '';
-  }
-}
-
-function safeDecode(part: string): string {
-  try {
-    return decodeURIComponent(part);
-  } catch {
-    return part;
   }
 }

@@ -120,3 +120,8 @@ test('start-up checks: credentials over plain http to another host, index strate
   const index = startupProblems(resolveOptions({ api, strategy: 'index' }, {}));
   expect(index[0]?.line).toMatch(/^strategy: 'index' reads GET \/schemas/);
 });
+
+test('an exclude prefix written with escapes is the decoded path pages are named by', () => {
+  const options = resolveOptions({ api, exclude: ['/%D0%B1%D0%BB%D0%BE%D0%B3/', '/drafts/', '/100%/'] }, {});
+  expect(options.exclude).toEqual(['/блог/', '/drafts/', '/100%/']);
+});

@@ -1,5 +1,5 @@
-// Per-page reads find a page whichever trailing slash the CMS stored its URL with, and a page stored in the
-// form last seen costs one round of requests, as an exact match would. The build's read-ahead asks each page
+// Per-page reads find a page whichever trailing slash and spelling of escapes the CMS stored its URL with, and
+// a page stored in the form last seen costs one round of requests, as an exact match would. The build's read-ahead asks each page
 // once and stops asking once the API is found gone.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createClient, type SchemaClient } from '../../src/client/index.ts';
@@ -56,6 +56,41 @@ test('a page is found under either trailing slash; a hit in the expected form co
     meta: expect.anything(),
     social: expect.anything(),
   });
+});
+
+test('a page with characters outside ASCII is found whichever way the CMS spelled its escapes', async () => {
+  // As WordPress makes permalinks (small hex), as typed by hand (decoded), as a sitemap has it (capital hex).
+  const spelled = await startApi({
+    meta: [
+      { url: `${SITE}/caf%c3%a9/`, title: 'Café (small hex)' },
+      { url: `${SITE}/%d0%b1%d0%bb%d0%be%d0%b3/`, title: 'Blog (small hex)' },
+      { url: `${SITE}/блог/мир/`, title: 'Peace (decoded)' },
+      { url: `${SITE}/na%C3%AFve/`, title: 'Naïve (capital hex)' },
+    ],
+  });
+  const own = createClient({ baseUrl: spelled.baseUrl, username: ADMIN.name, password: ADMIN.password });
+  try {
+    await own.probe();
+    const read = pageReader(own, true);
+    const cost = async (path: string) => {
+      const before = own.stats().requests;
+      // The page's URL as the build and the request-time pass give it: capital hex.
+      const data = await read(new URL(path, SITE).href);
+      return { title: data.meta?.title ?? null, requests: own.stats().requests - before };
+    };
+    // Asked as given, then decoded, then with small hex (each with the page's own slash first): three rounds.
+    expect(await cost('/café/')).toEqual({ title: 'Café (small hex)', requests: 9 });
+    // The CMS's spelling is now known and asked first: one round.
+    expect(await cost('/блог/')).toEqual({ title: 'Blog (small hex)', requests: 3 });
+    // Spelled otherwise against the habit: still found.
+    expect(await cost('/блог/мир/')).toEqual({ title: 'Peace (decoded)', requests: 9 });
+    expect(await cost('/naïve/')).toEqual({ title: 'Naïve (capital hex)', requests: 6 });
+    // A plain ASCII path has one spelling: two rounds when the CMS has nothing, as before.
+    expect(await cost('/nowhere/')).toEqual({ title: null, requests: 6 });
+  } finally {
+    await own.close();
+    await spelled.close();
+  }
 });
 
 describe('readAhead', () => {

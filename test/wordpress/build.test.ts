@@ -1,6 +1,7 @@
 // A real `astro build` of a fixture site reading its heads from a real WordPress, on each permalink setup,
 // as administrator, editor, anonymous visitor and with a wrong application password. Records are stored
-// with either trailing slash, as a CMS does, and every strategy must find them.
+// with either trailing slash, as a CMS does, and under the permalink WordPress makes for a title outside ASCII
+// (its escapes in small hex); every strategy must find them.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createClient } from '../../src/client/index.ts';
 import { buildFixture, type FixtureBuild } from '../integration/support/build-fixture.ts';
@@ -132,4 +133,82 @@ describe('astro build', () => {
       expect(result.log).not.toContain(site.admin.password);
     },
   );
+
+  test.for(pretty.flatMap((site) => ['per-page', 'index'].map((strategy) => ({ site, strategy }))))(
+    'a post titled in Cyrillic, $site.kind site, strategy $strategy: found under the permalink WordPress made for it',
+    async ({ site, strategy }) => {
+      const post = await createPost(site, 'Привет мир');
+      const api = createClient({ baseUrl: apiFormOf[site.kind](site.origin), ...site.admin });
+      try {
+        // WordPress writes the slug's escapes with small hex; Astro names the page by the decoded slug.
+        const path = new URL(post.link).pathname;
+        expect(path).toMatch(/^\/%d0%9f%d1%80%d0%b8/);
+        const stored = `${SITE}${path}`;
+        for await (const record of api.schemas.listAll({ url: stored })) await api.schemas.delete(record.id);
+        await api.schemas.create({
+          url: stored,
+          schema_type: 'WebPage',
+          schema_name: 'Hello',
+          schema_data: page('Hello world'),
+        });
+        // Its database compares hex digits without regard to case: the capital-hex spelling finds it at once.
+        const capital = new URL(decodeURIComponent(path), SITE).href;
+        expect(capital).not.toBe(stored);
+        expect((await api.schemasByUrl(capital)).map((record) => record.schema_name)).toEqual(['Hello']);
+
+        const slug = decodeURIComponent(post.slug);
+        const result = await buildFixture({
+          fixture: 'site-basic',
+          files: {
+            'src/pages/[post].astro': `---
+import Page from '../layouts/Page.astro';
+export function getStaticPaths() {
+  return [{ params: { post: ${JSON.stringify(slug)} } }];
+}
+---
+<Page title="Post">A post.</Page>
+`,
+          },
+          options: { strategy, retries: 0 },
+          env: {
+            SCHEMA_MANAGER_API: apiFormOf[site.kind](site.origin),
+            SCHEMA_MANAGER_USER: site.admin.username,
+            SCHEMA_MANAGER_PASSWORD: site.admin.password,
+          },
+        });
+        builds.push(result);
+        expect(result.exitCode, result.log).toBe(0);
+        expect(jsonLdNames(result.read(`${slug}/index.html`))).toEqual(['Hello world']);
+      } finally {
+        await api.close();
+        await deletePost(site, post.id);
+      }
+    },
+  );
 });
+
+/** A published post made through WordPress's own REST API, as an editor makes one. */
+async function createPost(
+  site: WordPressSite,
+  title: string,
+): Promise<{ id: number; slug: string; link: string }> {
+  const response = await fetch(`${site.origin}/wp-json/wp/v2/posts`, {
+    method: 'POST',
+    headers: { authorization: basicAuth(site.admin), 'content-type': 'application/json' },
+    body: JSON.stringify({ title, status: 'publish' }),
+  });
+  if (response.status !== 201)
+    throw new Error(`creating a post: ${response.status} ${await response.text()}`);
+  return (await response.json()) as { id: number; slug: string; link: string };
+}
+
+async function deletePost(site: WordPressSite, id: number): Promise<void> {
+  await fetch(`${site.origin}/wp-json/wp/v2/posts/${id}?force=true`, {
+    method: 'DELETE',
+    headers: { authorization: basicAuth(site.admin) },
+  });
+}
+
+function basicAuth(account: { username: string; password: string }): string {
+  return `Basic ${Buffer.from(`${account.username}:${account.password}`).toString('base64')}`;
+}

@@ -4,6 +4,7 @@
 import { defineToolbarApp } from 'astro/toolbar';
 import { escapeAttribute, escapeText } from '../../head/escape.ts';
 import { PREVIEW_CSS, renderSearchPreview, renderSocialPreview } from '../../report/previews.ts';
+import { readableUrl } from '../../url-forms.ts';
 import type { PageInspection } from './inspection.ts';
 import { INSPECTION_ELEMENT_ID } from './meta.ts';
 
@@ -48,7 +49,7 @@ function render(inspection: PageInspection | null): string {
     ogImage: servedHere(inspection.preview.ogImage, inspection.url),
   };
   return `
-<header><h2>Schema Manager</h2><p><code>${escapeText(inspection.url)}</code>${inspection.cmsUrl !== inspection.url ? ` (CMS: <code>${escapeText(inspection.cmsUrl)}</code>)` : ''}</p>
+<header><h2>Schema Manager</h2><p><code>${escapeText(readableUrl(inspection.url))}</code>${inspection.cmsUrl !== inspection.url ? ` (CMS: <code>${escapeText(readableUrl(inspection.cmsUrl))}</code>)` : ''}</p>
 <p class="counts"><span class="sev-error">${count('error')} errors</span> · <span class="sev-warning">${count('warning')} warnings</span> · ${inspection.documents.length} JSON-LD</p></header>
 ${inspection.error ? `<p class="error">Head data not added: ${escapeText(inspection.error)}</p>` : ''}
 ${findingList(inspection.findings)}

@@ -1,3 +1,4 @@
+import { decodedPath } from '../../url-forms.ts';
 import type { PageFacts } from './read-page.ts';
 
 export interface GeneratedSchema {
@@ -16,7 +17,7 @@ function compact(node: Record<string, unknown>): Record<string, unknown> {
 }
 
 function titleCase(segment: string): string {
-  const words = decodeURIComponent(segment)
+  const words = decodedPath(segment)
     .replace(/\.[a-z0-9]+$/i, '')
     .split(/[-_\s]+/);
   return words.map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join(' ') || segment;

@@ -3,6 +3,7 @@ import { execFile } from 'node:child_process';
 import {
   cpSync,
   existsSync,
+  mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
@@ -12,7 +13,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const repo = fileURLToPath(new URL('../../../', import.meta.url));
@@ -46,6 +47,8 @@ export interface BuildFixtureOptions {
   /** Extra top-level config as JavaScript source, e.g. `adapter: node({ mode: 'standalone' })`. */
   astroSource?: string;
   env?: Record<string, string>;
+  /** Files added to the copy, by path from its root (pages of the test's own). */
+  files?: Record<string, string>;
 }
 
 /**
@@ -96,6 +99,10 @@ export function prepareFixture(options: BuildFixtureOptions): string {
   const root = mkdtempSync(join(tmpdir(), `asm-${options.fixture}-`));
   cpSync(join(repo, 'test/fixtures', options.fixture), root, { recursive: true });
   symlinkSync(join(repo, 'node_modules'), join(root, 'node_modules'), 'dir');
+  for (const [path, text] of Object.entries(options.files ?? {})) {
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), text);
+  }
   // Astro's and Vite's caches inside the copy: the repository's node_modules, linked into every copy, would
   // otherwise be one cache shared by builds running side by side.
   const astro = {

@@ -1,0 +1,91 @@
+// The forms one page address takes. Astro names pages by decoded paths (`/блог/привет/`); browsers, Astro.url,
+// sitemaps and `new URL()` send them percent-encoded with capital hex (`/%D0%B1…/`); WordPress makes
+// permalinks with small hex (`/%d0%b1…/`); people type them decoded. A page's URL is written in the first
+// encoded form everywhere in this package, and a CMS record matches it in any of the others.
+
+/**
+ * A page's URL from the address its path follows and the page's decoded path, percent-encoded as `new URL()`
+ * encodes it (what Astro.url, @astrojs/sitemap and browsers give). `%`, `?` and `#` in the path are part of
+ * its name.
+ *
+ * @example pageHref('https://a.dev', '/café/') // 'https://a.dev/caf%C3%A9/'
+ */
+export function pageHref(prefix: string, path: string): string {
+  const escaped = path.replace(/[%?#]/g, (char) => encodeURIComponent(char));
+  return new URL(`${prefix.replace(/\/+$/, '')}${escaped}`).href;
+}
+
+/**
+ * The decoded path of a URL's pathname (`/caf%C3%A9/` -> `/café/`); the pathname as it is when it does not
+ * decode (a stray `%`, bytes that are not UTF-8).
+ *
+ * @example decodedPath('/caf%c3%a9/') // '/café/'
+ */
+export function decodedPath(pathname: string): string {
+  try {
+    return decodeURIComponent(pathname);
+  } catch {
+    return pathname;
+  }
+}
+
+/**
+ * What makes two spellings of an address the same page: the origin, the decoded path and the query. The
+ * spellings above all give one identity; a string that is no URL is its own.
+ *
+ * @example urlIdentity('https://a.dev/caf%c3%a9/') === urlIdentity('https://a.dev/café/') // true
+ */
+export function urlIdentity(url: string | URL): string {
+  let parsed: URL;
+  try {
+    parsed = typeof url === 'string' ? new URL(url) : url;
+  } catch {
+    return String(url);
+  }
+  return `${parsed.origin}${decodedPath(parsed.pathname)}${parsed.search}`;
+}
+
+/** How the escapes of a URL's path are written. */
+export type EscapeSpelling = 'as-given' | 'decoded' | 'small-hex';
+
+/**
+ * The spellings a CMS may have stored a URL under, the URL as given first: when its path holds percent-encoded
+ * characters, also decoded (typed by hand) and with small hex (WordPress permalinks). Spellings that come out
+ * the same are given once.
+ *
+ * @example spellingsOf('https://a.dev/caf%C3%A9/').map((s) => s.url) // ['https://a.dev/caf%C3%A9/', 'https://a.dev/café/', 'https://a.dev/caf%c3%a9/']
+ */
+export function spellingsOf(url: string): Array<{ spelling: EscapeSpelling; url: string }> {
+  const given = [{ spelling: 'as-given' as const, url }];
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return given;
+  }
+  if (!parsed.pathname.includes('%')) return given;
+  const around = (path: string) => `${parsed.origin}${path}${parsed.search}${parsed.hash}`;
+  const all = [
+    ...given,
+    { spelling: 'decoded' as const, url: around(decodedPath(parsed.pathname)) },
+    {
+      spelling: 'small-hex' as const,
+      url: around(parsed.pathname.replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase())),
+    },
+  ];
+  return all.filter((entry, index) => all.findIndex((other) => other.url === entry.url) === index);
+}
+
+/**
+ * A URL as people read it: percent-encoded characters shown as themselves, where that changes nothing about
+ * the address (`/` and other separators stay encoded). For messages, never for matching.
+ *
+ * @example readableUrl('https://a.dev/caf%C3%A9/') // 'https://a.dev/café/'
+ */
+export function readableUrl(url: string): string {
+  try {
+    return decodeURI(url);
+  } catch {
+    return url;
+  }
+}
