@@ -1,4 +1,5 @@
 /** Escaping for what goes into a page's head, and the URL schemes allowed there. */
+import { decodeHTMLStrict } from 'entities';
 
 const SCRIPT_UNSAFE = /[<>&\u2028\u2029]/g;
 const SCRIPT_ESCAPES: Record<string, string> = {
@@ -53,6 +54,16 @@ export function escapeAttribute(value: string): string {
  */
 export function escapeText(value: string): string {
   return value.replace(TEXT_UNSAFE, (c) => HTML_ESCAPES[c]!);
+}
+
+/**
+ * HTML text as plain text: complete character references (`&amp;`, `&#8217;`, `&#x27;`) decoded, anything
+ * else kept as it is.
+ *
+ * @example decodeCharacterReferences('Tom&#8217;s &amp; AT&T') // 'Tom’s & AT&T'
+ */
+export function decodeCharacterReferences(value: string): string {
+  return value.includes('&') ? decodeHTMLStrict(value) : value;
 }
 
 const NUMERIC_ENTITY = /&#(x[0-9a-f]+|[0-9]+);?/gi;

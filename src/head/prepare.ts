@@ -1,4 +1,5 @@
 /** Turns API answers into what a page should say: placeholders filled, CMS URLs moved to the site. */
+import { decodeCharacterReferences } from './escape.ts';
 import { fillSocialFromMeta } from './social-fallback.ts';
 import type { HeadData, HeadWarning, PreparedHeadData, PrepareOptions } from './types.ts';
 
@@ -22,7 +23,8 @@ const ABSOLUTE_HTTP = /^(https?):\/\/([^/?#\\]*)/i;
  *   { cmsOrigin: 'https://cms.example.com', siteOrigin: 'https://example.com' },
  * ).schemas // [{ '@type': 'WebPage', name: 'A', url: 'https://example.com/a/' }]
  */
-export function prepareHeadData(data: HeadData, options: PrepareOptions = {}): PreparedHeadData {
+export function prepareHeadData(given: HeadData, options: PrepareOptions = {}): PreparedHeadData {
+  const data = withTextDecoded(given);
   const warnings: HeadWarning[] = [];
   const reported = new Set<string>();
   const rewrite = urlRewriter(options);
@@ -50,7 +52,7 @@ export function prepareHeadData(data: HeadData, options: PrepareOptions = {}): P
     mapStrings(schema, (text) => fill(rewrite(text), `jsonld:${index}`)),
   );
   const meta = data.meta && { ...data.meta, canonical: rewriteOrNull(data.meta.canonical) };
-  const given = data.social && {
+  const social = data.social && {
     url: data.social.url,
     og: {
       ...data.social.og,
@@ -65,8 +67,38 @@ export function prepareHeadData(data: HeadData, options: PrepareOptions = {}): P
     },
   };
   // After placeholders and URL rewriting, so the fallback copies the values the page shows.
-  const social = options.socialFallback === false ? given : fillSocialFromMeta(meta, given);
-  return { schemas, meta, social, warnings };
+  return {
+    schemas,
+    meta,
+    social: options.socialFallback === false ? social : fillSocialFromMeta(meta, social),
+    warnings,
+  };
+}
+
+/**
+ * Meta and social values with their character references decoded (`Tom&#8217;s` -> `Tom’s`, `a&#038;b` ->
+ * `a&b`): WordPress keeps titles and URLs as HTML text (wptexturize, esc_url) and never escapes a reference
+ * twice when it prints them, so a page shows `Tom’s` where escaping the text again would show `&#8217;`.
+ * Only complete references (with their `;`) count, as in WordPress: `AT&T` and `&notit` stay as they are.
+ * JSON-LD is left alone: a reference in a JSON string is text to every reader of JSON-LD.
+ */
+function withTextDecoded(data: HeadData): HeadData {
+  const decodeAll = <T extends object>(fields: T): T =>
+    Object.fromEntries(
+      Object.entries(fields).map(([name, value]) => [
+        name,
+        typeof value === 'string' && name !== 'url' ? decodeCharacterReferences(value) : value,
+      ]),
+    ) as T;
+  return {
+    schemas: data.schemas,
+    meta: data.meta && decodeAll(data.meta),
+    social: data.social && {
+      url: data.social.url,
+      og: decodeAll(data.social.og),
+      twitter: decodeAll(data.social.twitter),
+    },
+  };
 }
 
 /** The function that moves one URL from the CMS to the site (identity when rewriting is off). */

@@ -1,5 +1,11 @@
 import { describe, expect, test } from 'vitest';
-import { type HeadData, type MetaTags, prepareHeadData, type SocialTags } from '../../src/head/index.ts';
+import {
+  type HeadData,
+  type MetaTags,
+  prepareHeadData,
+  renderHeadTags,
+  type SocialTags,
+} from '../../src/head/index.ts';
 
 const CMS = { cmsOrigin: 'https://cms.example.com', siteOrigin: 'https://www.example.com' };
 
@@ -222,5 +228,38 @@ describe('social tags the API leaves empty', () => {
   test('stay empty with socialFallback: false, and nothing is invented without meta', () => {
     expect(prepareHeadData(data(null), { ...CMS, socialFallback: false }).social).toBeNull();
     expect(prepareHeadData({ schemas: [], meta: null, social: null }, CMS).social).toBeNull();
+  });
+});
+
+describe('prepareHeadData: character references in CMS text', () => {
+  test('meta and social values are HTML text as WordPress keeps them: each reference is decoded once', () => {
+    const prepared = prepareHeadData(
+      {
+        schemas: [{ '@type': 'WebPage', name: 'Q&amp;A', headline: '{{meta_title}}' }],
+        // wptexturize's curly quote, an esc_html'd ampersand, esc_url's &#038;, and text that is not a reference.
+        meta: meta({ title: 'Tom&#8217;s &amp; Jerry&#x27;s', description: 'AT&T &notit &copy 5 &lt; 6' }),
+        social: social(
+          { image: 'https://cms.example.com/wp-content/a.jpg?w=1&#038;h=2', site_name: 'Caf&eacute;' },
+          { title: '&quot;Quoted&quot;' },
+        ),
+      },
+      CMS,
+    );
+    expect(prepared.meta?.title).toBe("Tom’s & Jerry's");
+    expect(prepared.meta?.description).toBe('AT&T &notit &copy 5 < 6');
+    expect(prepared.social?.og.image).toBe('https://cms.example.com/wp-content/a.jpg?w=1&h=2');
+    expect(prepared.social?.og.site_name).toBe('Café');
+    expect(prepared.social?.twitter.title).toBe('"Quoted"');
+    // JSON-LD strings are text to every reader of JSON-LD: left as they are; a placeholder takes the decoded title.
+    expect(prepared.schemas).toEqual([{ '@type': 'WebPage', name: 'Q&amp;A', headline: "Tom’s & Jerry's" }]);
+  });
+
+  test('rendered, a title shows what WordPress shows: no reference escaped twice', () => {
+    const tags = renderHeadTags(
+      prepareHeadData({ schemas: [], meta: meta({ title: 'Tom&#8217;s &amp; more' }), social: null }, CMS),
+    );
+    expect(tags.find((tag) => tag.key === 'title')?.html).toBe(
+      '<title data-schema-manager>Tom’s &amp; more</title>',
+    );
   });
 });
