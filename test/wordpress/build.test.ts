@@ -4,6 +4,7 @@
 // (its escapes in small hex); every strategy must find them.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createClient } from '../../src/client/index.ts';
+import { readHeadTags } from '../../src/head/index.ts';
 import { buildFixture, type FixtureBuild } from '../integration/support/build-fixture.ts';
 import { apiFormOf, sites, type WordPressSite } from './sites.ts';
 
@@ -135,11 +136,14 @@ describe('astro build', () => {
   );
 
   test.for(pretty.flatMap((site) => ['per-page', 'index'].map((strategy) => ({ site, strategy }))))(
-    'a post titled in Cyrillic, $site.kind site, strategy $strategy: found under the permalink WordPress made for it',
+    'a post titled in Cyrillic, $site.kind site, strategy $strategy: found under its WordPress permalink, with a title as WordPress renders one',
     async ({ site, strategy }) => {
       const post = await createPost(site, 'Привет мир');
+      // A title as WordPress renders it: texturized (curly quotes, &#8217;) and with & as &#038;.
+      const other = await createPost(site, "Tom's & Jerry's");
       const api = createClient({ baseUrl: apiFormOf[site.kind](site.origin), ...site.admin });
       try {
+        expect(other.title.rendered).toBe('Tom&#8217;s &#038; Jerry&#8217;s');
         // WordPress writes the slug's escapes with small hex; Astro names the page by the decoded slug.
         const path = new URL(post.link).pathname;
         expect(path).toMatch(/^\/%d0%9f%d1%80%d0%b8/);
@@ -151,6 +155,7 @@ describe('astro build', () => {
           schema_name: 'Hello',
           schema_data: page('Hello world'),
         });
+        await api.meta.set(stored, { title: other.title.rendered });
         // Its database compares hex digits without regard to case: the capital-hex spelling finds it at once.
         const capital = new URL(decodeURIComponent(path), SITE).href;
         expect(capital).not.toBe(stored);
@@ -178,10 +183,14 @@ export function getStaticPaths() {
         });
         builds.push(result);
         expect(result.exitCode, result.log).toBe(0);
-        expect(jsonLdNames(result.read(`${slug}/index.html`))).toEqual(['Hello world']);
+        const html = result.read(`${slug}/index.html`);
+        expect(jsonLdNames(html)).toEqual(['Hello world']);
+        // The title shows what WordPress shows: each reference decoded once, none escaped twice.
+        expect(readHeadTags(html).values.title).toEqual(['Tom’s & Jerry’s']);
       } finally {
         await api.close();
         await deletePost(site, post.id);
+        await deletePost(site, other.id);
       }
     },
   );
@@ -191,7 +200,7 @@ export function getStaticPaths() {
 async function createPost(
   site: WordPressSite,
   title: string,
-): Promise<{ id: number; slug: string; link: string }> {
+): Promise<{ id: number; slug: string; link: string; title: { rendered: string } }> {
   const response = await fetch(`${site.origin}/wp-json/wp/v2/posts`, {
     method: 'POST',
     headers: { authorization: basicAuth(site.admin), 'content-type': 'application/json' },
@@ -199,7 +208,7 @@ async function createPost(
   });
   if (response.status !== 201)
     throw new Error(`creating a post: ${response.status} ${await response.text()}`);
-  return (await response.json()) as { id: number; slug: string; link: string };
+  return (await response.json()) as { id: number; slug: string; link: string; title: { rendered: string } };
 }
 
 async function deletePost(site: WordPressSite, id: number): Promise<void> {
