@@ -1,7 +1,8 @@
 // A real WordPress for the test suite: Debian's packaged core, MariaDB and PHP's built-in server, started
 // as background processes on 127.0.0.1 with their state in one folder under the OS temp dir, and stopped
-// by pid. Three sites share the core and the database (one table prefix each), one per way a WordPress
-// site answers REST requests.
+// by pid. Four sites share the core and the database (one table prefix each): one per way a WordPress
+// site answers REST requests, and a production site on plain http, where WordPress ignores application
+// passwords.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, openSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,6 +17,9 @@ export const TIME_ZONE = 'Asia/Tokyo';
 
 /** The three ways a site answers: pretty permalinks, plain ones behind a front controller, plain ones without rewriting. */
 export type SiteKind = 'pretty' | 'plain-front-controller' | 'plain-no-rewrite';
+
+/** WordPress's environment type: application passwords work over plain http only on a 'local' site. */
+type EnvironmentType = 'local' | 'production';
 
 export interface Account {
   username: string;
@@ -33,19 +37,29 @@ export interface WordPressSite {
 
 export interface WordPressEnvironment {
   stateDir: string;
+  /** The 'local' sites, one of each kind. */
   sites: WordPressSite[];
+  /** A pretty-permalink 'production' site served over plain http: it answers every login as anonymous. */
+  plainHttpProduction: WordPressSite;
   /** Stops every process this started (by pid) and removes the state folder. */
   stop(): Promise<void>;
 }
 
-const SITES: Array<{ kind: SiteKind; permalinks: string; router: string }> = [
-  { kind: 'pretty', permalinks: '/%postname%/', router: 'front-controller.php' },
-  { kind: 'plain-front-controller', permalinks: '', router: 'front-controller.php' },
-  { kind: 'plain-no-rewrite', permalinks: '', router: 'no-rewrite.php' },
+const SITES: Array<{ kind: SiteKind; permalinks: string; router: string; environment: EnvironmentType }> = [
+  { kind: 'pretty', permalinks: '/%postname%/', router: 'front-controller.php', environment: 'local' },
+  { kind: 'plain-front-controller', permalinks: '', router: 'front-controller.php', environment: 'local' },
+  { kind: 'plain-no-rewrite', permalinks: '', router: 'no-rewrite.php', environment: 'local' },
+  { kind: 'pretty', permalinks: '/%postname%/', router: 'front-controller.php', environment: 'production' },
 ];
 
 /** A config of our own over the packaged core: a folder of links to it, with its own wp-config.php. */
-function writeSiteCore(dir: string, origin: string, prefix: string, socket: string): string {
+function writeSiteCore(
+  dir: string,
+  origin: string,
+  prefix: string,
+  socket: string,
+  environment: EnvironmentType,
+): string {
   const core = join(dir, 'core');
   mkdirSync(join(dir, 'wp-content'), { recursive: true });
   mkdirSync(core);
@@ -75,7 +89,7 @@ define('WP_HOME', ${php(origin)});
 define('WP_SITEURL', ${php(origin)});
 define('WP_CONTENT_DIR', ${php(join(dir, 'wp-content'))});
 define('WPMU_PLUGIN_DIR', ${php(join(repo, 'test/wordpress'))});
-define('WP_ENVIRONMENT_TYPE', 'local');
+define('WP_ENVIRONMENT_TYPE', '${environment}');
 define('DISABLE_WP_CRON', true);
 define('AUTOMATIC_UPDATER_DISABLED', true);
 define('WP_HTTP_BLOCK_EXTERNAL', true);
@@ -178,8 +192,9 @@ export async function startWordPress(log: (line: string) => void): Promise<WordP
       SITES.map(async (site, i) => {
         const port = await freePort();
         const origin = `http://127.0.0.1:${port}`;
-        const dir = join(stateDir, site.kind);
-        const prepend = writeSiteCore(dir, origin, `s${i}_`, socket);
+        const name = `${site.kind}-${site.environment}`;
+        const dir = join(stateDir, name);
+        const prepend = writeSiteCore(dir, origin, `s${i}_`, socket, site.environment);
         const accounts = JSON.parse(
           await runPhp([join(here, 'install.php'), join(dir, 'core'), site.permalinks, TIME_ZONE]),
         ) as { admin: Account; editor: Account };
@@ -194,21 +209,22 @@ export async function startWordPress(log: (line: string) => void): Promise<WordP
             CORE,
             join(here, site.router),
           ],
-          `${site.kind}.log`,
+          `${name}.log`,
           { ...process.env, PHP_CLI_SERVER_WORKERS: '4' },
         );
-        await until(`php -S for ${site.kind}`, async () => {
+        await until(`php -S for ${name}`, async () => {
           try {
             return (await fetch(`${origin}/`, { redirect: 'manual' })).status < 500;
           } catch {
             return false;
           }
         });
+        log(`WordPress (${name}) at ${origin}`);
         return { kind: site.kind, origin, admin: accounts.admin, editor: accounts.editor };
       }),
     );
-    for (const site of sites) log(`WordPress (${site.kind}) at ${site.origin}`);
-    return { stateDir, sites, stop };
+    const plainHttpProduction = sites.pop() as WordPressSite;
+    return { stateDir, sites, plainHttpProduction, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -93,6 +93,29 @@ export interface HintContext {
   timeoutMs: number;
   maxResponseBytes: number;
   triedRestRoute: boolean;
+  /** Whether the request went over plain http. */
+  plainHttp: boolean;
+}
+
+/** Why WordPress may answer a right application password as if no one had logged in. */
+export const PLAIN_HTTP_IGNORED =
+  "the API is reached over plain http, where WordPress ignores application passwords unless the site's WP_ENVIRONMENT_TYPE is 'local': use its https address";
+
+/** WordPress's codes for credentials it looked at and refused (so plain http did not hide them). */
+const REFUSED_IN_WORDS = new Set(['incorrect_password', 'invalid_username', 'invalid_email']);
+
+const STRIPPED_HEADER =
+  'the host strips the Authorization header (Apache: add `SetEnvIf Authorization "(.*)" HTTP_AUTHORIZATION=$1` to .htaccess)';
+
+/**
+ * What to check when WordPress did not take an application password. Over plain http that comes first:
+ * WordPress ignores application passwords there unless the site's environment type is 'local'.
+ *
+ * @example credentialsHint(true) // "the API is reached over plain http, where WordPress ignores application passwords …"
+ */
+export function credentialsHint(plainHttp: boolean): string {
+  const http = plainHttp ? `${PLAIN_HTTP_IGNORED}. Else ` : '';
+  return `${http}check the username and the application password (Users > Profile > Application Passwords; WordPress answers a wrong one as if no one had logged in); if they are right, ${STRIPPED_HEADER}`;
 }
 
 /** The usual cause of a failure, in a sentence a user can act on; null when there is nothing to add. */
@@ -112,7 +135,7 @@ export function hintFor(context: HintContext): string | null {
     return 'set api to <site>/wp-json/<namespace>/v1, <site>/?rest_route=/<namespace>/v1 or the site address, and check that the plugin and its REST API are active';
   }
   if (code === CLIENT_ERROR_CODES.credentialsNotAccepted) {
-    return 'check the username and the application password (Users > Profile > Application Passwords; WordPress answers a wrong one as if no one had logged in); if they are right, the host strips the Authorization header (Apache: add `SetEnvIf Authorization "(.*)" HTTP_AUTHORIZATION=$1` to .htaccess)';
+    return credentialsHint(context.plainHttp && !REFUSED_IN_WORDS.has(context.code));
   }
   if (code === CLIENT_ERROR_CODES.notRecorded) {
     return "the snapshot has no answer for this request: record it again with snapshot: { mode: 'record' } against the API (the site's pages or the CMS changed since)";
@@ -122,7 +145,7 @@ export function hintFor(context: HintContext): string | null {
   }
   if (status === 401) {
     return context.hasCredentials
-      ? 'the credentials were refused: check the username and the application password (Users > Profile > Application Passwords); if they are right, the host may strip the Authorization header (Apache: add `SetEnvIf Authorization "(.*)" HTTP_AUTHORIZATION=$1` to .htaccess)'
+      ? `the credentials were refused: ${credentialsHint(context.plainHttp && !REFUSED_IN_WORDS.has(context.code))}`
       : 'this route needs credentials: pass username and an application password to createClient';
   }
   if (status === 403) {

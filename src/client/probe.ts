@@ -1,7 +1,7 @@
 // What a server offers: its routes (from the namespace index) and what the credentials may do, so callers
 // can choose how to work with it. Something else at the address, or credentials answered as anonymous,
 // is an error here, before any page is fetched.
-import { ApiError, CLIENT_ERROR_CODES } from './errors.ts';
+import { ApiError, CLIENT_ERROR_CODES, credentialsHint } from './errors.ts';
 import type { Transport } from './transport.ts';
 import { routeIndex } from './wire-results.ts';
 
@@ -153,9 +153,10 @@ function notAccepted(transport: Transport, username: string, cause?: ApiError): 
     : 'it answered as to an anonymous visitor (401 on routes that need a login)';
   return probeError(
     CLIENT_ERROR_CODES.credentialsNotAccepted,
-    `the API did not accept the credentials of user "${username}": ${answered}; the application password is wrong, or the host strips the Authorization header`,
+    `the API did not accept the credentials of user "${username}": ${answered}; the application password is wrong, ${cause ? '' : 'WordPress ignored it, '}or the host strips the Authorization header`,
     transport.baseUrl(),
-    'check the username and the application password (Users > Profile > Application Passwords); if they are right, the host strips the Authorization header (Apache: add `SetEnvIf Authorization "(.*)" HTTP_AUTHORIZATION=$1` to .htaccess)',
+    // Refused in the server's own words, the password was looked at: plain http is not why.
+    credentialsHint(!cause && transport.baseUrl().startsWith('http:')),
     cause?.status ?? 401,
     // The refusal as the server said it, for callers that quote it (the build's failure message).
     cause ? { status: cause.status, code: cause.code, message: cause.serverMessage } : null,

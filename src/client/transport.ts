@@ -124,6 +124,7 @@ export function createTransport(settings: TransportSettings, credentials: Creden
       timeoutMs: settings.timeoutMs,
       maxResponseBytes: settings.maxResponseBytes,
       triedRestRoute: url.includes('rest_route='),
+      plainHttp: url.startsWith('http:'),
     });
     return new ApiError({
       status,

@@ -1,6 +1,7 @@
 // Why the API could not be used, said once per cause: a header naming what happened and a hint naming what to
 // change. The build stops with an AstroError that carries no stack trace: a verdict is not a crash.
 import { AstroError } from 'astro/errors';
+import { PLAIN_HTTP_IGNORED } from '../client/errors.ts';
 import { ApiError, CLIENT_ERROR_CODES, type ProbeResult } from '../client/index.ts';
 
 export type FailureCause =
@@ -32,24 +33,32 @@ const SHIP_ANYWAY =
   'To ship the pages without API data instead, set schemaManager({ onFetchError: "warn" }).';
 
 /** How the server refused: its own status, code and words when it said them, else that it saw no login. */
-function refusal(error: ApiError | undefined): string {
+function refusal(error: ApiError | undefined): { said: boolean; text: string } {
   const said =
     error?.code === CLIENT_ERROR_CODES.credentialsNotAccepted
       ? (error.details as { status: number; code: string; message: string } | null)
       : error && { status: error.status, code: error.code, message: error.serverMessage };
   return said
-    ? `it answered ${said.status} ${said.code}: ${said.message}`
-    : 'it answered as to an anonymous visitor';
+    ? { said: true, text: `it answered ${said.status} ${said.code}: ${said.message}` }
+    : { said: false, text: 'it answered as to an anonymous visitor' };
 }
 
 function credentialsRefused(context: FailureContext, error?: ApiError): ApiFailure {
+  const refused = refusal(error);
+  // A password WordPress never looked at (over plain http on a site that is not 'local') is answered as nobody.
+  const overHttp = !refused.said && context.api.startsWith('http:');
   return {
     cause: 'credentials-refused',
-    header: `The API at ${context.api} did not accept the credentials of user "${context.username}" (${refusal(error)}).`,
+    header: `The API at ${context.api} did not accept the credentials of user "${context.username}" (${refused.text}).`,
     hint:
-      'Check SCHEMA_MANAGER_USER and SCHEMA_MANAGER_PASSWORD: the password is an application password (Users > Profile > Application Passwords), not the login password. ' +
+      (overHttp ? `${capitalize(PLAIN_HTTP_IGNORED)}. Else check` : 'Check') +
+      ' SCHEMA_MANAGER_USER and SCHEMA_MANAGER_PASSWORD: the password is an application password (Users > Profile > Application Passwords), not the login password. ' +
       'If they are right, the web server strips the Authorization header (Apache: add `SetEnvIf Authorization "(.*)" HTTP_AUTHORIZATION=$1` to .htaccess).',
   };
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 function notThisApi(context: FailureContext, detail: string): ApiFailure {

@@ -55,9 +55,19 @@ describe('server errors', () => {
       const error = await failureOf(wpError(401, code, 'Bad login'));
       expect(error).toMatchObject({ status: 401, code });
       expect(error.hint).toMatch(/application password/);
-      expect(error.hint).toMatch(/strip the Authorization header/);
+      expect(error.hint).toMatch(/strips the Authorization header/);
+      // WordPress looked at the password and said so: plain http is not why.
+      expect(error.hint).not.toMatch(/plain http/);
     },
   );
+
+  test('401 rest_forbidden with credentials over plain http: WordPress may have ignored the password', async () => {
+    const error = await failureOf(wpError(401, 'rest_forbidden', 'Sorry, you are not allowed to do that.'));
+    expect(error.url).toMatch(/^http:/);
+    expect(error.hint).toMatch(
+      /^the credentials were refused: the API is reached over plain http, where WordPress ignores application passwords unless the site's WP_ENVIRONMENT_TYPE is 'local': use its https address\. Else check the username/,
+    );
+  });
 
   test('403 names the capability the operation needs', async () => {
     const error = await failureOf(wpError(403, 'rest_forbidden', 'Forbidden'), 'create');

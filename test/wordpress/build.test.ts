@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createClient } from '../../src/client/index.ts';
 import { readHeadTags } from '../../src/head/index.ts';
 import { buildFixture, type FixtureBuild } from '../integration/support/build-fixture.ts';
-import { apiFormOf, sites, type WordPressSite } from './sites.ts';
+import { apiFormOf, plainHttpProduction, sites, type WordPressSite } from './sites.ts';
 
 const SITE = 'https://www.example.com';
 const page = (name: string) => ({ '@context': 'https://schema.org', '@type': 'WebPage', name });
@@ -120,6 +120,18 @@ describe('astro build', () => {
       expect(jsonLdNames(result.read('blog/first/index.html'))).toEqual(['First post']);
     },
   );
+
+  test('right application password, production site on plain http: WordPress ignores it, and the build says so', async () => {
+    const site = plainHttpProduction;
+    const result = await build(site, site.admin, 'auto');
+    expect(result.exitCode).not.toBe(0);
+    expect(result.log.match(/did not accept the credentials of user "admin"/g)).toHaveLength(1);
+    expect(result.log).toContain('(it answered as to an anonymous visitor)');
+    expect(result.log).toContain(
+      "The API is reached over plain http, where WordPress ignores application passwords unless the site's WP_ENVIRONMENT_TYPE is 'local': use its https address.",
+    );
+    expect(result.log).not.toContain(site.admin.password);
+  });
 
   test.for(sites)(
     'wrong application password, $kind site: the build fails once, as not accepted',
