@@ -3,6 +3,7 @@
 import type { MetaTags, SchemaRecord, SocialTags } from '../client/index.ts';
 import type { SeedFileData as SchemaFile } from '../seed-file.ts';
 import { topLevelTypes } from '../server/checks.ts';
+import { urlIdentity } from '../url-forms.ts';
 import { type JsonChange, jsonChanges } from './json-changes.ts';
 
 export interface DesiredSchema {
@@ -83,12 +84,14 @@ export function desiredSchemas(file: SchemaFile): DesiredSchema[] {
   });
 }
 
+// A URL in any spelling of its escapes (`/caf%C3%A9/`, `/café/`) is one page, as the build matches it.
 const keyOf = (s: { url: string; schema_type: string; schema_name: string }) =>
-  JSON.stringify([s.url, s.schema_type, s.schema_name]);
+  JSON.stringify([urlIdentity(s.url), s.schema_type, s.schema_name]);
 
 /**
- * What to do with each schema: records are matched by url + schema_type + schema_name (several of one key
- * pair up in id order); `prune` deletes the server's records that nothing in the file matched.
+ * What to do with each schema: records are matched by url (in any spelling) + schema_type + schema_name
+ * (several of one key pair up in id order); `prune` deletes the server's records that nothing in the file
+ * matched.
  *
  * @example planSchemas(desiredSchemas(file), await collect(client.schemas.listAll()), { prune: false })
  */
@@ -154,21 +157,30 @@ function differing(
   return { fields, changes };
 }
 
-/** Meta and social writes for the file's entries whose given fields differ from the server's: those fields only. */
+/**
+ * Meta and social writes for the file's entries whose given fields differ from the server's: those fields only.
+ * An entry the server holds under another spelling of its URL is written under the server's, so the same
+ * entry changes instead of a second one appearing.
+ */
 export function planTags(file: SchemaFile, meta: MetaTags[], social: SocialTags[]): TagStep[] {
   const steps: TagStep[] = [];
-  const metaByUrl = new Map(meta.map((tags) => [tags.url, tags as unknown as Record<string, string | null>]));
-  for (const { url, ...given } of file.meta) {
+  const metaByUrl = new Map(meta.map((tags) => [urlIdentity(tags.url), tags]));
+  for (const { url: givenUrl, ...given } of file.meta) {
+    const current = metaByUrl.get(urlIdentity(givenUrl));
+    const url = current?.url ?? givenUrl;
     // Fields the file leaves out stay as they are on the server.
-    const { fields, changes } = differing(definedFields(given), metaByUrl.get(url));
+    const { fields, changes } = differing(
+      definedFields(given),
+      current as unknown as Record<string, string | null> | undefined,
+    );
     if (changes.length > 0) steps.push({ kind: 'meta', url, fields, changes });
   }
-  const socialByUrl = new Map(social.map((tags) => [tags.url, tags]));
+  const socialByUrl = new Map(social.map((tags) => [urlIdentity(tags.url), tags]));
   for (const entry of file.social) {
-    const { url } = entry;
+    const current = socialByUrl.get(urlIdentity(entry.url));
+    const url = current?.url ?? entry.url;
     const og = entry.og && definedFields(entry.og);
     const twitter = entry.twitter && definedFields(entry.twitter);
-    const current = socialByUrl.get(url);
     const ogDiff = differing(og, current?.og, 'og.');
     const twitterDiff = differing(twitter, current?.twitter, 'twitter.');
     const changes = [...ogDiff.changes, ...twitterDiff.changes];

@@ -1,5 +1,5 @@
 /** Escaping for what goes into a page's head, and the URL schemes allowed there. */
-import { decodeHTMLStrict } from 'entities';
+import { decodeHTMLStrict } from 'entities/decode';
 
 const SCRIPT_UNSAFE = /[<>&\u2028\u2029]/g;
 const SCRIPT_ESCAPES: Record<string, string> = {

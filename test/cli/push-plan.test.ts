@@ -1,0 +1,66 @@
+// push matches the file's entries to the server's records as the build matches pages: a URL in any spelling
+// of its escapes is one page, so pushing a file written by hand never doubles what the CMS already holds.
+import { expect, test } from 'vitest';
+import { desiredSchemas, planSchemas, planTags } from '../../src/cli/push-plan.ts';
+import type { MetaTags, SchemaRecord, SocialTags } from '../../src/client/index.ts';
+
+const stored = 'https://www.example.com/caf%C3%A9/';
+const typed = 'https://www.example.com/café/';
+const doc = { '@context': 'https://schema.org', '@type': 'WebPage', name: 'Café' };
+
+function record(fields: Partial<SchemaRecord>): SchemaRecord {
+  return {
+    id: 1,
+    url: stored,
+    schema_type: 'WebPage',
+    schema_name: 'Café',
+    schema_data: JSON.stringify(doc),
+    data: doc,
+    is_active: true,
+    created_at: '2026-11-01T00:00:00Z',
+    updated_at: '2026-11-01T00:00:00Z',
+    ...fields,
+  } as SchemaRecord;
+}
+
+test('a schema given under another spelling of a stored URL is that record, not a new one', () => {
+  const file = {
+    schemas: [{ url: typed, schema_type: 'WebPage', schema_name: 'Café', schema_data: doc }],
+    meta: [],
+    social: [],
+  };
+  expect(planSchemas(desiredSchemas(file), [record({})], { prune: true }).map((step) => step.action)).toEqual(
+    ['unchanged'],
+  );
+  const entry = { url: typed, schema_type: 'WebPage', schema_name: 'Café', schema_data: doc };
+  const changed = { ...file, schemas: [{ ...entry, schema_data: { ...doc, name: 'Le café' } }] };
+  const [step] = planSchemas(desiredSchemas(changed), [record({})], { prune: true });
+  expect(step).toMatchObject({ action: 'update', id: 1, changes: ['schema_data'] });
+  // Another page is still another page.
+  const other = { ...file, schemas: [{ ...entry, url: 'https://www.example.com/cafe/' }] };
+  expect(
+    planSchemas(desiredSchemas(other), [record({})], { prune: true }).map((step) => step.action),
+  ).toEqual(['create', 'delete']);
+});
+
+test('meta and social given under another spelling are written under the spelling the server holds', () => {
+  const meta = [{ url: 'https://www.example.com/caf%c3%a9/', title: 'Old' } as MetaTags];
+  const social = [{ url: stored, og: { title: 'Old' }, twitter: {} } as unknown as SocialTags];
+  const steps = planTags(
+    { schemas: [], meta: [{ url: typed, title: 'New' }], social: [{ url: typed, og: { title: 'New' } }] },
+    meta,
+    social,
+  );
+  expect(steps).toEqual([
+    expect.objectContaining({
+      kind: 'meta',
+      url: 'https://www.example.com/caf%c3%a9/',
+      fields: { title: 'New' },
+    }),
+    expect.objectContaining({ kind: 'social', url: stored, fields: { og: { title: 'New' } } }),
+  ]);
+  // Nothing to write when the values already match, whatever the spelling.
+  expect(planTags({ schemas: [], meta: [{ url: typed, title: 'Old' }], social: [] }, meta, social)).toEqual(
+    [],
+  );
+});
