@@ -49,13 +49,15 @@ export function auditSite(input: SiteAuditInput): AuditFinding[] {
     if (severity !== 'off') findings.push({ severity, code, page, pages, path, message });
   };
 
+  // A partial's or a server island's HTML is a piece of a page, not a page: nothing here is asked of it.
+  const pages = input.pages.filter((page) => !page.fragment);
   const byKey = new Map<string, PageFacts>();
-  for (const page of input.pages) byKey.set(pageKey(new URL(page.url)), page);
+  for (const page of pages) byKey.set(pageKey(new URL(page.url)), page);
   const isNotFoundPage = (page: PageFacts): boolean =>
     /^(?:404|500)(?:\.html|\/index\.html)$/.test(page.file);
   const isRedirect = (page: PageFacts): boolean => page.refreshTo !== null;
   const isNoindex = (page: PageFacts): boolean => /\bnoindex\b/i.test(page.robots ?? '');
-  const languageCluster = languageClusters(input.pages);
+  const languageCluster = languageClusters(pages);
   // A canonical naming another built page; one naming nothing built is ignored by search engines (and reported
   // below), so the page still stands for itself.
   const canonicalElsewhere = (page: PageFacts): boolean => {
@@ -65,7 +67,7 @@ export function auditSite(input: SiteAuditInput): AuditFinding[] {
     return key !== pageKey(new URL(page.url)) && byKey.has(key);
   };
   // Pages a search engine would list: not redirects, not error pages, not noindex.
-  const listed = input.pages.filter((page) => !isRedirect(page) && !isNotFoundPage(page) && !isNoindex(page));
+  const listed = pages.filter((page) => !isRedirect(page) && !isNotFoundPage(page) && !isNoindex(page));
 
   for (const [field, code, tag] of [
     ['title', 'duplicate-title', '<title>'],
@@ -125,7 +127,7 @@ export function auditSite(input: SiteAuditInput): AuditFinding[] {
       );
   }
 
-  for (const page of input.pages) {
+  for (const page of pages) {
     if (isRedirect(page)) continue;
     const canonical = page.canonical ? resolve(page.canonical, page.url) : null;
     if (canonical) {
@@ -228,7 +230,7 @@ export function auditSite(input: SiteAuditInput): AuditFinding[] {
           `The sitemap lists ${url.href}, which is not a page of this build.`,
         );
     }
-    for (const page of input.pages) {
+    for (const page of pages) {
       if (isNoindex(page) && inSitemap.has(pageKey(new URL(page.url))))
         add(
           'noindex-in-sitemap',

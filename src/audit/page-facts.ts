@@ -31,6 +31,8 @@ export interface PageFacts {
   /** Hrefs of its `<link rel="alternate" hreflang>`: the same page in other languages. */
   languageAlternates: string[];
   jsonLdLinks: JsonLdLink[];
+  /** A piece of a page (a partial, a server island), not a page: no title or description is asked of it. */
+  fragment: boolean;
 }
 
 const first = (values: Record<string, string[]>, key: string): string | null => values[key]?.[0] ?? null;
@@ -70,6 +72,7 @@ export function readPageFacts(html: string, url: string, file: string): PageFact
     images,
     languageAlternates: head.languageAlternates,
     jsonLdLinks,
+    fragment: head.fragment,
   };
 }
 

@@ -22,6 +22,8 @@ export interface HeadContents {
   marked: number;
   /** Whether `<meta charset>` is the head's first element; null when the head has none. */
   charsetFirst: boolean | null;
+  /** A piece of a page (a server island's or a partial's answer), not a document: it has no head of its own. */
+  fragment: boolean;
 }
 
 /**
@@ -30,7 +32,7 @@ export interface HeadContents {
  * @example readHeadTags('<head><link rel="canonical" href="/a"></head>').canonical // '/a'
  */
 export function readHeadTags(html: string): HeadContents {
-  const { elements } = scanHead(html);
+  const { elements, fragment } = scanHead(html);
   const values: Record<string, string[]> = {};
   const jsonLd: string[] = [];
   const languageAlternates: string[] = [];
@@ -59,6 +61,7 @@ export function readHeadTags(html: string): HeadContents {
     languageAlternates,
     marked: elements.filter((element) => element.ours).length,
     charsetFirst: charsetAt === -1 ? null : charsetAt === 0,
+    fragment,
   };
 }
 

@@ -8,7 +8,8 @@ import type { HeadTag, RewriteOptions, RewriteResult } from './types.ts';
  * one tag per line. Tags carrying the mark from an earlier run are removed first, so running twice
  * gives the same bytes. For a key both the page and `tags` have, `onConflict: 'api'` (default)
  * removes the page's tags and `'page'` leaves out the written one; so there is never a second title,
- * description or canonical. `<meta charset>` is never moved. A page without a head gets one.
+ * description or canonical. `<meta charset>` is never moved. A page without a head gets one; a fragment (a
+ * server island's or a partial's answer: no doctype, `<html>`, `<head>`, title, meta or base) is left as it is.
  *
  * @example
  * rewriteHead('<head><title>Old</title></head>', [{ key: 'title', html: '<title data-schema-manager>New</title>' }]).html
@@ -17,9 +18,11 @@ import type { HeadTag, RewriteOptions, RewriteResult } from './types.ts';
 export function rewriteHead(html: string, tags: HeadTag[], options: RewriteOptions = {}): RewriteResult {
   const policy = options.onConflict ?? 'api';
   const scan = scanHead(html, { prefix: options.prefix ?? false });
-  if (!scan.complete) {
-    const nothing = { changed: false, written: 0, replaced: 0, kept: 0, skipped: [], headEnd: html.length };
-    return { html, ...nothing, complete: false };
+  if (!scan.complete || scan.fragment) {
+    const nothing = { changed: false, written: 0, replaced: 0, kept: 0, skipped: [] };
+    return scan.complete
+      ? { html, ...nothing, headEnd: 0, complete: true, fragment: true }
+      : { html, ...nothing, headEnd: html.length, complete: false, fragment: false };
   }
   const page = scan.elements.filter((element) => !element.ours && element.key !== null);
   const pageKeys = new Set(page.map((element) => element.key!));
@@ -66,6 +69,7 @@ export function rewriteHead(html: string, tags: HeadTag[], options: RewriteOptio
     skipped,
     headEnd: out.blockEnd,
     complete: true,
+    fragment: false,
   };
 }
 

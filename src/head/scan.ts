@@ -40,6 +40,11 @@ export interface HeadScan {
   headTag: boolean;
   /** The head holds at least one element (its start tag may be implied). */
   headContent: boolean;
+  /**
+   * Not a document but a piece of one: no doctype, no `<html>` or `<head>` tag and no title, meta or base
+   * (what a server island or a partial answers). It has no head to write into.
+   */
+  fragment: boolean;
   /** Where new head content goes: at `</head>`, at what implied the head's end, or at the end. */
   insertAt: number;
   closedBy: 'end-tag' | 'body-content' | 'end-of-document';
@@ -116,10 +121,16 @@ function readHead(document: Tree.Document, source: string): Omit<HeadScan, 'pars
   const started = bodyStart(body);
   const headNodes = head?.childNodes ?? [];
   const located = headNodes.filter((node) => node.sourceCodeLocation);
+  const headTag = head?.sourceCodeLocation?.startTag !== undefined;
   const scan = {
     elements: located.filter(isElement).map((element) => toHeadElement(element, source.length)),
-    headTag: head?.sourceCodeLocation?.startTag !== undefined,
+    headTag,
     headContent: headNodes.some(isElement),
+    fragment:
+      !headTag &&
+      root?.sourceCodeLocation?.startTag === undefined &&
+      !document.childNodes.some((node) => node.nodeName === '#documentType') &&
+      !headNodes.some((node) => isElement(node) && DOCUMENT_HEAD.has(node.tagName)),
     insertAt: source.length,
     closedBy: 'end-of-document' as HeadScan['closedBy'],
   };
@@ -145,6 +156,9 @@ function readHead(document: Tree.Document, source: string): Omit<HeadScan, 'pars
   }
   return { ...scan, insertAt: Math.min(at, source.length) };
 }
+
+/** Head elements only a document has: a piece of a page may bring its styles and scripts, not these. */
+const DOCUMENT_HEAD = new Set(['title', 'meta', 'base']);
 
 const BODY_TAG = /<body[\s/>]/gi;
 

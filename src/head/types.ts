@@ -79,4 +79,6 @@ export interface RewriteResult {
   headEnd: number;
   /** False when a `prefix` ended before the head did: `html` is returned as given, and the whole page must be rewritten. */
   complete: boolean;
+  /** `html` is a piece of a page, not a document (see `HeadScan.fragment`): it is returned as given. */
+  fragment: boolean;
 }

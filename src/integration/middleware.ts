@@ -67,7 +67,8 @@ export const onRequest: MiddlewareHandler = async (context, next) => {
   const relative = pathname.startsWith(layout.base)
     ? `/${pathname.slice(layout.base.length).replace(/^\/+/, '')}`
     : pathname;
-  if (isExcluded(relative, options.exclude)) return response;
+  // A server island's answer is a piece of the page that asked for it, not a page of its own.
+  if (isExcluded(relative, options.exclude) || relative.startsWith('/_server-islands/')) return response;
 
   // A page is known by its path: a query string (tracking, pagination) does not name another page. Spelled as
   // the build spells it (a request may write its escapes with small hex).

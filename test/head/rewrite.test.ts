@@ -5,6 +5,7 @@ import {
   readHeadTags,
   renderHeadTags,
   rewriteHead,
+  rewriteHeadBytes,
   scanHead,
 } from '../../src/head/index.ts';
 
@@ -218,6 +219,30 @@ describe('rewriteHead', () => {
       ),
     ).toBe(true);
     expect(result.html.endsWith('</head>\n<body><p>x</p></body></html>')).toBe(true);
+  });
+
+  test('a piece of a page (a partial, a server island) is left as it is; a document without a head is not one', () => {
+    for (const fragment of [
+      '<div class="card">A card</div>',
+      '<p>only body',
+      '<link rel="stylesheet" href="/a.css"><style>.a{}</style><div>styled</div>',
+      '<script type="module" src="/x.js"></script><!-- c --><div>scripted</div>',
+      '',
+    ]) {
+      const result = rewriteHead(fragment, tags);
+      expect(result).toMatchObject({ html: fragment, changed: false, written: 0, fragment: true });
+      expect(readHeadTags(fragment).fragment).toBe(true);
+      expect(rewriteHeadBytes(Buffer.from(fragment), tags)).toMatchObject({ changed: false, fragment: true });
+    }
+    for (const page of [
+      '<!doctype html><p>x</p>',
+      '<html><div>x</div>',
+      '<head></head><p>x</p>',
+      '<title>T</title><p>x</p>',
+    ]) {
+      expect(readHeadTags(page).fragment).toBe(false);
+      expect(rewriteHead(page, tags)).toMatchObject({ changed: true, fragment: false });
+    }
   });
 
   test('a head with no <head> tag (implied) gets the tags after its content, charset staying first', () => {
