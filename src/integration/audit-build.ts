@@ -4,7 +4,7 @@ import { type AuditFinding, auditOutput, outputFileUrl, type PageFacts } from '.
 import type { SchemaRecord } from '../client/index.ts';
 import { prettyJson, type ReportPage } from '../report/html-report.ts';
 import type { ResolvedOptions } from './options.ts';
-import type { RouteInfo, SiteLayout } from './pages.ts';
+import { onDemandMatcher, type RouteInfo, type SiteLayout } from './pages.ts';
 import { describeSchema, type Finding, type PagePlan } from './plan-page.ts';
 
 /** The site's address with its base: what page URLs start with. */
@@ -25,9 +25,6 @@ export async function auditBuild(input: {
 }): Promise<{ findings: AuditFinding[]; pages: PageFacts[] }> {
   const { options, layout } = input;
   const site = siteAddress(layout);
-  const base = new URL(site).pathname;
-  // On-demand routes of a server build are served, though they are not in the output.
-  const onDemand = input.routes.filter((route) => route.type === 'page' && !route.isPrerendered);
   return auditOutput({
     outDir: input.outDir,
     site,
@@ -36,12 +33,8 @@ export async function auditBuild(input: {
     severity: options.severity,
     known: input.known,
     urlOf: (file) => outputFileUrl(file, site),
-    servedOnDemand: (pathname) => {
-      const inSite = pathname.startsWith(base) ? `/${pathname.slice(base.length)}` : pathname;
-      return onDemand.some(
-        (route) => route.patternRegex.test(inSite) || route.patternRegex.test(inSite.replace(/\/$/, '')),
-      );
-    },
+    // On-demand routes of a server build are served, though they are not in the output.
+    servedOnDemand: onDemandMatcher(layout, input.routes),
   });
 }
 

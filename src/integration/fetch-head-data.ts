@@ -26,6 +26,8 @@ export interface FetchOutcome {
   requests: number;
   /** Things the build log should say once (missing capabilities, strategy changes). */
   notes: string[];
+  /** The whole index, when the pages were answered from it. */
+  index: HeadIndex | null;
 }
 
 /** Why a page's data could not be had: pages that failed for the same reason share a `message`. */
@@ -99,7 +101,7 @@ export async function fetchHeadData(
       hint: 'Use an account with edit_posts in SCHEMA_MANAGER_USER and SCHEMA_MANAGER_PASSWORD, or strategy: "auto".',
     };
     for (const url of unique) failures.set(url, failure);
-    return { data, failures, strategy: 'per-page', requests: requests(), notes };
+    return { data, failures, strategy: 'per-page', requests: requests(), notes, index: null };
   }
 
   const early = options.strategy !== 'per-page' && canListSchemas ? await options.earlyIndex : null;
@@ -139,7 +141,7 @@ export async function fetchHeadData(
     done++;
     if (done % 50 === 0 || done === unique.length) report();
   });
-  return { data, failures, strategy: index ? 'index' : 'per-page', requests: requests(), notes };
+  return { data, failures, strategy: index ? 'index' : 'per-page', requests: requests(), notes, index };
 }
 
 /**

@@ -154,6 +154,22 @@ export function urlVariants(url: string): string[] {
 }
 
 /**
+ * Whether a pathname (with `base`) is one of a server build's on-demand pages: served, though not in the output.
+ *
+ * @example onDemandMatcher(layout, routes)('/docs/live/') // true for src/pages/live.astro with prerender = false
+ */
+export function onDemandMatcher(layout: SiteLayout, routes: RouteInfo[]): (pathname: string) => boolean {
+  const base = new URL(layout.base.endsWith('/') ? layout.base : `${layout.base}/`, layout.site).pathname;
+  const onDemand = routes.filter((route) => route.type === 'page' && !route.isPrerendered);
+  return (pathname) => {
+    const inSite = pathname.startsWith(base) ? `/${pathname.slice(base.length)}` : pathname;
+    return onDemand.some(
+      (route) => route.patternRegex.test(inSite) || route.patternRegex.test(inSite.replace(/\/$/, '')),
+    );
+  };
+}
+
+/**
  * Whether a page is left alone by the `exclude` option: a prefix matches the pathname after `base`, with or
  * without its trailing slash, so `/drafts/` excludes `/drafts` as well as `/drafts/a`.
  *

@@ -11,9 +11,11 @@ import type { ProbeResult, SchemaClient } from '../client/index.ts';
 import { mapConcurrently } from '../map-concurrently.ts';
 import { plural } from '../plural.ts';
 import { type ReportPage, renderHtmlReport } from '../report/html-report.ts';
+import { decodedPath } from '../url-forms.ts';
 import { VOCABULARY } from '../validate/index.ts';
 import { auditBuild, reportPages } from './audit-build.ts';
 import { type BuildClient, startBuildClient } from './build-client.ts';
+import { type CmsCoverage, cmsCoverage } from './cms-coverage.ts';
 import { buildStopped, describeFailure } from './failures.ts';
 import {
   type FetchOutcome,
@@ -24,15 +26,24 @@ import {
 } from './fetch-head-data.ts';
 import type { ResolvedOptions } from './options.ts';
 import { cmsUrlFor, planContextFor } from './page-context.ts';
-import { isExcluded, listBuiltPages, type RouteInfo, type SiteLayout } from './pages.ts';
+import {
+  type BuiltPage,
+  isExcluded,
+  listBuiltPages,
+  onDemandMatcher,
+  type RouteInfo,
+  type SiteLayout,
+} from './pages.ts';
 import { describeSchema, type Finding, type PagePlan } from './plan-page.ts';
 import type { ProbeOutcome } from './probe-api.ts';
 import { throttledProgress } from './progress.ts';
+import type { HeadIndex } from './read-index.ts';
 import {
   AUDIT_HINT,
   auditFailureMessage,
   type BuildResult,
   countSchemaTypes,
+  coverageMessage,
   fetchFailureHints,
   fetchFailureMessage,
   listAuditFindings,
@@ -125,6 +136,9 @@ export async function processBuild(input: BuildInput): Promise<BuildResult> {
     for (const early of stager.adopted()) outcome.data.set(early.cmsUrl, early.data);
     await stager.settled();
     for (const note of [...build.notes, ...outcome.notes]) logger.warn(note);
+    const coverage = outcome.index ? coverageOf(outcome.index, input, cmsUrlOf) : null;
+    const said = coverage && coverageMessage(coverage, [...cmsUrlOf.values()]);
+    if (said) logger[said.level](said.text);
 
     const fetchFailures = toFetch.flatMap((page) => {
       const failure = outcome.failures.get(cmsUrlOf.get(page) as string);
@@ -161,6 +175,7 @@ export async function processBuild(input: BuildInput): Promise<BuildResult> {
       vocabulary: options.validate === 'off' ? null : `Schema.org ${VOCABULARY.version}`,
       durationMs: 0,
       pageResults: [],
+      cmsUrlsWithoutPage: coverage?.withoutPage ?? [],
     };
 
     if (errors.length > 0 && options.validate === 'error') {
@@ -233,6 +248,25 @@ export async function processBuild(input: BuildInput): Promise<BuildResult> {
   }
 }
 
+/** What of the CMS's data is for no page of the build; pages served on demand or excluded count as pages. */
+function coverageOf(
+  index: HeadIndex,
+  input: BuildInput,
+  cmsUrlOf: Map<BuiltPage, string>,
+): CmsCoverage | null {
+  if (!input.probe.ok) return null;
+  const { layout, options } = input;
+  const onDemand = onDemandMatcher(layout, input.routes);
+  const base = layout.base.replace(/\/+$/, '');
+  const servedElsewhere = (url: string) => {
+    const pathname = decodedPath(new URL(url).pathname);
+    const inSite = base && pathname.startsWith(`${base}/`) ? pathname.slice(base.length) : pathname;
+    return onDemand(pathname) || isExcluded(inSite, options.exclude);
+  };
+  const { canReadTags } = listingRights(input.probe.probe);
+  return cmsCoverage(index, canReadTags, [...cmsUrlOf.values()], servedElsewhere);
+}
+
 /** Whether the index read as the build started holds everything the pass needs (tags included, if readable). */
 async function answeredByEarlyIndex(build: BuildClient, probe: ProbeResult): Promise<boolean> {
   const index = await build.earlyIndex;
@@ -259,6 +293,7 @@ async function fetchAll(
       strategy: 'per-page',
       requests: 0,
       notes: [],
+      index: null,
     };
   }
   const context = {

@@ -21,7 +21,8 @@ function hasSocial(social: SocialTags | null): boolean {
   return !!social && (hasValue(social.og) || hasValue(social.twitter));
 }
 
-const isEmpty = (data: PageData) =>
+/** Whether the CMS holds nothing for a page: no active schema, no meta or social value. */
+export const isEmpty = (data: PageData) =>
   data.schemas.length === 0 && !hasMeta(data.meta) && !hasSocial(data.social);
 
 /**

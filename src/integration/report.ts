@@ -2,6 +2,7 @@
 import type { AuditFinding } from '../audit/index.ts';
 import { figure, plural } from '../plural.ts';
 import { readableUrl } from '../url-forms.ts';
+import type { CmsCoverage } from './cms-coverage.ts';
 import type { Finding, PagePlan } from './plan-page.ts';
 
 /** One page in the report. */
@@ -31,6 +32,8 @@ export interface BuildResult {
   vocabulary: string | null;
   durationMs: number;
   pageResults: PageResult[];
+  /** URLs the CMS holds head data for that are no page of this build (read with the index only). */
+  cmsUrlsWithoutPage: string[];
 }
 
 /** How many findings the failure message lists before it says "and N more". */
@@ -127,3 +130,59 @@ export function auditFailureMessage(errors: AuditFinding[]): string {
 export const AUDIT_HINT =
   'Fix the pages or the CMS data named above, or relax the audit: schemaManager({ severity: { <code>: "warning" } }) downgrades one finding, ' +
   'validate: "warn" ships with them, and audit: false turns the site audit off.';
+
+/**
+ * What the build says of CMS data no page of it is for: a warning when none of it is (the site's address and
+ * the CMS's disagree, and every page ships bare), a note listing the rest otherwise; null when all of it is.
+ */
+export function coverageMessage(
+  coverage: CmsCoverage,
+  /** The CMS URLs of the build's pages, for the example. */
+  pageUrls: string[],
+): { level: 'warn' | 'info'; text: string } | null {
+  const { held, withoutPage } = coverage;
+  if (withoutPage.length === 0) return null;
+  if (withoutPage.length === held && pageUrls.length > 0) {
+    const [cmsUrl, pageUrl] = examplePair(withoutPage, pageUrls);
+    const cmsOrigin = mostCommonOrigin(withoutPage);
+    const siteOrigin = new URL(pageUrl).origin;
+    const map =
+      cmsOrigin === siteOrigin
+        ? 'map each page to the URL the CMS stores with the cmsUrl option'
+        : `map each page to it with the cmsUrl option: cmsUrl: (url) => url.replace('${siteOrigin}', '${cmsOrigin}')`;
+    return {
+      level: 'warn',
+      text:
+        `The CMS holds head data for ${plural(held, 'URL')}, and none of them is a page of this build: the pages ship without it. ` +
+        `The CMS's URLs look like ${readableUrl(cmsUrl)}; this build's like ${readableUrl(pageUrl)}.\n` +
+        `Set site in astro.config to the address the CMS uses, or ${map}.`,
+    };
+  }
+  const shown = withoutPage.slice(0, 5).map(readableUrl).join(', ');
+  const more = withoutPage.length > 5 ? `, … and ${withoutPage.length - 5} more (all in the report)` : '';
+  return {
+    level: 'info',
+    text: `${plural(withoutPage.length, 'URL')} the CMS holds head data for ${withoutPage.length === 1 ? 'is' : 'are'} no page of this build (pages removed from the site, or addresses to correct in the CMS): ${shown}${more}.`,
+  };
+}
+
+/** A CMS URL and a page URL to show side by side: with the same path if there are such, so the difference shows. */
+function examplePair(cmsUrls: string[], pageUrls: string[]): [string, string] {
+  const pathOf = (url: string) => (URL.canParse(url) ? new URL(url).pathname.replace(/\/$/, '') : url);
+  const pageByPath = new Map(pageUrls.map((url) => [pathOf(url), url]));
+  for (const cmsUrl of cmsUrls) {
+    const page = pageByPath.get(pathOf(cmsUrl));
+    if (page) return [cmsUrl, page];
+  }
+  const page = pageUrls.find((url) => !/\/(?:404|500)\/?$/.test(url)) ?? (pageUrls[0] as string);
+  return [cmsUrls[0] as string, page];
+}
+
+function mostCommonOrigin(urls: string[]): string {
+  const counts = new Map<string, number>();
+  for (const url of urls) {
+    const origin = URL.canParse(url) ? new URL(url).origin : url;
+    counts.set(origin, (counts.get(origin) ?? 0) + 1);
+  }
+  return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? '';
+}

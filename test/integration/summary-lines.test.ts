@@ -16,6 +16,7 @@ const result = (durationMs: number): BuildResult => ({
   vocabulary: 'Schema.org 30.0',
   durationMs,
   pageResults: [],
+  cmsUrlsWithoutPage: [],
 });
 
 test('says what was written, what was asked, and how long the pass took', () => {

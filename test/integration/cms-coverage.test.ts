@@ -1,0 +1,94 @@
+// CMS data no page of the build is for: a build whose site address the CMS does not use says so (every page
+// would ship bare in silence otherwise), and records for pages that are gone are listed.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, expect, test } from 'vitest';
+import type { SchemaRecord } from '../../src/client/index.ts';
+import { cmsCoverage } from '../../src/integration/cms-coverage.ts';
+import type { HeadIndex } from '../../src/integration/read-index.ts';
+import { coverageMessage } from '../../src/integration/report.ts';
+import { urlIdentity } from '../../src/url-forms.ts';
+import { basicSeed, type RunningApi, SITE, startApi } from './support/api.ts';
+import { buildFixture } from './support/build-fixture.ts';
+
+const record = (url: string, is_active = true) => ({ url, is_active }) as SchemaRecord;
+function indexOf(urls: Array<[string, boolean?]>): HeadIndex {
+  const schemas = new Map<string, SchemaRecord[]>();
+  for (const [url, active] of urls) schemas.set(urlIdentity(url), [record(url, active ?? true)]);
+  return { schemas, meta: new Map(), social: new Map() };
+}
+
+test('CMS URLs no page is for, in any spelling or slash; inactive records, on-demand and excluded pages aside', () => {
+  const index = indexOf([
+    ['https://a.dev/kept/'],
+    ['https://a.dev/caf%c3%a9'],
+    ['https://a.dev/gone/'],
+    ['https://a.dev/off/', false],
+    ['https://a.dev/live/'],
+  ]);
+  const coverage = cmsCoverage(index, true, ['https://a.dev/kept/', 'https://a.dev/caf%C3%A9/'], (url) =>
+    url.endsWith('/live/'),
+  );
+  expect(coverage).toEqual({ held: 4, withoutPage: ['https://a.dev/gone/'] });
+});
+
+test('none of it a page: a warning naming both addresses and the cmsUrl that maps one to the other', () => {
+  const said = coverageMessage({ held: 2, withoutPage: ['https://cms.a.dev/x/', 'https://cms.a.dev/y/'] }, [
+    'https://a.dev/404',
+    'https://a.dev/y/',
+  ]);
+  expect(said?.level).toBe('warn');
+  expect(said?.text).toContain(
+    'The CMS holds head data for 2 URLs, and none of them is a page of this build',
+  );
+  expect(said?.text).toContain("cmsUrl: (url) => url.replace('https://a.dev', 'https://cms.a.dev')");
+  // The same path on both sides, so the difference shows.
+  expect(said?.text).toContain("look like https://cms.a.dev/y/; this build's like https://a.dev/y/.");
+  expect(coverageMessage({ held: 3, withoutPage: [] }, ['https://a.dev/x/'])).toBeNull();
+});
+
+let api: RunningApi | undefined;
+afterEach(() => api?.close());
+
+test('a build against a CMS that stores another address warns once, naming the fix', async () => {
+  const seed = basicSeed();
+  // The CMS keeps the site without www; the site is configured with it.
+  for (const entry of [...(seed.schemas ?? []), ...(seed.meta ?? []), ...(seed.social ?? [])])
+    entry.url = entry.url.replace('https://www.', 'https://');
+  api = await startApi(seed, ['https://example.com', SITE]);
+  const build = await buildFixture({
+    fixture: 'site-basic',
+    options: { report: 'report.json' },
+    env: api.env,
+  });
+  try {
+    expect(build.exitCode, build.log).toBe(0);
+    expect(build.log.match(/none of them is a page of this build/g)).toHaveLength(1);
+    expect(build.log).toContain(
+      "cmsUrl: (url) => url.replace('https://www.example.com', 'https://example.com')",
+    );
+  } finally {
+    build.remove();
+  }
+});
+
+test('a record for a page that is gone is listed in the log and the report', async () => {
+  const seed = basicSeed();
+  seed.meta?.push({ url: `${SITE}/old-page/`, title: 'A page removed from the site' });
+  api = await startApi(seed);
+  const build = await buildFixture({
+    fixture: 'site-basic',
+    options: { report: 'report.json' },
+    env: api.env,
+  });
+  try {
+    expect(build.exitCode, build.log).toBe(0);
+    expect(build.log).toContain(
+      '1 URL the CMS holds head data for is no page of this build (pages removed from the site, or addresses to correct in the CMS): https://www.example.com/old-page/.',
+    );
+    const report = JSON.parse(readFileSync(join(build.root, 'report.json'), 'utf8'));
+    expect(report.cmsUrlsWithoutPage).toEqual([`${SITE}/old-page/`]);
+  } finally {
+    build.remove();
+  }
+});
