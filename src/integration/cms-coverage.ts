@@ -10,6 +10,8 @@ import { isEmpty } from './read-page-data.ts';
 export interface CmsCoverage {
   /** How many URLs (one per page, whatever its spelling or slash) the CMS holds head data for. */
   held: number;
+  /** What `held` counts: URLs (read from the index) or schemas (a page-by-page build's one list request). */
+  counted: 'urls' | 'schemas';
   /** Those that are no page of the build, as the CMS spells them, sorted. */
   withoutPage: string[];
 }
@@ -39,5 +41,5 @@ export function cmsCoverage(
     held++;
     if (!pages.has(key) && !servedElsewhere(url)) withoutPage.push(url);
   }
-  return { held, withoutPage: withoutPage.sort() };
+  return { held, counted: 'urls', withoutPage: withoutPage.sort() };
 }

@@ -38,6 +38,7 @@ import { describeSchema, type Finding, type PagePlan } from './plan-page.ts';
 import type { ProbeOutcome } from './probe-api.ts';
 import { throttledProgress } from './progress.ts';
 import type { HeadIndex } from './read-index.ts';
+import { isEmpty } from './read-page-data.ts';
 import {
   AUDIT_HINT,
   auditFailureMessage,
@@ -136,7 +137,9 @@ export async function processBuild(input: BuildInput): Promise<BuildResult> {
     for (const early of stager.adopted()) outcome.data.set(early.cmsUrl, early.data);
     await stager.settled();
     for (const note of [...build.notes, ...outcome.notes]) logger.warn(note);
-    const coverage = outcome.index ? coverageOf(outcome.index, input, cmsUrlOf) : null;
+    const coverage = outcome.index
+      ? coverageOf(outcome.index, input, cmsUrlOf)
+      : await sampleWhenNothingFound(client, input, outcome);
     const said = coverage && coverageMessage(coverage, [...cmsUrlOf.values()]);
     if (said) logger[said.level](said.text);
 
@@ -265,6 +268,27 @@ function coverageOf(
   };
   const { canReadTags } = listingRights(input.probe.probe);
   return cmsCoverage(index, canReadTags, [...cmsUrlOf.values()], servedElsewhere);
+}
+
+/**
+ * Page by page, the build cannot see what the CMS holds for no page. When no page got anything, one list
+ * request shows whether the CMS holds schemas at all, and for which address: null when it holds none, the
+ * credentials may not list, or some page got data.
+ */
+async function sampleWhenNothingFound(
+  client: SchemaClient,
+  input: BuildInput,
+  outcome: FetchOutcome,
+): Promise<CmsCoverage | null> {
+  if (!input.probe.ok || !listingRights(input.probe.probe).canListSchemas) return null;
+  if (outcome.data.size === 0 || [...outcome.data.values()].some((data) => !isEmpty(data))) return null;
+  try {
+    const first = await client.schemas.list({ per_page: 1 });
+    const record = first.items[0];
+    return record ? { held: first.total ?? 1, counted: 'schemas', withoutPage: [record.url] } : null;
+  } catch {
+    return null; // Only a diagnosis: the build has said what failed already, if anything did.
+  }
 }
 
 /** Whether the index read as the build started holds everything the pass needs (tags included, if readable). */

@@ -142,7 +142,7 @@ export function coverageMessage(
 ): { level: 'warn' | 'info'; text: string } | null {
   const { held, withoutPage } = coverage;
   if (withoutPage.length === 0) return null;
-  if (withoutPage.length === held && pageUrls.length > 0) {
+  if ((coverage.counted === 'schemas' || withoutPage.length === held) && pageUrls.length > 0) {
     const [cmsUrl, pageUrl] = examplePair(withoutPage, pageUrls);
     const cmsOrigin = mostCommonOrigin(withoutPage);
     const siteOrigin = new URL(pageUrl).origin;
@@ -153,7 +153,7 @@ export function coverageMessage(
     return {
       level: 'warn',
       text:
-        `The CMS holds head data for ${plural(held, 'URL')}, and none of them is a page of this build: the pages ship without it. ` +
+        `The CMS holds ${coverage.counted === 'schemas' ? plural(held, 'schema') : `head data for ${plural(held, 'URL')}`}, and none of it is for a page of this build: the pages ship without it. ` +
         `The CMS's URLs look like ${readableUrl(cmsUrl)}; this build's like ${readableUrl(pageUrl)}.\n` +
         `Set site in astro.config to the address the CMS uses, or ${map}.`,
     };

@@ -29,48 +29,51 @@ test('CMS URLs no page is for, in any spelling or slash; inactive records, on-de
   const coverage = cmsCoverage(index, true, ['https://a.dev/kept/', 'https://a.dev/caf%C3%A9/'], (url) =>
     url.endsWith('/live/'),
   );
-  expect(coverage).toEqual({ held: 4, withoutPage: ['https://a.dev/gone/'] });
+  expect(coverage).toEqual({ held: 4, counted: 'urls', withoutPage: ['https://a.dev/gone/'] });
 });
 
 test('none of it a page: a warning naming both addresses and the cmsUrl that maps one to the other', () => {
-  const said = coverageMessage({ held: 2, withoutPage: ['https://cms.a.dev/x/', 'https://cms.a.dev/y/'] }, [
-    'https://a.dev/404',
-    'https://a.dev/y/',
-  ]);
+  const said = coverageMessage(
+    { held: 2, counted: 'urls', withoutPage: ['https://cms.a.dev/x/', 'https://cms.a.dev/y/'] },
+    ['https://a.dev/404', 'https://a.dev/y/'],
+  );
   expect(said?.level).toBe('warn');
   expect(said?.text).toContain(
-    'The CMS holds head data for 2 URLs, and none of them is a page of this build',
+    'The CMS holds head data for 2 URLs, and none of it is for a page of this build',
   );
   expect(said?.text).toContain("cmsUrl: (url) => url.replace('https://a.dev', 'https://cms.a.dev')");
   // The same path on both sides, so the difference shows.
   expect(said?.text).toContain("look like https://cms.a.dev/y/; this build's like https://a.dev/y/.");
-  expect(coverageMessage({ held: 3, withoutPage: [] }, ['https://a.dev/x/'])).toBeNull();
+  expect(coverageMessage({ held: 3, counted: 'urls', withoutPage: [] }, ['https://a.dev/x/'])).toBeNull();
 });
 
 let api: RunningApi | undefined;
 afterEach(() => api?.close());
 
-test('a build against a CMS that stores another address warns once, naming the fix', async () => {
-  const seed = basicSeed();
-  // The CMS keeps the site without www; the site is configured with it.
-  for (const entry of [...(seed.schemas ?? []), ...(seed.meta ?? []), ...(seed.social ?? [])])
-    entry.url = entry.url.replace('https://www.', 'https://');
-  api = await startApi(seed, ['https://example.com', SITE]);
-  const build = await buildFixture({
-    fixture: 'site-basic',
-    options: { report: 'report.json' },
-    env: api.env,
-  });
-  try {
-    expect(build.exitCode, build.log).toBe(0);
-    expect(build.log.match(/none of them is a page of this build/g)).toHaveLength(1);
-    expect(build.log).toContain(
-      "cmsUrl: (url) => url.replace('https://www.example.com', 'https://example.com')",
-    );
-  } finally {
-    build.remove();
-  }
-});
+test.each(['auto', 'per-page'] as const)(
+  'a build (strategy %s) against a CMS that stores another address warns once, naming the fix',
+  async (strategy) => {
+    const seed = basicSeed();
+    // The CMS keeps the site without www; the site is configured with it.
+    for (const entry of [...(seed.schemas ?? []), ...(seed.meta ?? []), ...(seed.social ?? [])])
+      entry.url = entry.url.replace('https://www.', 'https://');
+    api = await startApi(seed, ['https://example.com', SITE]);
+    const build = await buildFixture({ fixture: 'site-basic', options: { strategy }, env: api.env });
+    try {
+      expect(build.exitCode, build.log).toBe(0);
+      expect(build.log.match(/none of it is for a page of this build/g)).toHaveLength(1);
+      // From the index, the URLs it holds; page by page, one list request finds its schemas.
+      expect(build.log).toMatch(
+        strategy === 'auto' ? /holds head data for \d+ URLs, and none/ : /holds \d+ schemas, and none/,
+      );
+      expect(build.log).toContain(
+        "cmsUrl: (url) => url.replace('https://www.example.com', 'https://example.com')",
+      );
+    } finally {
+      build.remove();
+    }
+  },
+);
 
 test('a record for a page that is gone is listed in the log and the report', async () => {
   const seed = basicSeed();
