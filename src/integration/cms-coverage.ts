@@ -2,7 +2,6 @@
 // address the CMS uses and the site does not, pages removed since), so that a build which found nothing for its
 // pages says why instead of shipping them bare in silence.
 import { urlIdentity } from '../url-forms.ts';
-import { fromIndex } from './fetch-head-data.ts';
 import { urlVariants } from './pages.ts';
 import type { HeadIndex } from './read-index.ts';
 import { isEmpty } from './read-page-data.ts';
@@ -37,7 +36,12 @@ export function cmsCoverage(
   let held = 0;
   const withoutPage: string[] = [];
   for (const [key, url] of spelled) {
-    if (isEmpty(fromIndex(index, url, canReadTags))) continue;
+    const data = {
+      schemas: (index.schemas.get(key) ?? []).filter((record) => record.is_active),
+      meta: (canReadTags && index.meta?.get(key)) || null,
+      social: (canReadTags && index.social?.get(key)) || null,
+    };
+    if (isEmpty(data)) continue;
     held++;
     if (!pages.has(key) && !servedElsewhere(url)) withoutPage.push(url);
   }
