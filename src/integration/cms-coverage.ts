@@ -1,8 +1,8 @@
 // CMS data -> the pages it is for: the URLs the CMS holds head data for that are no page of the build (an
 // address the CMS uses and the site does not, pages removed since), so that a build which found nothing for its
 // pages says why instead of shipping them bare in silence.
-import { urlIdentity } from '../url-forms.ts';
-import { urlVariants } from './pages.ts';
+import { decodedPath, urlIdentity } from '../url-forms.ts';
+import { isExcluded, onDemandMatcher, type RouteInfo, type SiteLayout, urlVariants } from './pages.ts';
 import type { HeadIndex } from './read-index.ts';
 import { isEmpty } from './read-page-data.ts';
 
@@ -46,4 +46,25 @@ export function cmsCoverage(
     if (!pages.has(key) && !servedElsewhere(url)) withoutPage.push(url);
   }
   return { held, counted: 'urls', withoutPage: withoutPage.sort() };
+}
+
+/**
+ * Whether a CMS URL is a page the site serves outside the build (an on-demand route) or leaves alone
+ * (`exclude`); false for a URL that does not parse (a CMS may store anything).
+ *
+ * @example servedElsewhereFor(layout, routes, ['/drafts/'])('https://a.dev/drafts/x/') // true
+ */
+export function servedElsewhereFor(
+  layout: SiteLayout,
+  routes: RouteInfo[],
+  exclude: readonly string[],
+): (url: string) => boolean {
+  const onDemand = onDemandMatcher(layout, routes);
+  const base = layout.base.replace(/\/+$/, '');
+  return (url) => {
+    if (!URL.canParse(url)) return false;
+    const pathname = decodedPath(new URL(url).pathname);
+    const inSite = base && pathname.startsWith(`${base}/`) ? pathname.slice(base.length) : pathname;
+    return onDemand(pathname) || isExcluded(inSite, exclude);
+  };
 }

@@ -11,11 +11,10 @@ import type { ProbeResult, SchemaClient } from '../client/index.ts';
 import { mapConcurrently } from '../map-concurrently.ts';
 import { plural } from '../plural.ts';
 import { type ReportPage, renderHtmlReport } from '../report/html-report.ts';
-import { decodedPath } from '../url-forms.ts';
 import { VOCABULARY } from '../validate/index.ts';
 import { auditBuild, reportPages } from './audit-build.ts';
 import { type BuildClient, startBuildClient } from './build-client.ts';
-import { type CmsCoverage, cmsCoverage } from './cms-coverage.ts';
+import { type CmsCoverage, cmsCoverage, servedElsewhereFor } from './cms-coverage.ts';
 import { buildStopped, describeFailure } from './failures.ts';
 import {
   type FetchOutcome,
@@ -26,14 +25,7 @@ import {
 } from './fetch-head-data.ts';
 import type { ResolvedOptions } from './options.ts';
 import { cmsUrlFor, planContextFor } from './page-context.ts';
-import {
-  type BuiltPage,
-  isExcluded,
-  listBuiltPages,
-  onDemandMatcher,
-  type RouteInfo,
-  type SiteLayout,
-} from './pages.ts';
+import { type BuiltPage, isExcluded, listBuiltPages, type RouteInfo, type SiteLayout } from './pages.ts';
 import { describeSchema, type Finding, type PagePlan } from './plan-page.ts';
 import type { ProbeOutcome } from './probe-api.ts';
 import { throttledProgress } from './progress.ts';
@@ -258,16 +250,9 @@ function coverageOf(
   cmsUrlOf: Map<BuiltPage, string>,
 ): CmsCoverage | null {
   if (!input.probe.ok) return null;
-  const { layout, options } = input;
-  const onDemand = onDemandMatcher(layout, input.routes);
-  const base = layout.base.replace(/\/+$/, '');
-  const servedElsewhere = (url: string) => {
-    const pathname = decodedPath(new URL(url).pathname);
-    const inSite = base && pathname.startsWith(`${base}/`) ? pathname.slice(base.length) : pathname;
-    return onDemand(pathname) || isExcluded(inSite, options.exclude);
-  };
+  const served = servedElsewhereFor(input.layout, input.routes, input.options.exclude);
   const { canReadTags } = listingRights(input.probe.probe);
-  return cmsCoverage(index, canReadTags, [...cmsUrlOf.values()], servedElsewhere);
+  return cmsCoverage(index, canReadTags, [...cmsUrlOf.values()], served);
 }
 
 /**

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, expect, test } from 'vitest';
 import type { SchemaRecord } from '../../src/client/index.ts';
-import { cmsCoverage } from '../../src/integration/cms-coverage.ts';
+import { cmsCoverage, servedElsewhereFor } from '../../src/integration/cms-coverage.ts';
 import type { HeadIndex } from '../../src/integration/read-index.ts';
 import { coverageMessage } from '../../src/integration/report.ts';
 import { urlIdentity } from '../../src/url-forms.ts';
@@ -30,6 +30,26 @@ test('CMS URLs no page is for, in any spelling or slash; inactive records, on-de
     url.endsWith('/live/'),
   );
   expect(coverage).toEqual({ held: 4, counted: 'urls', withoutPage: ['https://a.dev/gone/'] });
+});
+
+test('what the CMS may store that is no URL neither matches a page nor stops the build', () => {
+  const layout = {
+    site: 'https://a.dev',
+    base: '/',
+    format: 'directory',
+    trailingSlash: 'ignore',
+    fallbackType: null,
+  } as const;
+  const served = servedElsewhereFor(layout, [], ['/drafts/']);
+  expect(served('https://a.dev/drafts/x/')).toBe(true);
+  expect(served('https://a.dev/kept/')).toBe(false);
+  for (const odd of ['', '/about/', 'not a url']) expect(served(odd)).toBe(false);
+  const index = indexOf([['/about/'], [''], ['https://a.dev/kept/']]);
+  expect(cmsCoverage(index, true, ['https://a.dev/kept/'], served)).toEqual({
+    held: 3,
+    counted: 'urls',
+    withoutPage: ['', '/about/'],
+  });
 });
 
 test('none of it a page: a warning naming both addresses and the cmsUrl that maps one to the other', () => {
