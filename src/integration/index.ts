@@ -99,7 +99,13 @@ export default function schemaManager(userOptions: SchemaManagerOptions = {}): A
             );
           }
         }
-        runtime = { options, layout: layoutOf(astroConfig), command };
+        // Page URLs are made from `site`: needed where the API is (astro sync, check and preview go without).
+        const layout = layoutOf(astroConfig);
+        if (!layout) {
+          if (usesApi) throw buildStopped(NO_SITE, NO_SITE_HINT);
+          return;
+        }
+        runtime = { options, layout, command };
         shareRuntimeConfig(runtime);
         // astro dev runs the middleware in this process: its findings go through Astro's logger.
         shareLogger(logger);
@@ -130,7 +136,9 @@ export default function schemaManager(userOptions: SchemaManagerOptions = {}): A
       },
       'astro:config:done': ({ config: doneConfig }) => {
         config = doneConfig;
-        runtime = { ...runtime, layout: layoutOf(doneConfig) };
+        const layout = layoutOf(doneConfig);
+        if (!runtime || !layout) return;
+        runtime = { ...runtime, layout };
         shareRuntimeConfig(runtime);
       },
       'astro:routes:resolved': ({ routes: resolved }) => {
@@ -208,13 +216,13 @@ export default function schemaManager(userOptions: SchemaManagerOptions = {}): A
   };
 }
 
-function layoutOf(config: AstroConfig): SiteLayout {
-  if (!config.site) {
-    throw buildStopped(
-      "astro-schema-manager needs `site` in astro.config to know each page's absolute URL.",
-      "Add site: 'https://www.example.com' to defineConfig().",
-    );
-  }
+const NO_SITE = "astro-schema-manager needs `site` in astro.config to know each page's absolute URL.";
+const NO_SITE_HINT =
+  "Add site: 'https://www.example.com' to defineConfig(). astro sync, check and preview, and astro dev with dev: false, run without it.";
+
+/** Where and how the site's pages are served; null without `site`. */
+function layoutOf(config: AstroConfig): SiteLayout | null {
+  if (!config.site) return null;
   const routing = config.i18n?.routing;
   const fallbackType = config.i18n?.fallback
     ? typeof routing === 'object'

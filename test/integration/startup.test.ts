@@ -108,6 +108,24 @@ test('astro sync and astro preview start without an API address; astro build ask
   }
 });
 
+test('without site, astro sync runs and astro build stops in one line naming the fix', async () => {
+  const options = { fixture: 'site-basic' as const, astro: { site: undefined }, env: api.env };
+  const root = prepareFixture(options);
+  try {
+    const sync = await runAstro(root, ['sync'], fixtureEnv(options));
+    expect(sync.code, sync.output).toBe(0);
+    const build = await runAstro(root, ['build'], fixtureEnv(options));
+    expect(build.code).not.toBe(0);
+    expect(build.output).toContain(
+      "astro-schema-manager needs `site` in astro.config to know each page's absolute URL.",
+    );
+    expect(build.output).toContain("Add site: 'https://www.example.com' to defineConfig().");
+    expect(build.output).not.toMatch(/^\s+at /m);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
 test('astro dev with dev: false starts without an API address and leaves pages alone', async () => {
   const options = { fixture: 'site-basic' as const, options: { dev: false } };
   const root = prepareFixture(options);
