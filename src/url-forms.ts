@@ -67,7 +67,8 @@ export function spellingsOf(url: string): Array<{ spelling: EscapeSpelling; url:
   const around = (path: string) => `${parsed.origin}${path}${parsed.search}${parsed.hash}`;
   const all = [
     ...given,
-    { spelling: 'decoded' as const, url: around(decodedPath(parsed.pathname)) },
+    // Separators (`%2F`, `%3F`, `%23`) stay encoded: decoded, they would name another path, or a query.
+    { spelling: 'decoded' as const, url: around(readableUrl(parsed.pathname)) },
     {
       spelling: 'small-hex' as const,
       url: around(parsed.pathname.replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase())),

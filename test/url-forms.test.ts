@@ -43,6 +43,8 @@ test('the spellings a CMS may have stored: as given, decoded, small hex; one for
   expect(spellingsOf('https://a.dev/blog/')).toEqual([{ spelling: 'as-given', url: 'https://a.dev/blog/' }]);
   // Escapes without letters look the same with small hex: given once.
   expect(spellingsOf('https://a.dev/a%20b/').map((entry) => entry.spelling)).toEqual(['as-given', 'decoded']);
+  // A separator stays encoded when decoded: `%2F` decoded would be another path.
+  expect(spellingsOf('https://a.dev/a%2Fb%C3%A9/')[1]?.url).toBe('https://a.dev/a%2Fbé/');
 });
 
 test('messages show addresses as people read them, separators kept encoded', () => {

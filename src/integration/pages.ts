@@ -141,16 +141,20 @@ function stripSlashes(value: string): string {
 
 /**
  * The URLs to look a page up by, in order: the exact URL first, then the same URL with the other trailing
- * slash (CMSs store either form; the API matches exactly).
+ * slash (CMSs store either form; the API matches exactly). The URL is taken as written, so a decoded or
+ * small-hex spelling stays that spelling.
  *
  * @example urlVariants('https://x.com/a/') // ['https://x.com/a/', 'https://x.com/a']
  */
 export function urlVariants(url: string): string[] {
-  const parsed = new URL(url);
-  if (parsed.pathname === '/') return [url];
-  const other = new URL(url);
-  other.pathname = parsed.pathname.endsWith('/') ? parsed.pathname.slice(0, -1) : `${parsed.pathname}/`;
-  return [url, other.toString()];
+  const authority = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i.exec(url)?.[0];
+  if (authority === undefined) return [url];
+  const rest = url.slice(authority.length);
+  const cut = rest.search(/[?#]/);
+  const path = cut === -1 ? rest : rest.slice(0, cut);
+  const tail = cut === -1 ? '' : rest.slice(cut);
+  if (path === '' || path === '/') return [url];
+  return [url, `${authority}${path.endsWith('/') ? path.slice(0, -1) : `${path}/`}${tail}`];
 }
 
 /**

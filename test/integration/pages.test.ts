@@ -93,4 +93,11 @@ test('a page is looked up by its URL, then with the other trailing slash', () =>
   expect(urlVariants('https://x.com/a/')).toEqual(['https://x.com/a/', 'https://x.com/a']);
   expect(urlVariants('https://x.com/a?q=1')).toEqual(['https://x.com/a?q=1', 'https://x.com/a/?q=1']);
   expect(urlVariants('https://x.com/')).toEqual(['https://x.com/']);
+  // Spelled as given: a decoded or small-hex URL keeps its spelling with the other slash.
+  expect(urlVariants('https://x.com/café/')).toEqual(['https://x.com/café/', 'https://x.com/café']);
+  expect(urlVariants('https://x.com/caf%c3%a9#top')).toEqual([
+    'https://x.com/caf%c3%a9#top',
+    'https://x.com/caf%c3%a9/#top',
+  ]);
+  expect(urlVariants('not a url')).toEqual(['not a url']);
 });

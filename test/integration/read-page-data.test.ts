@@ -66,6 +66,7 @@ test('a page with characters outside ASCII is found whichever way the CMS spelle
       { url: `${SITE}/%d0%b1%d0%bb%d0%be%d0%b3/`, title: 'Blog (small hex)' },
       { url: `${SITE}/блог/мир/`, title: 'Peace (decoded)' },
       { url: `${SITE}/na%C3%AFve/`, title: 'Naïve (capital hex)' },
+      { url: `${SITE}/блог/без`, title: 'Without (decoded, no slash)' },
     ],
   });
   const own = createClient({ baseUrl: spelled.baseUrl, username: ADMIN.name, password: ADMIN.password });
@@ -85,6 +86,8 @@ test('a page with characters outside ASCII is found whichever way the CMS spelle
     // Spelled otherwise against the habit: still found.
     expect(await cost('/блог/мир/')).toEqual({ title: 'Peace (decoded)', requests: 9 });
     expect(await cost('/naïve/')).toEqual({ title: 'Naïve (capital hex)', requests: 6 });
+    // Every spelling with the page's slash, then with the other (capital hex, then decoded): five rounds.
+    expect(await cost('/блог/без/')).toEqual({ title: 'Without (decoded, no slash)', requests: 15 });
     // A plain ASCII path has one spelling: two rounds when the CMS has nothing, as before.
     expect(await cost('/nowhere/')).toEqual({ title: null, requests: 6 });
   } finally {
