@@ -65,6 +65,8 @@ const server = createServer({
       },
       { url: `${BLOG}/blog/post-1/`, title: 'Post 1, from the CMS', description: 'The CMS on post 1.' },
       { url: `${BLOG}/about/`, title: 'About, from the CMS', description: 'The CMS on us.' },
+      // As a sitemap or a browser's address bar spells the page Starlight makes from démarrage.md.
+      { url: `${DOCS}/fr/guides/d%C3%A9marrage/`, title: 'Démarrage, du CMS', description: 'Le CMS le dit.' },
     ],
     social: [
       {
@@ -140,6 +142,7 @@ export const collections = { docs: defineCollection({ loader: docsLoader(), sche
     // Not translated: Starlight serves it under /fr/ too, with the same title, naming the English page.
     'src/content/docs/guides/install.md': page('Installing', 'How to install it.'),
     'src/content/docs/fr/guides/example.md': page("Guide d'exemple", 'Un guide.'),
+    'src/content/docs/fr/guides/démarrage.md': page('Démarrage', 'Pour commencer.'),
   });
   cpSync(png, join(root, 'public/og.png'));
 }
@@ -273,6 +276,10 @@ test(`Starlight ${THEME_PACKAGES[0]}: the CMS's tags replace the theme's, one of
     /<link rel="alternate" hreflang="fr" href="https:\/\/docs\.example\.com\/fr\/guides\/example\/"/,
   );
   expect(guide.jsonLd.map((text) => JSON.parse(text))).toEqual([techArticle]);
+  // A page whose name is outside ASCII is found under the URL a browser or a sitemap gives it.
+  const start = headOf(root, 'fr/guides/démarrage/index.html');
+  expect(start.values.title).toEqual(['Démarrage, du CMS']);
+  expect(counts(start.values)).toMatchObject(ONE_OF_EACH);
 
   const report = JSON.parse(readFileSync(join(root, 'report.json'), 'utf8')) as Report;
   // Starlight's "Install | Acme Docs" beside og:title "Install", and the untranslated /fr/ pages sharing the
@@ -280,7 +287,7 @@ test(`Starlight ${THEME_PACKAGES[0]}: the CMS's tags replace the theme's, one of
   expect(report.audit.filter((finding) => finding.page !== `${DOCS}/guides/example/`)).toEqual([]);
   expect(log).not.toMatch(/\[WARN\] \[astro-schema-manager\]|\[ERROR\] \[astro-schema-manager\]/);
   const changed = report.pageResults.filter((page) => page.changed).map((page) => page.url);
-  expect(changed).toEqual([`${DOCS}/guides/example/`]);
+  expect(changed.sort()).toEqual([`${DOCS}/fr/guides/d%C3%A9marrage/`, `${DOCS}/guides/example/`]);
 }, 180_000);
 
 test('Starlight in astro dev: the same one of each tag per request, and no warning from the package', async () => {
@@ -308,6 +315,8 @@ test('Starlight in astro dev: the same one of each tag per request, and no warni
     expect(head.values.title, log).toEqual(['Example Guide | Acme, from the CMS']);
     expect(counts(head.values)).toMatchObject(ONE_OF_EACH);
     expect(head.jsonLd.map((text) => JSON.parse(text))).toEqual([techArticle]);
+    const start = await (await fetch(`http://127.0.0.1:${port}/fr/guides/d%C3%A9marrage/`)).text();
+    expect(readHeadTags(start).values.title).toEqual(['Démarrage, du CMS']);
     // A page the CMS knows nothing of is served as Starlight made it.
     const other = readHeadTags(await (await fetch(`http://127.0.0.1:${port}/guides/install/`)).text());
     expect(other.values.title).toEqual(['Installing | Acme Docs']);
