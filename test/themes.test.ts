@@ -286,6 +286,8 @@ test(`Starlight ${THEME_PACKAGES[0]}: the CMS's tags replace the theme's, one of
   // English title (hreflang alternates), are the theme working as meant: no finding.
   expect(report.audit.filter((finding) => finding.page !== `${DOCS}/guides/example/`)).toEqual([]);
   expect(log).not.toMatch(/\[WARN\] \[astro-schema-manager\]|\[ERROR\] \[astro-schema-manager\]/);
+  // The CMS also serves the blog: its pages are another site's, not URLs this build has lost.
+  expect(log).not.toContain('no page of this build');
   const changed = report.pageResults.filter((page) => page.changed).map((page) => page.url);
   expect(changed.sort()).toEqual([`${DOCS}/fr/guides/d%C3%A9marrage/`, `${DOCS}/guides/example/`]);
 }, 180_000);

@@ -11,7 +11,11 @@ export interface CmsCoverage {
   held: number;
   /** What `held` counts: URLs (read from the index) or schemas (a page-by-page build's one list request). */
   counted: 'urls' | 'schemas';
-  /** Those that are no page of the build, as the CMS spells them, sorted. */
+  /**
+   * Those that are no page of the build, as the CMS spells them, sorted. When some of the data is for pages,
+   * only those on the pages' own origins: a CMS may serve several sites, and another site's pages are not
+   * this one's to list.
+   */
   withoutPage: string[];
 }
 
@@ -45,7 +49,16 @@ export function cmsCoverage(
     held++;
     if (!pages.has(key) && !servedElsewhere(url)) withoutPage.push(url);
   }
-  return { held, counted: 'urls', withoutPage: withoutPage.sort() };
+  const anyPage = withoutPage.length < held;
+  const origins = new Set(pageUrls.map(originOf));
+  // A URL that does not parse is no other site's: an address to correct in the CMS.
+  const ours = (url: string) => !URL.canParse(url) || origins.has(originOf(url));
+  const listed = anyPage ? withoutPage.filter(ours) : withoutPage;
+  return { held, counted: 'urls', withoutPage: listed.sort() };
+}
+
+function originOf(url: string): string {
+  return URL.canParse(url) ? new URL(url).origin : url;
 }
 
 /**
