@@ -111,7 +111,7 @@ function renderPage(page: ReportPage): string {
     const count = findings.filter((finding) => finding.severity === severity).length;
     return count ? `<span class="badge sev-${severity}">${count} ${severity}</span>` : '';
   }).join('');
-  const search = `${page.url ?? ''} ${page.file} ${page.title ?? ''}`.toLowerCase();
+  const search = `${page.url ? readableUrl(page.url) : ''} ${page.file} ${page.title ?? ''}`.toLowerCase();
   return `<details class="page" data-search="${escapeAttribute(search)}"${worst === 'error' ? ' open' : ''}>
 <summary><span class="page-url">${escapeText(page.url ? readableUrl(page.url) : page.file)}</span> ${badges}<span class="page-meta">${page.documents.length} JSON-LD · ${escapeText(page.file)}</span></summary>
 ${page.findings.length > 0 ? `<ul>${page.findings.map((finding) => renderFinding(finding)).join('')}</ul>` : ''}

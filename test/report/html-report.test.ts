@@ -67,6 +67,18 @@ describe('renderHtmlReport', () => {
     expect(html).not.toMatch(/\bsrc=/i);
   });
 
+  it('names a page outside ASCII as people read it, and finds it by that name', () => {
+    const html = renderHtmlReport({
+      source: 'check dist',
+      generatedAt: new Date('2026-11-22T00:00:00Z'),
+      vocabulary: null,
+      pages: [page({ url: 'https://www.example.com/%D0%B1%D0%BB%D0%BE%D0%B3/', file: 'блог/index.html' })],
+      siteFindings: [],
+    });
+    expect(html).toContain('<span class="page-url">https://www.example.com/блог/</span>');
+    expect(html).toContain('data-search="https://www.example.com/блог/ блог/index.html hello"');
+  });
+
   it('escapes every value a page or a CMS could carry', () => {
     const html = renderHtmlReport({
       source: hostile,
