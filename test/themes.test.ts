@@ -55,6 +55,7 @@ const server = createServer({
     schemas: [
       { url: `${DOCS}/guides/example/`, schema_data: techArticle },
       { url: `${BLOG}/blog/post-1/`, schema_data: blogPosting },
+      { url: `${BLOG}/blog/post-2/`, schema_data: { ...blogPosting, headline: 'Post 2' } },
       { url: `${BLOG}/`, schema_data: organization },
     ],
     meta: [
@@ -199,6 +200,16 @@ const ld = { '@context': 'https://schema.org', '@type': 'WebSite', name: 'My Blo
 import Base from '../../layouts/Base.astro';
 ---
 <Base title="Post 1" description="The first post"><h1>Post 1</h1></Base>
+`,
+    // As AstroPaper does: the layout writes the post's own BlogPosting.
+    'src/pages/blog/post-2.astro': `---
+import Base from '../../layouts/Base.astro';
+const ld = { '@context': 'https://schema.org', '@type': 'BlogPosting', headline: 'Post 2', datePublished: '2026-01-12T10:00:00Z' };
+---
+<Base title="Post 2" description="The second post">
+  <script slot="head" type="application/ld+json" set:html={JSON.stringify(ld)} />
+  <h1>Post 2</h1>
+</Base>
 `,
     'src/pages/about.astro': `---
 import { SEO } from 'astro-seo';
@@ -356,7 +367,19 @@ test('a blog in the manner of the blog starter, with astro-seo and its own JSON-
   expect(home.jsonLd.map((text) => JSON.parse(text)['@type'])).toEqual(['WebSite', 'Organization']);
   expect(home.values.title).toEqual(['My Blog']);
 
+  // A post whose layout writes its own BlogPosting, as AstroPaper's does, beside the CMS's: both ship (the page's
+  // JSON-LD is the page's), and the audit says the type is described twice.
+  const second = headOf(root, 'blog/post-2/index.html');
+  expect(second.jsonLd.map((text) => JSON.parse(text).headline)).toEqual(['Post 2', 'Post 2']);
   const report = JSON.parse(readFileSync(join(root, 'report.json'), 'utf8')) as Report;
-  expect(report.audit.filter((finding) => finding.severity !== 'info')).toEqual([]);
-  expect(log).not.toMatch(/\[WARN\] \[astro-schema-manager\]|\[ERROR\] \[astro-schema-manager\]/);
+  expect(report.audit.filter((finding) => finding.severity !== 'info')).toEqual([
+    expect.objectContaining({
+      severity: 'warning',
+      code: 'json-ld-type-twice',
+      page: `${BLOG}/blog/post-2/`,
+    }),
+  ]);
+  expect(log).toContain('[json-ld-type-twice] BlogPosting is described twice');
+  expect(log).not.toMatch(/\[ERROR\] \[astro-schema-manager\]/);
+  expect(log.match(/\[WARN\] \[astro-schema-manager\]/g)).toHaveLength(1);
 }, 180_000);

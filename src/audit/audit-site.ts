@@ -193,6 +193,17 @@ export function auditSite(input: SiteAuditInput): AuditFinding[] {
       );
     }
 
+    const theirs = new Set(page.jsonLdTypes.page);
+    for (const type of new Set(page.jsonLdTypes.ours)) {
+      if (!theirs.has(type)) continue;
+      add(
+        'json-ld-type-twice',
+        page.url,
+        '<script type="application/ld+json">',
+        `${type} is described twice: by the page's own JSON-LD (its theme or layout) and by the CMS's. Search engines may take either, or see two; remove the page's, or leave ${type} out of the CMS's.`,
+      );
+    }
+
     for (const link of page.jsonLdLinks) {
       const url = resolve(link.value, page.url);
       if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) continue;

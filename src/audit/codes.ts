@@ -19,6 +19,7 @@ export const AUDIT_CODES = {
   'sitemap-url-without-page': 'warning',
   'cms-url-in-json-ld': 'error',
   'off-site-id-in-json-ld': 'warning',
+  'json-ld-type-twice': 'warning',
   'social-disagrees-with-meta': 'info',
 } as const satisfies Record<string, Severity>;
 

@@ -1,5 +1,6 @@
 // A built page -> the facts the site-wide audit compares across pages. Reads the head with the head core's own
 // scanner and the JSON-LD with the validator's extractor, so the audit sees what the build wrote and check reads.
+import { topLevelTypes } from '../head/json-ld-type.ts';
 import { readHeadTags } from '../head/read.ts';
 import { extractJsonLd } from '../validate/extract-json-ld.ts';
 import { formatPath } from '../validate/json-path.ts';
@@ -33,6 +34,8 @@ export interface PageFacts {
   jsonLdLinks: JsonLdLink[];
   /** A piece of a page (a partial, a server island), not a page: no title or description is asked of it. */
   fragment: boolean;
+  /** The top-level `@type`s (without a schema.org prefix) of the JSON-LD this package wrote, and of the page's own. */
+  jsonLdTypes: { ours: string[]; page: string[] };
 }
 
 const first = (values: Record<string, string[]>, key: string): string | null => values[key]?.[0] ?? null;
@@ -49,7 +52,12 @@ export function readPageFacts(html: string, url: string, file: string): PageFact
     ...(values['name:twitter:image'] ?? []).map((value) => ({ tag: 'twitter:image' as const, value })),
   ];
   const jsonLdLinks: JsonLdLink[] = [];
+  const jsonLdTypes = { ours: [] as string[], page: [] as string[] };
+  // Ours are in the head, marked; every other script (in the head or the body) is the page's own.
+  const oursLeft = head.jsonLdScripts.filter((script) => script.ours).map((script) => script.text);
   for (const script of extractJsonLd(html)) {
+    const at = oursLeft.indexOf(script.text);
+    if (at !== -1) oursLeft.splice(at, 1);
     let document: unknown;
     try {
       document = JSON.parse(script.text);
@@ -57,6 +65,8 @@ export function readPageFacts(html: string, url: string, file: string): PageFact
       continue; // The validator reports unparsable JSON-LD; the audit only reads what parses.
     }
     collectLinks(document, jsonLdLinks);
+    if (document && typeof document === 'object')
+      jsonLdTypes[at !== -1 ? 'ours' : 'page'].push(...topLevelTypes(document as object[]).map(shortType));
   }
   return {
     url,
@@ -73,7 +83,13 @@ export function readPageFacts(html: string, url: string, file: string): PageFact
     languageAlternates: head.languageAlternates,
     jsonLdLinks,
     fragment: head.fragment,
+    jsonLdTypes,
   };
+}
+
+/** `https://schema.org/Article` and `schema:Article` are `Article`. */
+function shortType(type: string): string {
+  return type.replace(/^(?:https?:\/\/schema\.org\/|schema:)/, '');
 }
 
 /** `0;url=/new/` -> `/new/`; null when the refresh names no URL (a plain reload is not a redirect). */

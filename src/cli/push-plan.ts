@@ -1,8 +1,8 @@
 // What `push` would change: the schemas and tags a file asks for, set against what the server holds. Pure, so
 // a dry run and the real run plan the same steps.
 import type { MetaTags, SchemaRecord, SocialTags } from '../client/index.ts';
+import { topLevelTypes } from '../head/json-ld-type.ts';
 import type { SeedFileData as SchemaFile } from '../seed-file.ts';
-import { topLevelTypes } from '../server/checks.ts';
 import { urlIdentity } from '../url-forms.ts';
 import { type JsonChange, jsonChanges } from './json-changes.ts';
 

@@ -1,5 +1,5 @@
 // The one test of "is this script JSON-LD", shared by the head scanner and `check`'s extractor, so a page's
-// scripts count the same everywhere. A browser and a JSON-LD processor compare the MIME type's essence:
+// scripts count the same everywhere; and what a JSON-LD document is about (its top-level types). A browser and a JSON-LD processor compare the MIME type's essence:
 // parameters (`; charset=utf-8`), case and surrounding whitespace do not matter.
 
 /**
@@ -11,4 +11,23 @@ export function isJsonLdType(type: string | null | undefined): boolean {
   const semicolon = type.indexOf(';');
   const essence = (semicolon === -1 ? type : type.slice(0, semicolon)).trim().toLowerCase();
   return essence === 'application/ld+json';
+}
+
+/**
+ * The `@type` names of a document's top-level nodes (and of a `@graph`'s nodes): what it says the page is about.
+ * @example topLevelTypes({ '@graph': [{ '@type': 'WebSite' }, { '@type': ['Organization', 'Brand'] }] }) // ['WebSite', 'Organization', 'Brand']
+ */
+export function topLevelTypes(doc: Record<string, unknown> | unknown[]): string[] {
+  const types: string[] = [];
+  const nodes = Array.isArray(doc) ? doc : [doc];
+  for (const node of nodes) {
+    if (node === null || typeof node !== 'object') continue;
+    const record = node as Record<string, unknown>;
+    const graph = Array.isArray(record['@graph']) ? (record['@graph'] as unknown[]) : [];
+    for (const inner of [record, ...graph]) {
+      const type = (inner as Record<string, unknown> | null)?.['@type'];
+      for (const name of Array.isArray(type) ? type : [type]) if (typeof name === 'string') types.push(name);
+    }
+  }
+  return types;
 }

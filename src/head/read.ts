@@ -16,6 +16,8 @@ export interface HeadContents {
   values: Record<string, string[]>;
   /** Text of each `<script type="application/ld+json">` in the head, as written. */
   jsonLd: string[];
+  /** The same scripts, each with whether it carries the mark (written by this package). */
+  jsonLdScripts: Array<{ text: string; ours: boolean }>;
   /** Hrefs of `<link rel="alternate" hreflang>`: the page's versions in other languages (and itself). */
   languageAlternates: string[];
   /** Tags that carry the `data-schema-manager` mark. */
@@ -34,10 +36,10 @@ export interface HeadContents {
 export function readHeadTags(html: string): HeadContents {
   const { elements, fragment } = scanHead(html);
   const values: Record<string, string[]> = {};
-  const jsonLd: string[] = [];
+  const jsonLdScripts: Array<{ text: string; ours: boolean }> = [];
   const languageAlternates: string[] = [];
   for (const element of elements) {
-    if (element.jsonLd) jsonLd.push(element.text ?? '');
+    if (element.jsonLd) jsonLdScripts.push({ text: element.text ?? '', ours: element.ours });
     if (isLanguageAlternate(element.name, element.attrs))
       languageAlternates.push(element.attrs.get('href') as string);
     if (element.key === null) continue;
@@ -57,7 +59,8 @@ export function readHeadTags(html: string): HeadContents {
     description: values['meta:description']?.[0] ?? null,
     canonical: values['link:canonical']?.[0] ?? null,
     values,
-    jsonLd,
+    jsonLd: jsonLdScripts.map((script) => script.text),
+    jsonLdScripts,
     languageAlternates,
     marked: elements.filter((element) => element.ours).length,
     charsetFirst: charsetAt === -1 ? null : charsetAt === 0,

@@ -1,7 +1,9 @@
 // What each /bulk action would change, worked out from the records alone (no I/O), so dry runs and real
 // runs share one plan.
+
+import { topLevelTypes } from '../head/json-ld-type.ts';
 import { parseJsonSafely } from '../parse-json-safely.ts';
-import { depthExceeds, maxDocumentDepth, topLevelTypes } from './checks.ts';
+import { depthExceeds, maxDocumentDepth } from './checks.ts';
 import type { SchemaInput, SchemaRecord } from './types.ts';
 
 export type BulkAction = 'fix' | 'cleanup' | 'duplicates';

@@ -64,22 +64,6 @@ export function parseSchemaData(value: unknown): ParsedData {
   return { text: typeof value === 'string' ? value : JSON.stringify(doc), doc: doc as JsonDocument };
 }
 
-/** The `@type` names of a document's top-level nodes (and of a `@graph`'s nodes). */
-export function topLevelTypes(doc: JsonDocument): string[] {
-  const types: string[] = [];
-  const nodes = Array.isArray(doc) ? doc : [doc];
-  for (const node of nodes) {
-    if (node === null || typeof node !== 'object') continue;
-    const record = node as Record<string, unknown>;
-    const graph = Array.isArray(record['@graph']) ? (record['@graph'] as unknown[]) : [];
-    for (const inner of [record, ...graph]) {
-      const type = (inner as Record<string, unknown> | null)?.['@type'];
-      for (const name of Array.isArray(type) ? type : [type]) if (typeof name === 'string') types.push(name);
-    }
-  }
-  return types;
-}
-
 /** A positive integer from a query string or body (`"12"` or `12`), or null. */
 export function positiveInteger(value: unknown): number | null {
   const text = typeof value === 'number' ? String(value) : value;

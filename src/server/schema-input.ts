@@ -1,4 +1,5 @@
-import { booleanFlag, parseSchemaData, topLevelTypes, urlProblem } from './checks.ts';
+import { topLevelTypes } from '../head/json-ld-type.ts';
+import { booleanFlag, parseSchemaData, urlProblem } from './checks.ts';
 import { invalidParams } from './errors.ts';
 import type { SchemaInput } from './types.ts';
 import { isSchemaOrgType } from './validation.ts';

@@ -23,6 +23,46 @@ function codes(findings: ReturnType<typeof auditSite>): string[] {
 }
 
 describe('auditSite', () => {
+  it('says when the page and the CMS both describe one type, and only then', () => {
+    const ld = (doc: object, ours = false) =>
+      `<script type="application/ld+json"${ours ? ' data-schema-manager' : ''}>${JSON.stringify(doc)}</script>`;
+    const pages = [
+      // The theme's BlogPosting (spelled with a prefix) and the CMS's.
+      page(
+        'a/index.html',
+        '/a/',
+        ok('/a/', 'A') + ld({ '@type': 'schema:BlogPosting' }) + ld({ '@type': 'BlogPosting' }, true),
+      ),
+      // In a @graph, and the page's own in the body.
+      page(
+        'b/index.html',
+        '/b/',
+        ok('/b/', 'B') + ld({ '@graph': [{ '@type': 'Organization' }] }, true),
+        ld({ '@type': ['Organization', 'Brand'] }),
+      ),
+      // Different types: each says something else.
+      page(
+        'c/index.html',
+        '/c/',
+        ok('/c/', 'C') + ld({ '@type': 'WebSite' }) + ld({ '@type': 'Organization' }, true),
+      ),
+      // Two of the page's own: not this package's to judge.
+      page('d/index.html', '/d/', ok('/d/', 'D') + ld({ '@type': 'Person' }) + ld({ '@type': 'Person' })),
+    ];
+    const findings = auditSite({
+      site: SITE,
+      pages,
+      files: new Set(pages.map((p) => p.file)),
+      sitemapUrls: null,
+    });
+    expect(codes(findings)).toEqual([
+      'json-ld-type-twice /a/ <script type="application/ld+json">',
+      'json-ld-type-twice /b/ <script type="application/ld+json">',
+    ]);
+    expect(findings[0]?.message).toMatch(/^BlogPosting is described twice: by the page's own JSON-LD/);
+    expect(findings[1]?.message).toMatch(/^Organization is described twice/);
+  });
+
   it('finds nothing on a consistent site', () => {
     const pages = [
       page('index.html', '/', ok('/', 'Home')),
