@@ -193,9 +193,7 @@ export function auditSite(input: SiteAuditInput): AuditFinding[] {
       );
     }
 
-    const theirs = new Set(page.jsonLdTypes.page);
-    for (const type of new Set(page.jsonLdTypes.ours)) {
-      if (!theirs.has(type)) continue;
+    for (const type of typesTwice(page)) {
       add(
         'json-ld-type-twice',
         page.url,
@@ -255,6 +253,22 @@ export function auditSite(input: SiteAuditInput): AuditFinding[] {
   return findings.sort(
     (a, b) => a.page.localeCompare(b.page) || a.code.localeCompare(b.code) || a.path.localeCompare(b.path),
   );
+}
+
+/**
+ * The types both the page's own JSON-LD and this package's describe, each once. Two nodes with one `@id` are one
+ * thing described in two places (a JSON-LD reader merges them), not two.
+ */
+function typesTwice(page: PageFacts): string[] {
+  const { ours, page: theirs } = page.jsonLdNodes;
+  const twice = new Set<string>();
+  for (const node of ours) {
+    for (const type of node.types) {
+      const same = theirs.filter((other) => other.types.includes(type));
+      if (same.some((other) => node.id === null || other.id !== node.id)) twice.add(type);
+    }
+  }
+  return [...twice];
 }
 
 /**

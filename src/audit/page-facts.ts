@@ -1,6 +1,6 @@
 // A built page -> the facts the site-wide audit compares across pages. Reads the head with the head core's own
 // scanner and the JSON-LD with the validator's extractor, so the audit sees what the build wrote and check reads.
-import { topLevelTypes } from '../head/json-ld-type.ts';
+import { type TopLevelNode, topLevelNodes } from '../head/json-ld-type.ts';
 import { readHeadTags } from '../head/read.ts';
 import { extractJsonLd } from '../validate/extract-json-ld.ts';
 import { formatPath } from '../validate/json-path.ts';
@@ -34,8 +34,8 @@ export interface PageFacts {
   jsonLdLinks: JsonLdLink[];
   /** A piece of a page (a partial, a server island), not a page: no title or description is asked of it. */
   fragment: boolean;
-  /** The top-level `@type`s (without a schema.org prefix) of the JSON-LD this package wrote, and of the page's own. */
-  jsonLdTypes: { ours: string[]; page: string[] };
+  /** The top-level nodes (types without a schema.org prefix) of the JSON-LD this package wrote, and of the page's own. */
+  jsonLdNodes: { ours: TopLevelNode[]; page: TopLevelNode[] };
 }
 
 const first = (values: Record<string, string[]>, key: string): string | null => values[key]?.[0] ?? null;
@@ -52,7 +52,7 @@ export function readPageFacts(html: string, url: string, file: string): PageFact
     ...(values['name:twitter:image'] ?? []).map((value) => ({ tag: 'twitter:image' as const, value })),
   ];
   const jsonLdLinks: JsonLdLink[] = [];
-  const jsonLdTypes = { ours: [] as string[], page: [] as string[] };
+  const jsonLdNodes = { ours: [] as TopLevelNode[], page: [] as TopLevelNode[] };
   // Ours are in the head, marked; every other script (in the head or the body) is the page's own.
   const oursLeft = head.jsonLdScripts.filter((script) => script.ours).map((script) => script.text);
   for (const script of extractJsonLd(html)) {
@@ -66,7 +66,9 @@ export function readPageFacts(html: string, url: string, file: string): PageFact
     }
     collectLinks(document, jsonLdLinks);
     if (document && typeof document === 'object')
-      jsonLdTypes[at !== -1 ? 'ours' : 'page'].push(...topLevelTypes(document as object[]).map(shortType));
+      jsonLdNodes[at !== -1 ? 'ours' : 'page'].push(
+        ...topLevelNodes(document as object[]).map((node) => ({ ...node, types: node.types.map(shortType) })),
+      );
   }
   return {
     url,
@@ -83,7 +85,7 @@ export function readPageFacts(html: string, url: string, file: string): PageFact
     languageAlternates: head.languageAlternates,
     jsonLdLinks,
     fragment: head.fragment,
-    jsonLdTypes,
+    jsonLdNodes,
   };
 }
 

@@ -13,21 +13,36 @@ export function isJsonLdType(type: string | null | undefined): boolean {
   return essence === 'application/ld+json';
 }
 
+/** A top-level node of a JSON-LD document: its `@type` names and its `@id`. */
+export interface TopLevelNode {
+  types: string[];
+  id: string | null;
+}
+
 /**
- * The `@type` names of a document's top-level nodes (and of a `@graph`'s nodes): what it says the page is about.
- * @example topLevelTypes({ '@graph': [{ '@type': 'WebSite' }, { '@type': ['Organization', 'Brand'] }] }) // ['WebSite', 'Organization', 'Brand']
+ * A document's top-level nodes (and a `@graph`'s nodes): what it says the page is about.
+ * @example topLevelNodes({ '@graph': [{ '@type': 'WebSite', '@id': '/#site' }] }) // [{ types: ['WebSite'], id: '/#site' }]
  */
-export function topLevelTypes(doc: Record<string, unknown> | unknown[]): string[] {
-  const types: string[] = [];
-  const nodes = Array.isArray(doc) ? doc : [doc];
-  for (const node of nodes) {
+export function topLevelNodes(doc: Record<string, unknown> | unknown[]): TopLevelNode[] {
+  const found: TopLevelNode[] = [];
+  for (const node of Array.isArray(doc) ? doc : [doc]) {
     if (node === null || typeof node !== 'object') continue;
     const record = node as Record<string, unknown>;
     const graph = Array.isArray(record['@graph']) ? (record['@graph'] as unknown[]) : [];
     for (const inner of [record, ...graph]) {
-      const type = (inner as Record<string, unknown> | null)?.['@type'];
-      for (const name of Array.isArray(type) ? type : [type]) if (typeof name === 'string') types.push(name);
+      if (inner === null || typeof inner !== 'object') continue;
+      const { '@type': type, '@id': id } = inner as Record<string, unknown>;
+      const types = (Array.isArray(type) ? type : [type]).filter((name) => typeof name === 'string');
+      if (types.length > 0) found.push({ types, id: typeof id === 'string' ? id : null });
     }
   }
-  return types;
+  return found;
+}
+
+/**
+ * The `@type` names of a document's top-level nodes (and of a `@graph`'s nodes).
+ * @example topLevelTypes({ '@graph': [{ '@type': 'WebSite' }, { '@type': ['Organization', 'Brand'] }] }) // ['WebSite', 'Organization', 'Brand']
+ */
+export function topLevelTypes(doc: Record<string, unknown> | unknown[]): string[] {
+  return topLevelNodes(doc).flatMap((node) => node.types);
 }

@@ -48,6 +48,14 @@ describe('auditSite', () => {
       ),
       // Two of the page's own: not this package's to judge.
       page('d/index.html', '/d/', ok('/d/', 'D') + ld({ '@type': 'Person' }) + ld({ '@type': 'Person' })),
+      // One node described in two places (one @id): a JSON-LD reader merges them.
+      page(
+        'e/index.html',
+        '/e/',
+        ok('/e/', 'E') +
+          ld({ '@type': 'Organization', '@id': '/#org' }) +
+          ld({ '@type': 'Organization', '@id': '/#org', logo: '/l.png' }, true),
+      ),
     ];
     const findings = auditSite({
       site: SITE,
