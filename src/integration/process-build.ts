@@ -257,8 +257,8 @@ function coverageOf(
 
 /**
  * Page by page, the build cannot see what the CMS holds for no page. When no page got anything, one list
- * request shows whether the CMS holds schemas at all, and for which address: null when it holds none, the
- * credentials may not list, or some page got data.
+ * request shows whether the CMS holds schemas for another address: null when it holds none or holds them for
+ * the site's own, the credentials may not list, or some page got data.
  */
 async function sampleWhenNothingFound(
   client: SchemaClient,
@@ -270,7 +270,10 @@ async function sampleWhenNothingFound(
   try {
     const first = await client.schemas.list({ per_page: 1 });
     const record = first.items[0];
-    return record ? { held: first.total ?? 1, counted: 'schemas', withoutPage: [record.url] } : null;
+    // One record cannot show much: only an address the site does not use at all (its pages may be on demand).
+    const origins = new Set([...outcome.data.keys()].map((url) => new URL(url).origin));
+    if (!record || !URL.canParse(record.url) || origins.has(new URL(record.url).origin)) return null;
+    return { held: first.total ?? 1, counted: 'schemas', withoutPage: [record.url] };
   } catch {
     return null; // Only a diagnosis: the build has said what failed already, if anything did.
   }
