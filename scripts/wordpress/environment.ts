@@ -223,8 +223,10 @@ export async function startWordPress(log: (line: string) => void): Promise<WordP
         return { kind: site.kind, origin, admin: accounts.admin, editor: accounts.editor };
       }),
     );
-    const plainHttpProduction = sites.pop() as WordPressSite;
-    return { stateDir, sites, plainHttpProduction, stop };
+    // By the environment each was made with, not by its place in SITES.
+    const local = sites.filter((_, i) => SITES[i]?.environment === 'local');
+    const plainHttpProduction = sites.find((_, i) => SITES[i]?.environment === 'production') as WordPressSite;
+    return { stateDir, sites: local, plainHttpProduction, stop };
   } catch (error) {
     await stop();
     throw error;
