@@ -380,6 +380,33 @@ test('a blog in the manner of the blog starter, with astro-seo and its own JSON-
     }),
   ]);
   expect(log).toContain('[json-ld-type-twice] BlogPosting is described twice');
+  expect(log).toContain("jsonLdConflict: 'api'");
   expect(log).not.toMatch(/\[ERROR\] \[astro-schema-manager\]/);
   expect(log.match(/\[WARN\] \[astro-schema-manager\]/g)).toHaveLength(1);
+}, 180_000);
+
+test("the same blog with jsonLdConflict: 'api': the CMS's BlogPosting replaces the layout's, the rest stays", async () => {
+  const root = join(scratch, 'blog');
+  const config = join(root, 'astro.config.mjs');
+  const before = readFileSync(config, 'utf8');
+  writeFileSync(
+    config,
+    before.replace("report: 'report.json'", "report: 'report.json', jsonLdConflict: 'api'"),
+  );
+  try {
+    const log = await build(root);
+    const second = headOf(root, 'blog/post-2/index.html');
+    // The CMS's, marked as ours; the layout's (with its datePublished of 12 January) is gone.
+    expect(second.jsonLd.map((text) => JSON.parse(text))).toEqual([{ ...blogPosting, headline: 'Post 2' }]);
+    expect(second.html).not.toContain('2026-01-12T10:00:00Z');
+    // The home page's WebSite describes what no CMS schema does: it stays beside the CMS's Organization.
+    const home = headOf(root, 'index.html');
+    expect(home.jsonLd.map((text) => JSON.parse(text)['@type'])).toEqual(['WebSite', 'Organization']);
+    const report = JSON.parse(readFileSync(join(root, 'report.json'), 'utf8')) as Report;
+    expect(report.audit.filter((finding) => finding.severity !== 'info')).toEqual([]);
+    expect(log).toContain("1 JSON-LD script of the pages' own replaced by the CMS's.");
+    expect(log).not.toMatch(/\[(WARN|ERROR)\] \[astro-schema-manager\]/);
+  } finally {
+    writeFileSync(config, before);
+  }
 }, 180_000);

@@ -1,6 +1,7 @@
 // Built pages -> findings that only show across pages: shared titles, canonicals and images that lead nowhere,
 // sitemaps that disagree with the pages, CMS addresses left in JSON-LD. Pure: the caller reads dist/.
 
+import { typesDescribedTwice } from '../head/json-ld-type.ts';
 import { decodedPath, readableUrl } from '../url-forms.ts';
 import type { Severity } from '../validate/types.ts';
 import { AUDIT_CODES, type AuditCode } from './codes.ts';
@@ -198,7 +199,7 @@ export function auditSite(input: SiteAuditInput): AuditFinding[] {
         'json-ld-type-twice',
         page.url,
         '<script type="application/ld+json">',
-        `${type} is described twice: by the page's own JSON-LD (its theme or layout) and by the CMS's. Search engines may take either, or see two; remove the page's, or leave ${type} out of the CMS's.`,
+        `${type} is described twice: by the page's own JSON-LD (its theme or layout) and by the CMS's. Search engines may take either, or see two: let the CMS's replace the page's (jsonLdConflict: 'api'), remove it from the theme, or leave ${type} out of the CMS's.`,
       );
     }
 
@@ -261,14 +262,7 @@ export function auditSite(input: SiteAuditInput): AuditFinding[] {
  */
 function typesTwice(page: PageFacts): string[] {
   const { ours, page: theirs } = page.jsonLdNodes;
-  const twice = new Set<string>();
-  for (const node of ours) {
-    for (const type of node.types) {
-      const same = theirs.filter((other) => other.types.includes(type));
-      if (same.some((other) => node.id === null || other.id !== node.id)) twice.add(type);
-    }
-  }
-  return [...twice];
+  return [...new Set(ours.flatMap((node) => typesDescribedTwice(node, theirs)))];
 }
 
 /**

@@ -1,6 +1,6 @@
 // A built page -> the facts the site-wide audit compares across pages. Reads the head with the head core's own
 // scanner and the JSON-LD with the validator's extractor, so the audit sees what the build wrote and check reads.
-import { type TopLevelNode, topLevelNodes } from '../head/json-ld-type.ts';
+import { shortType, type TopLevelNode, topLevelNodes } from '../head/json-ld-type.ts';
 import { readHeadTags } from '../head/read.ts';
 import { extractJsonLd } from '../validate/extract-json-ld.ts';
 import { formatPath } from '../validate/json-path.ts';
@@ -87,11 +87,6 @@ export function readPageFacts(html: string, url: string, file: string): PageFact
     fragment: head.fragment,
     jsonLdNodes,
   };
-}
-
-/** `https://schema.org/Article` and `schema:Article` are `Article`. */
-function shortType(type: string): string {
-  return type.replace(/^(?:https?:\/\/schema\.org\/|schema:)/, '');
 }
 
 /** `0;url=/new/` -> `/new/`; null when the refresh names no URL (a plain reload is not a redirect). */

@@ -23,6 +23,7 @@ export type {
   HeadData,
   HeadTag,
   HeadWarning,
+  JsonLdConflictPolicy,
   MetaTags,
   PreparedHeadData,
   PrepareOptions,

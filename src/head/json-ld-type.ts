@@ -46,3 +46,24 @@ export function topLevelNodes(doc: Record<string, unknown> | unknown[]): TopLeve
 export function topLevelTypes(doc: Record<string, unknown> | unknown[]): string[] {
   return topLevelNodes(doc).flatMap((node) => node.types);
 }
+
+/** `https://schema.org/Article` and `schema:Article` are `Article`. */
+export function shortType(type: string): string {
+  return type.replace(/^(?:https?:\/\/schema\.org\/|schema:)/, '');
+}
+
+/**
+ * The types of `node` that one of `others` describes too, as another thing or without saying which thing: the
+ * same `@type`, and not the same `@id` (two nodes with one `@id` are one thing described in two places, which
+ * readers merge). The one rule of "described twice", for the audit's warning and for `jsonLdConflict`.
+ *
+ * @example typesDescribedTwice({ types: ['BlogPosting'], id: null }, [{ types: ['schema:BlogPosting'], id: '/#post' }]) // ['BlogPosting']
+ */
+export function typesDescribedTwice(node: TopLevelNode, others: readonly TopLevelNode[]): string[] {
+  const twice = new Set<string>();
+  for (const type of node.types.map(shortType)) {
+    const same = others.filter((other) => other.types.some((name) => shortType(name) === type));
+    if (same.some((other) => node.id === null || other.id !== node.id)) twice.add(type);
+  }
+  return [...twice];
+}

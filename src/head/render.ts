@@ -1,5 +1,6 @@
 /** Head tags from prepared data: one tag per line, every one marked, every value escaped. */
 import { escapeAttribute, escapeText, isSafeUrl, serializeJsonForScript } from './escape.ts';
+import { topLevelNodes } from './json-ld-type.ts';
 import { MARK } from './scan.ts';
 import type { HeadData, HeadTag, RenderOptions } from './types.ts';
 
@@ -96,6 +97,7 @@ export function renderHeadTags(data: HeadData, options: RenderOptions = {}): Hea
       tags.push({
         key,
         html: `<script type="application/ld+json" ${MARK}>${serializeJsonForScript(document)}</script>`,
+        nodes: typeof document === 'object' ? topLevelNodes(document as Record<string, unknown>) : [],
       });
     } catch (error) {
       warn({

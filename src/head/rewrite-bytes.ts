@@ -55,8 +55,8 @@ export function rewriteHeadBytes(
     source = asBuffer(bytes).toString('utf8');
     result = rewriteHead(source, tags, options);
   }
-  const { html, changed, written, replaced, kept, skipped, fragment } = result;
-  const counts = { changed, written, replaced, kept, skipped, fragment };
+  const { html, changed, written, replaced, replacedJsonLd, kept, skipped, fragment } = result;
+  const counts = { changed, written, replaced, replacedJsonLd, kept, skipped, fragment };
   // The page's text after its head: a JSON-LD script there is not in `head`. Latin-1 reads any bytes, and
   // the name searched for is ASCII.
   const jsonLdAfterHead =

@@ -1,4 +1,5 @@
 /** Splices written tags into a page's head by source offsets: every byte not replaced stays as it was. */
+import { type TopLevelNode, topLevelNodes, typesDescribedTwice } from './json-ld-type.ts';
 import { clashes, familyOf } from './keys.ts';
 import { type HeadElement, scanHead } from './scan.ts';
 import type { HeadTag, RewriteOptions, RewriteResult } from './types.ts';
@@ -8,7 +9,9 @@ import type { HeadTag, RewriteOptions, RewriteResult } from './types.ts';
  * one tag per line. Tags carrying the mark from an earlier run are removed first, so running twice
  * gives the same bytes. For a key both the page and `tags` have, `onConflict: 'api'` (default)
  * removes the page's tags and `'page'` leaves out the written one; so there is never a second title,
- * description or canonical. `<meta charset>` is never moved. A page without a head gets one; a fragment (a
+ * description or canonical. With `jsonLdConflict: 'api'`, a JSON-LD script of the page's own whose every
+ * top-level node the written JSON-LD describes too (same `@type`, not the same `@id`) is removed; a script
+ * that also describes something else stays whole. `<meta charset>` is never moved. A page without a head gets one; a fragment (a
  * server island's or a partial's answer: no doctype, `<html>`, `<head>`, title, meta or base) is left as it is.
  *
  * @example
@@ -19,7 +22,7 @@ export function rewriteHead(html: string, tags: HeadTag[], options: RewriteOptio
   const policy = options.onConflict ?? 'api';
   const scan = scanHead(html, { prefix: options.prefix ?? false });
   if (!scan.complete || scan.fragment) {
-    const nothing = { changed: false, written: 0, replaced: 0, kept: 0, skipped: [] };
+    const nothing = { changed: false, written: 0, replaced: 0, replacedJsonLd: 0, kept: 0, skipped: [] };
     return scan.complete
       ? { html, ...nothing, headEnd: 0, complete: true, fragment: true }
       : { html, ...nothing, headEnd: html.length, complete: false, fragment: false };
@@ -46,6 +49,16 @@ export function rewriteHead(html: string, tags: HeadTag[], options: RewriteOptio
     }
   }
 
+  const writtenNodes = written.flatMap((tag) => tag.nodes ?? []);
+  let replacedJsonLd = 0;
+  if (options.jsonLdConflict === 'api' && writtenNodes.length > 0) {
+    for (const element of scan.elements) {
+      if (!element.jsonLd || element.ours || !describedElsewhere(element.text, writtenNodes)) continue;
+      removed.push(element);
+      replacedJsonLd++;
+    }
+  }
+
   let block = '';
   if (written.length > 0) {
     const newline = newlineOf(html, scan.insertAt);
@@ -65,12 +78,26 @@ export function rewriteHead(html: string, tags: HeadTag[], options: RewriteOptio
     changed: out.html !== html,
     written: written.length,
     replaced,
+    replacedJsonLd,
     kept,
     skipped,
     headEnd: out.blockEnd,
     complete: true,
     fragment: false,
   };
+}
+
+/** Whether a page's JSON-LD script holds only nodes that `written` describes too; unreadable JSON is kept. */
+function describedElsewhere(text: string | null, written: readonly TopLevelNode[]): boolean {
+  let document: unknown;
+  try {
+    document = JSON.parse(text ?? '');
+  } catch {
+    return false;
+  }
+  if (document === null || typeof document !== 'object') return false;
+  const nodes = topLevelNodes(document as Record<string, unknown>);
+  return nodes.length > 0 && nodes.every((node) => typesDescribedTwice(node, written).length > 0);
 }
 
 /**

@@ -1,5 +1,6 @@
 /** Shapes the head core works on. Meta and social tags come in as the client returns them. */
 import type { MetaTags, SocialTags } from '../client/index.ts';
+import type { TopLevelNode } from './json-ld-type.ts';
 
 export type { MetaTags, SocialTags };
 
@@ -13,6 +14,8 @@ export interface HeadData {
 
 /** One tag to write. `key` says which page tags it conflicts with (lower case). */
 export interface HeadTag {
+  /** A JSON-LD tag's top-level nodes (its types and `@id`s): what `jsonLdConflict` compares the page's with. */
+  nodes?: TopLevelNode[];
   /**
    * 'title', 'meta:description', 'meta:robots', 'meta:keywords', 'link:canonical', 'property:og:title',
    * 'name:twitter:card', 'jsonld:<n>'.
@@ -56,9 +59,17 @@ export interface RenderOptions {
 
 export type ConflictPolicy = 'api' | 'page';
 
+/** What to do with the page's own JSON-LD when the written JSON-LD describes the same things (see rewriteHead). */
+export type JsonLdConflictPolicy = 'keep-both' | 'api';
+
 export interface RewriteOptions {
   /** Who wins when the page already has a tag with the same key. Default 'api'. */
   onConflict?: ConflictPolicy;
+  /**
+   * `'api'` removes each JSON-LD script of the page's own head whose every top-level node a written JSON-LD tag
+   * describes too (same `@type`, not the same `@id`); `'keep-both'` (default) leaves the page's scripts alone.
+   */
+  jsonLdConflict?: JsonLdConflictPolicy;
   /** `html` is only the start of the page (see `ScanOptions.prefix`): nothing is written unless it holds the whole head. */
   prefix?: boolean;
 }
@@ -71,6 +82,8 @@ export interface RewriteResult {
   written: number;
   /** Page tags removed because a written tag has their key. */
   replaced: number;
+  /** The page's own JSON-LD scripts removed because written JSON-LD describes the same things (`jsonLdConflict: 'api'`). */
+  replacedJsonLd: number;
   /** Page tags kept (policy 'page'); the matching tags were not written. */
   kept: number;
   /** Keys of tags not written because the page has its own (policy 'page'). */

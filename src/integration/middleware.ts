@@ -5,7 +5,7 @@
 
 import bakedConfig from 'virtual:astro-schema-manager/config';
 import type { MiddlewareHandler } from 'astro';
-import { rewriteHead } from '../head/index.ts';
+import { type RewriteOptions, rewriteHead } from '../head/index.ts';
 import { decodedPath, pageHref } from '../url-forms.ts';
 import { splitApiCredentials } from './api-credentials.ts';
 import { isExcluded } from './pages.ts';
@@ -87,7 +87,8 @@ export const onRequest: MiddlewareHandler = async (context, next) => {
     const found = await answer;
     const value = found.value;
     const tags = value?.plan.tags ?? [];
-    const html = rewriteHead(head, tags, { onConflict: options.onConflict }).html;
+    const conflicts = { onConflict: options.onConflict, jsonLdConflict: options.jsonLdConflict };
+    const html = rewriteHead(head, tags, conflicts).html;
     if (!dev) return html;
     // The dev toolbar app reads what this view got from an island in the head: no second request.
     return withInspection(head, html, {
@@ -96,7 +97,7 @@ export const onRequest: MiddlewareHandler = async (context, next) => {
       cmsUrl: value?.cmsUrl ?? answers.cmsUrlOf(pageUrl) ?? pageUrl,
       answer: value,
       error: value ? null : whyNot(found, options.requestBudgetMs),
-      onConflict: options.onConflict,
+      conflicts,
     });
   });
   const headers = new Headers(response.headers);
@@ -114,7 +115,7 @@ function withInspection(
     cmsUrl: string;
     answer: PageAnswer | null;
     error: string | null;
-    onConflict: 'api' | 'page';
+    conflicts: Pick<RewriteOptions, 'onConflict' | 'jsonLdConflict'>;
   },
 ): string {
   const inspection = inspectPage({
@@ -127,5 +128,5 @@ function withInspection(
     error: view.error,
   });
   const island = { key: 'script:astro-schema-manager-inspection', html: renderInspectionIsland(inspection) };
-  return rewriteHead(head, [...(view.answer?.plan.tags ?? []), island], { onConflict: view.onConflict }).html;
+  return rewriteHead(head, [...(view.answer?.plan.tags ?? []), island], view.conflicts).html;
 }

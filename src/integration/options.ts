@@ -57,6 +57,11 @@ export const optionsSchema = z
     onFetchError: z.enum(['fail', 'warn']).default('fail'),
     /** Who wins when the page already has a title, description, canonical or social tag of its own. */
     onConflict: z.enum(['api', 'page']).default('api'),
+    /**
+     * What happens to a JSON-LD script of the page's own head (a theme's or layout's) that only describes what
+     * the CMS's JSON-LD for the page describes too (same @type): kept beside it, or replaced by it.
+     */
+    jsonLdConflict: z.enum(['keep-both', 'api']).default('keep-both'),
     /** One `@graph` script per page instead of one script per schema. */
     graph: z.boolean().default(false),
     /** Rewrite URLs on the CMS's origin (in JSON-LD, canonical, og:url) to the site's. */

@@ -15,11 +15,12 @@ export interface PageJob {
   outDir: string;
 }
 
-export type PageJobOptions = Pick<ResolvedOptions, 'validate' | 'onConflict' | 'audit'>;
+export type PageJobOptions = Pick<ResolvedOptions, 'validate' | 'onConflict' | 'jsonLdConflict' | 'audit'>;
 
 /** What a page job needs of the options, and no more: jobs cross to the staging thread as plain data. */
 export function pageJobOptions(options: ResolvedOptions): PageJobOptions {
-  return { validate: options.validate, onConflict: options.onConflict, audit: options.audit };
+  const { validate, onConflict, jsonLdConflict, audit } = options;
+  return { validate, onConflict, jsonLdConflict, audit };
 }
 
 export interface PageJobResult {

@@ -161,6 +161,7 @@ export async function processBuild(input: BuildInput): Promise<BuildResult> {
       pagesChanged: 0,
       schemasByType: countSchemaTypes(plans),
       tagsWritten: 0,
+      jsonLdReplaced: 0,
       // The client is the build's own: everything it sent, early or not, is the pass's.
       requests: client.stats().requests,
       strategy: outcome.strategy,
@@ -195,6 +196,7 @@ export async function processBuild(input: BuildInput): Promise<BuildResult> {
       if (written.facts) factsByFile.set(plan.page.file, written.facts);
       if (written.changed) result.pagesChanged++;
       result.tagsWritten += written.written;
+      result.jsonLdReplaced += written.replacedJsonLd;
       result.pageResults.push({
         url: plan.page.url,
         cmsUrl: plan.cmsUrl,

@@ -22,6 +22,8 @@ export interface BuildResult {
   pagesChanged: number;
   schemasByType: Record<string, number>;
   tagsWritten: number;
+  /** JSON-LD scripts of the pages' own removed because the CMS's describe the same (`jsonLdConflict: 'api'`). */
+  jsonLdReplaced: number;
   requests: number;
   strategy: 'index' | 'per-page';
   fetchFailures: Array<{ page: string; cause: string; message: string; hint: string }>;
@@ -99,7 +101,7 @@ export function summaryLines(result: BuildResult): string[] {
   const warnings = result.findings.filter((finding) => finding.severity === 'warning').length;
   const errors = result.findings.filter((finding) => finding.severity === 'error').length;
   return [
-    `${plural(result.pages, 'page')}: ${figure(result.pagesChanged)} rewritten, ${figure(result.pagesWithSchemas)} with schemas, ${plural(result.tagsWritten, 'tag')} written.`,
+    `${plural(result.pages, 'page')}: ${figure(result.pagesChanged)} rewritten, ${figure(result.pagesWithSchemas)} with schemas, ${plural(result.tagsWritten, 'tag')} written${result.jsonLdReplaced > 0 ? `, ${plural(result.jsonLdReplaced, 'JSON-LD script')} of the pages' own replaced by the CMS's` : ''}.`,
     `Schemas: ${types || 'none'}.`,
     `${plural(result.requests, 'API request')} (${result.strategy === 'index' ? 'whole index read in list requests' : 'page by page'}), ${plural(result.fetchFailures.length, 'fetch failure')}, ${plural(errors, 'error')}, ${plural(warnings, 'warning')}, ${duration(result.durationMs)}.`,
     ...(result.vocabulary ? [`Validated against ${result.vocabulary}.`] : []),

@@ -3,7 +3,12 @@
 import { readFile, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type PageFacts, readPageFacts } from '../audit/index.ts';
-import { type ConflictPolicy, type HeadTag, rewriteHeadBytes } from '../head/index.ts';
+import {
+  type ConflictPolicy,
+  type HeadTag,
+  type JsonLdConflictPolicy,
+  rewriteHeadBytes,
+} from '../head/index.ts';
 import { replaceWith, writeBeside } from '../write-file-atomically.ts';
 import type { ResolvedOptions } from './options.ts';
 import type { PagePlan } from './plan-page.ts';
@@ -12,6 +17,8 @@ export interface WriteResult {
   changed: boolean;
   written: number;
   replaced: number;
+  /** The page's own JSON-LD scripts replaced by the CMS's (`jsonLdConflict: 'api'`). */
+  replacedJsonLd: number;
   skipped: string[];
   /** What the site audit reads of the page as it will ship (read here, so no page is read twice); null when not asked. */
   facts: PageFacts | null;
@@ -36,6 +43,7 @@ export interface StagingJob {
   file: string;
   tags: HeadTag[];
   onConflict: ConflictPolicy;
+  jsonLdConflict: JsonLdConflictPolicy;
   /** The page's public URL, when the audit will want its facts. */
   auditUrl: string | null;
 }
@@ -44,11 +52,12 @@ export interface StagingJob {
 export function stagingJob(
   plan: PagePlan,
   outDir: string,
-  options: Pick<ResolvedOptions, 'onConflict' | 'audit'>,
+  options: Pick<ResolvedOptions, 'onConflict' | 'jsonLdConflict' | 'audit'>,
 ): StagingJob {
   const { page } = plan;
   const auditUrl = options.audit ? page.url : null;
-  return { outDir, file: page.file, tags: plan.tags, onConflict: options.onConflict, auditUrl };
+  const { onConflict, jsonLdConflict } = options;
+  return { outDir, file: page.file, tags: plan.tags, onConflict, jsonLdConflict, auditUrl };
 }
 
 /** What staging wrote, as plain data. */
@@ -62,12 +71,15 @@ export interface StagedFile extends WriteResult {
 /**
  * Reads a built page, rewrites its head and writes the result beside it; the page itself is not touched.
  *
- * @example const staged = await stageFile({ outDir: '/site/dist', file: 'index.html', tags, onConflict: 'api', auditUrl: null });
+ * @example const staged = await stageFile({ outDir: '/site/dist', file: 'index.html', tags, onConflict: 'api', jsonLdConflict: 'keep-both', auditUrl: null });
  */
 export async function stageFile(job: StagingJob): Promise<StagedFile> {
   const path = join(job.outDir, job.file);
   const bytes = await readFile(path);
-  const result = rewriteHeadBytes(bytes, job.tags, { onConflict: job.onConflict });
+  const result = rewriteHeadBytes(bytes, job.tags, {
+    onConflict: job.onConflict,
+    jsonLdConflict: job.jsonLdConflict,
+  });
   const temporary = result.changed ? await writeBeside(path, result.bytes) : null;
   // The audit reads the head and the JSON-LD: the decoded start of the page holds both, unless JSON-LD
   // may follow the head.
@@ -76,6 +88,7 @@ export async function stageFile(job: StagingJob): Promise<StagedFile> {
     changed: result.changed,
     written: result.written,
     replaced: result.replaced,
+    replacedJsonLd: result.replacedJsonLd,
     skipped: result.skipped,
     facts: job.auditUrl === null ? null : readPageFacts(readable(), job.auditUrl, job.file),
     temporary,
@@ -112,7 +125,7 @@ export function stagedPage(job: StagingJob, staged: StagedFile, verify: boolean)
 /**
  * Rewrites one built page's head into a file beside it; the page itself is unchanged until `commit()`.
  *
- * @example const staged = await stagePage({ outDir: '/site/dist', file: 'blog/index.html', tags, onConflict: 'api', auditUrl: null }); await staged.commit();
+ * @example const staged = await stagePage({ outDir: '/site/dist', file: 'blog/index.html', tags, onConflict: 'api', jsonLdConflict: 'keep-both', auditUrl: null }); await staged.commit();
  */
 export async function stagePage(job: StagingJob, verify = false): Promise<StagedPage> {
   return stagedPage(job, await stageFile(job), verify);

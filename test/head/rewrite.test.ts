@@ -311,3 +311,79 @@ describe('rewriteHead', () => {
     expect(scanHead(page.slice(0, cut)).complete).toBe(true);
   });
 });
+
+describe("rewriteHead with jsonLdConflict: 'api'", () => {
+  const cms = (...schemas: object[]) => renderHeadTags({ schemas, meta: null, social: null });
+  const page = (...scripts: string[]) =>
+    [
+      '<!doctype html><html><head>',
+      '<meta charset="utf-8">',
+      ...scripts.map((json) => `<script type="application/ld+json">${json}</script>`),
+      '</head><body>',
+      '<script type="application/ld+json">{"@type":"BlogPosting","headline":"In the body"}</script>',
+      '</body></html>',
+    ].join('\n');
+  const article = { '@context': 'https://schema.org', '@type': 'BlogPosting', headline: 'From the CMS' };
+
+  test("removes the head's script that describes only what the CMS's does, and nothing in the body", () => {
+    const theme = '{"@context":"https://schema.org","@type":"BlogPosting","headline":"From the theme"}';
+    const result = rewriteHead(page(theme), cms(article), { jsonLdConflict: 'api' });
+    expect(result.replacedJsonLd).toBe(1);
+    expect(readHeadTags(result.html).jsonLd).toEqual([
+      '{"@context":"https://schema.org","@type":"BlogPosting","headline":"From the CMS"}',
+    ]);
+    // The head alone is the rewrite's: a script in the body is left as it was (the audit still reports it).
+    expect(result.html).toContain('"headline":"In the body"');
+    expect(result.html).not.toMatch(/\n[ \t]*\n/);
+  });
+
+  test('types compare as schema.org names, whichever way they are spelled', () => {
+    const theme = '{"@context":"https://schema.org","@type":"schema:BlogPosting"}';
+    expect(rewriteHead(page(theme), cms(article), { jsonLdConflict: 'api' }).replacedJsonLd).toBe(1);
+  });
+
+  test('keeps a script that also describes something else, one with the same @id, and one that does not parse', () => {
+    const graph =
+      '{"@context":"https://schema.org","@graph":[{"@type":"WebSite","name":"S"},{"@type":"BlogPosting"}]}';
+    const sameId = '{"@context":"https://schema.org","@type":"BlogPosting","@id":"https://a.dev/p/#post"}';
+    const broken = '{"@type":"BlogPosting",';
+    const result = rewriteHead(
+      page(graph, sameId, broken),
+      cms({ ...article, '@id': 'https://a.dev/p/#post' }),
+      { jsonLdConflict: 'api' },
+    );
+    expect(result.replacedJsonLd).toBe(0);
+    expect(readHeadTags(result.html).jsonLd).toHaveLength(4);
+  });
+
+  test("'keep-both' (the default) and a CMS with no JSON-LD for the page leave the page's scripts alone", () => {
+    const theme = '{"@context":"https://schema.org","@type":"BlogPosting"}';
+    expect(rewriteHead(page(theme), cms(article)).replacedJsonLd).toBe(0);
+    expect(rewriteHead(page(theme), cms(), { jsonLdConflict: 'api' }).replacedJsonLd).toBe(0);
+    const other = rewriteHead(page(theme), cms({ ...article, '@type': 'Event' }), { jsonLdConflict: 'api' });
+    expect(other.replacedJsonLd).toBe(0);
+  });
+
+  test('a graph written by graph: true is compared node by node', () => {
+    const theme = '{"@context":"https://schema.org","@type":"BlogPosting"}';
+    const tags = renderHeadTags(
+      {
+        schemas: [article, { '@context': 'https://schema.org', '@type': 'Organization' }],
+        meta: null,
+        social: null,
+      },
+      { graph: true },
+    );
+    const result = rewriteHead(page(theme), tags, { jsonLdConflict: 'api' });
+    expect(result.replacedJsonLd).toBe(1);
+    expect(readHeadTags(result.html).jsonLd).toHaveLength(1);
+  });
+
+  test('a second run changes nothing more', () => {
+    const theme = '{"@context":"https://schema.org","@type":"BlogPosting"}';
+    const once = rewriteHead(page(theme), cms(article), { jsonLdConflict: 'api' }).html;
+    const twice = rewriteHead(once, cms(article), { jsonLdConflict: 'api' });
+    expect(twice.html).toBe(once);
+    expect(twice.replacedJsonLd).toBe(0);
+  });
+});

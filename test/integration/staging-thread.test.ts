@@ -49,7 +49,7 @@ const job = (file: string): PageJob => ({
     socialFallback: true,
     validation: { rules: ['schema.org', 'google'], severity: {} },
   },
-  options: { validate: 'error', onConflict: 'api', audit: true },
+  options: { validate: 'error', onConflict: 'api', jsonLdConflict: 'keep-both', audit: true },
   outDir: dir,
 });
 

@@ -2,12 +2,13 @@
 import { expect, test } from 'vitest';
 import { type BuildResult, summaryLines } from '../../src/integration/report.ts';
 
-const result = (durationMs: number): BuildResult => ({
+const result = (durationMs: number, jsonLdReplaced = 0): BuildResult => ({
   pages: 12,
   pagesWithSchemas: 10,
   pagesChanged: 11,
   schemasByType: { BlogPosting: 3, Event: 1 },
   tagsWritten: 82,
+  jsonLdReplaced,
   requests: 3,
   strategy: 'index',
   fetchFailures: [],
@@ -32,4 +33,11 @@ test('a pass under a tenth of a second is given in milliseconds, not as 0.0 s', 
   expect(summaryLines(result(34.4)).join('\n')).toContain('0 warnings, 34 ms.');
   expect(summaryLines(result(99.6)).join('\n')).toContain('0 warnings, 100 ms.');
   expect(summaryLines(result(100)).join('\n')).toContain('0 warnings, 0.1 s.');
+});
+
+test("counts the pages' own JSON-LD scripts the CMS's replaced, only when there are any", () => {
+  expect(summaryLines(result(1234, 3))[0]).toBe(
+    "12 pages: 11 rewritten, 10 with schemas, 82 tags written, 3 JSON-LD scripts of the pages' own replaced by the CMS's.",
+  );
+  expect(summaryLines(result(1234, 0))[0]).not.toContain('JSON-LD');
 });

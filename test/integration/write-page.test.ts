@@ -26,6 +26,7 @@ test('a page is committed as staged, and nothing is left beside it', async () =>
     file: 'index.html',
     tags,
     onConflict: 'api',
+    jsonLdConflict: 'keep-both',
     auditUrl: 'https://www.example.com/',
   });
   // Nothing changes before the commit.
@@ -43,7 +44,14 @@ test('a page written again after it was staged is staged again from its new cont
   // As a page cut short while it was still being written would be read.
   writeFileSync(path, '<html><head><title>Own</title></head><body><p>fir');
   const staged = await stagePage(
-    { outDir: dir, file: 'index.html', tags, onConflict: 'api', auditUrl: 'https://www.example.com/' },
+    {
+      outDir: dir,
+      file: 'index.html',
+      tags,
+      onConflict: 'api',
+      jsonLdConflict: 'keep-both',
+      auditUrl: 'https://www.example.com/',
+    },
     true,
   );
   writeFileSync(path, '<html><head><title>Own</title></head><body><p>first, then the rest</p></body></html>');
@@ -64,6 +72,7 @@ test('discard removes the staged file and leaves the page as it was', async () =
     file: 'index.html',
     tags,
     onConflict: 'api',
+    jsonLdConflict: 'keep-both',
     auditUrl: null,
   });
   expect(staged.temporary).not.toBeNull();
