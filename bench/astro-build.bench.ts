@@ -28,7 +28,7 @@ import {
   targetLines,
 } from './astro-build/format.ts';
 import { type LatencyProxy, startLatencyProxy } from './astro-build/latency-proxy.ts';
-import { measureRequestFloor } from './astro-build/request-floor.ts';
+import { measureRequestFloor, measureUnloadedLatency } from './astro-build/request-floor.ts';
 import { killRunningBuilds, runAstroBuild } from './astro-build/run-build.ts';
 import {
   checkBuiltSite,
@@ -97,6 +97,7 @@ console.log(
 
 const rows: Row[] = [];
 const floorMs = new Map<number, number>();
+const unloadedMs = new Map<number, number>();
 for (const [sizeIndex, pages] of sizes.entries()) {
   const root = mkdtempSync(join(tmpdir(), `asm-bench-site-${pages}-`));
   sites.add(root);
@@ -121,6 +122,7 @@ for (const [sizeIndex, pages] of sizes.entries()) {
     // not land on one row alone; each row reports its medians.
     const measured = new Map<RowName, Row[]>();
     const floors: number[] = [];
+    unloadedMs.set(pages, await measureUnloadedLatency(proxy.url, pageUrls(pages), BENCH_USER));
     for (let run = 1; run <= runs; run++) {
       for (const [name, variant] of active) {
         const row = await measure(root, pages, name, variant, proxy);
@@ -153,7 +155,8 @@ for (const [sizeIndex, pages] of sizes.entries()) {
 console.log(`\n${TABLE_HEADER}`);
 for (const row of rows) console.log(formatRow(rows, row));
 console.log(`\nTargets (printed, not asserted; load average ${load()} at the end):`);
-for (const line of targetLines(rows, { latencyMs, concurrency, floorMs })) console.log(`  ${line}`);
+for (const line of targetLines(rows, { latencyMs, concurrency, floorMs, unloadedMs }))
+  console.log(`  ${line}`);
 
 /** Runs per row: three up to 1,000 pages, where one run is seconds and noise is large; one above. */
 function runsFor(pages: number): number {

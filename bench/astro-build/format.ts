@@ -36,6 +36,8 @@ export interface Setting {
   concurrency: number;
   /** By page count: how long a bare undici client took for the per-page row's requests through the same proxy. */
   floorMs?: ReadonlyMap<number, number>;
+  /** By page count: the median time one request took through the same proxy with nothing else in flight. */
+  unloadedMs?: ReadonlyMap<number, number>;
 }
 
 const LABELS: Record<RowName, string> = {
@@ -202,6 +204,17 @@ export function targetLines(rows: readonly Row[], setting: Setting): string[] {
       lines.push(
         `${count(pages)} pages: a bare undici client making the same requests the same way, and nothing else, takes ${seconds(floorMs)} ` +
           `(${(floorMs / boundMs).toFixed(2)}x the bound: the server's and the machine's share)${against}`,
+      );
+    }
+    const unloadedMs = setting.unloadedMs?.get(pages);
+    if (unloadedMs !== undefined && perPage.pageRequestsMs !== undefined) {
+      const alone = (requests * unloadedMs) / setting.concurrency;
+      const bare = floorMs === undefined ? '' : `, the bare client's ${(floorMs / alone).toFixed(2)}x`;
+      lines.push(
+        `${count(pages)} pages: one request alone takes ${unloadedMs.toFixed(1)} ms through the line (median, nothing else in flight: ` +
+          `the line's round trip plus the server's and loopback's time, which the bound above leaves out); against ` +
+          `${count(requests)} x ${unloadedMs.toFixed(1)} ms / ${setting.concurrency} = ${seconds(alone)} the pages' requests are ` +
+          `${(perPage.pageRequestsMs / alone).toFixed(2)}x${bare} (no target)`,
       );
     }
   }

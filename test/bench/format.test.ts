@@ -74,6 +74,19 @@ describe('targetLines', () => {
     expect(measured.join('\n')).toContain("the per-page build's are 0.94x that");
   });
 
+  it("also puts them against the time one request takes alone, the server's time in it", () => {
+    const measured = targetLines(rows, {
+      latencyMs: 20,
+      concurrency: 8,
+      floorMs: new Map([[1000, 8_500]]),
+      unloadedMs: new Map([[1000, 22]]),
+    }).join('\n');
+    expect(measured).toContain('one request alone takes 22.0 ms through the line');
+    expect(measured).toContain(
+      "3,000 x 22.0 ms / 8 = 8.25 s the pages' requests are 0.97x, the bare client's 1.03x (no target)",
+    );
+  });
+
   it('compares a second build with a warm cache with the first, in bytes and pass time', () => {
     const withCache: Row[] = [
       ...rows.map((row) => (row.name === 'auto' ? { ...row, responseBytes: 250_000 } : row)),
