@@ -1,9 +1,11 @@
 // Files this package writes (built pages, pulls) are replaced whole: written beside the target, then
 // renamed over it, so an interrupted run never leaves half a file. The two steps are also offered apart,
 // so that a build can write every page's new version while it still fetches, and replace them all at the end.
+// The calls are synchronous: a page is tens of KB going to the page cache, and fs/promises' hop through the
+// thread pool cost about twice the CPU of the write itself (0.8 s against 0.36-0.59 s to read and write 1,000
+// pages of 60 KB here), CPU that a build on two cores takes from Astro's rendering.
 import { randomBytes } from 'node:crypto';
-import { readdirSync, rmSync } from 'node:fs';
-import { rename, rm, writeFile } from 'node:fs/promises';
+import { readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 
 /** The suffix of a file written beside its target and not yet renamed over it. */
@@ -14,14 +16,14 @@ const NAME_BYTES = 6;
 /**
  * Writes `content` beside `path` and returns where; `path` itself is untouched until `replaceWith`.
  *
- * @example const temporary = await writeBeside('dist/index.html', html); await replaceWith(temporary, 'dist/index.html');
+ * @example const temporary = writeBeside('dist/index.html', html); replaceWith(temporary, 'dist/index.html');
  */
-export async function writeBeside(path: string, content: string | Uint8Array): Promise<string> {
+export function writeBeside(path: string, content: string | Uint8Array): string {
   const temporary = `${path}.${randomBytes(NAME_BYTES).toString('hex')}${TEMPORARY_SUFFIX}`;
   try {
-    await writeFile(temporary, content);
+    writeFileSync(temporary, content);
   } catch (error) {
-    await rm(temporary, { force: true });
+    rmSync(temporary, { force: true });
     throw error;
   }
   return temporary;
@@ -51,11 +53,11 @@ export function removeWrittenBesideSync(path: string): number {
 }
 
 /** Renames a file from `writeBeside` over its target: readers see the old file or the new, never a part. */
-export async function replaceWith(temporary: string, path: string): Promise<void> {
+export function replaceWith(temporary: string, path: string): void {
   try {
-    await rename(temporary, path);
+    renameSync(temporary, path);
   } catch (error) {
-    await rm(temporary, { force: true });
+    rmSync(temporary, { force: true });
     throw error;
   }
 }
@@ -63,8 +65,8 @@ export async function replaceWith(temporary: string, path: string): Promise<void
 /**
  * Writes `content` to `path` atomically on one file system.
  *
- * @example await writeFileAtomically('dist/index.html', html);
+ * @example writeFileAtomically('dist/index.html', html);
  */
-export async function writeFileAtomically(path: string, content: string): Promise<void> {
-  await replaceWith(await writeBeside(path, content), path);
+export function writeFileAtomically(path: string, content: string): void {
+  replaceWith(writeBeside(path, content), path);
 }

@@ -8,11 +8,11 @@ import { removeWrittenBesideSync, writeBeside } from '../src/write-file-atomical
 const dir = mkdtempSync(join(tmpdir(), 'asm-beside-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-test('removes what writeBeside left beside a file, and only that', async () => {
+test('removes what writeBeside left beside a file, and only that', () => {
   const page = join(dir, 'index.html');
   writeFileSync(page, '<html></html>');
-  const first = await writeBeside(page, 'one');
-  await writeBeside(page, 'two');
+  const first = writeBeside(page, 'one');
+  writeBeside(page, 'two');
   // Look-alikes that are not writeBeside's: another page's, a name too short, the user's own file.
   for (const name of ['about.html.0123456789ab.tmp', 'index.html.zz.tmp', 'index.html.bak', 'index.html.tmp'])
     writeFileSync(join(dir, name), 'keep');

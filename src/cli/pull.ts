@@ -241,7 +241,7 @@ social entries are kept for the selected URLs only, and no page file is removed.
     }
     const text = `${JSON.stringify(file, null, 2)}\n`;
     if (target === null) process.stdout.write(text);
-    else await writeFileAtomically(target.path, text);
+    else writeFileAtomically(target.path, text);
     // With --out -, stdout holds the file: the summary goes to stderr.
     if (json && target !== null) printJson({ file: out, ...written });
     else {

@@ -77,7 +77,7 @@ export async function writePageFileTree(
   await mapConcurrently(changed, FILES_AT_ONCE, async (file) => {
     const target = join(dir, file.path);
     await mkdir(dirname(target), { recursive: true });
-    await writeFileAtomically(target, file.text);
+    writeFileAtomically(target, file.text);
     options.onFile?.();
   });
   const kept = new Set(files.map((file) => file.path));

@@ -1,6 +1,6 @@
 // Tags -> rewritten files. A page's new version is written beside it first (staged) and renamed over it
 // when the whole build may go ahead, so a build that stops changes no page and none is ever half-written.
-import { readFile, rm, stat } from 'node:fs/promises';
+import { readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { type PageFacts, readPageFacts } from '../audit/index.ts';
 import {
@@ -75,12 +75,13 @@ export interface StagedFile extends WriteResult {
  */
 export async function stageFile(job: StagingJob): Promise<StagedFile> {
   const path = join(job.outDir, job.file);
-  const bytes = await readFile(path);
+  // Synchronous, as the write: see write-file-atomically.ts. This runs on the staging thread, or in the pass.
+  const bytes = readFileSync(path);
   const result = rewriteHeadBytes(bytes, job.tags, {
     onConflict: job.onConflict,
     jsonLdConflict: job.jsonLdConflict,
   });
-  const temporary = result.changed ? await writeBeside(path, result.bytes) : null;
+  const temporary = result.changed ? writeBeside(path, result.bytes) : null;
   // The audit reads the head and the JSON-LD: the decoded start of the page holds both, unless JSON-LD
   // may follow the head.
   const readable = () => (result.jsonLdAfterHead ? Buffer.from(result.bytes).toString('utf8') : result.head);
@@ -105,16 +106,16 @@ export function stagedPage(job: StagingJob, staged: StagedFile, verify: boolean)
   const path = join(job.outDir, job.file);
   const { temporary, readSize, ...written } = staged;
   const discard = async () => {
-    if (temporary) await rm(temporary, { force: true });
+    if (temporary) rmSync(temporary, { force: true });
   };
   return {
     ...written,
     commit: async () => {
-      if (verify && (await stat(path)).size !== readSize) {
+      if (verify && statSync(path).size !== readSize) {
         await discard();
         return stagedPage(job, await stageFile(job), true).commit();
       }
-      if (temporary) await replaceWith(temporary, path);
+      if (temporary) replaceWith(temporary, path);
       return written;
     },
     discard,
