@@ -11,6 +11,23 @@ import type { RewriteOptions, RewriteResult } from './types.ts';
 export const PREFIX_BYTES = 16 * 1024;
 
 const JSON_LD = /ld\+json/i;
+const PLUS = 0x2b;
+const LD_JSON = 'ld+json';
+
+/**
+ * Whether `ld+json`, in any case, occurs in `bytes` from `from` on. A byte search: most pages never mention it,
+ * and decoding their whole tail to a string only to find that out cost more than the search.
+ */
+function mentionsJsonLd(bytes: Buffer, from: number): boolean {
+  // From a little before `from`, so that a mention cut by it is found.
+  const start = Math.max(2, from - LD_JSON.length + 3);
+  for (let plus = bytes.indexOf(PLUS, start); plus !== -1; plus = bytes.indexOf(PLUS, plus + 1)) {
+    if (plus + 5 > bytes.length) return false;
+    const around = bytes.toString('latin1', plus - 2, plus + 5);
+    if (around.toLowerCase() === LD_JSON) return true;
+  }
+  return false;
+}
 
 export interface ByteRewriteResult extends Omit<RewriteResult, 'html' | 'complete' | 'headEnd'> {
   /** The page's new bytes; the input itself when nothing changed. */
@@ -60,8 +77,7 @@ export function rewriteHeadBytes(
   // The page's text after its head: a JSON-LD script there is not in `head`. Latin-1 reads any bytes, and
   // the name searched for is ASCII.
   const jsonLdAfterHead =
-    JSON_LD.test(html.slice(result.headEnd)) ||
-    (cut < bytes.length && JSON_LD.test(asBuffer(bytes).toString('latin1', cut)));
+    JSON_LD.test(html.slice(result.headEnd)) || (cut < bytes.length && mentionsJsonLd(asBuffer(bytes), cut));
   if (!changed) return { ...counts, bytes, head: html, jsonLdAfterHead };
   const start = Buffer.from(html, 'utf8');
   return { ...counts, bytes: Buffer.concat([start, bytes.subarray(cut)]), head: html, jsonLdAfterHead };

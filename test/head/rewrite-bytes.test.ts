@@ -85,4 +85,18 @@ describe('rewriteHeadBytes', () => {
     // The decoded start holds the whole head, the page's own JSON-LD and the written one.
     expect(result.head.match(/ld\+json/gi)).toHaveLength(2);
   });
+
+  test('finds the mention past the decoded start in any case, even cut by it, and not in other plus signs', () => {
+    const start = '<html><head><title>t</title></head><body><p>';
+    const at = (offset: number, text: string) =>
+      bytesOf(`${start}${'x'.repeat(PREFIX_BYTES + offset - start.length)}${text}</p></body></html>`);
+    // `type="application/` is 18 characters: from -24 to -19 the cut falls inside `Ld+Json`.
+    for (const offset of [-25, -24, -22, -20, -19, 0, 4000]) {
+      expect(
+        rewriteHeadBytes(at(offset, 'type="application/Ld+Json"'), tags).jsonLdAfterHead,
+        `${offset}`,
+      ).toBe(true);
+    }
+    expect(rewriteHeadBytes(at(100, 'a+b c++ ld+jso ld json +json ld+'), tags).jsonLdAfterHead).toBe(false);
+  });
 });
