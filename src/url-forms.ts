@@ -90,3 +90,17 @@ export function readableUrl(url: string): string {
     return url;
   }
 }
+
+/**
+ * A pathname as seen from inside the site: what follows `base` (Astro's `base`, with or without its slashes),
+ * always starting with `/`. A pathname outside `base` is given back as it is: `/docsfoo` is not under `/docs`.
+ *
+ * @example pathInSite('/docs/guides/', '/docs') // '/guides/'
+ * @example pathInSite('/docs', '/docs/') // '/'
+ */
+export function pathInSite(pathname: string, base: string): string {
+  const prefix = base.replace(/\/+$/, '');
+  if (prefix === '' || prefix === '/') return pathname;
+  if (pathname === prefix) return '/';
+  return pathname.startsWith(`${prefix}/`) ? pathname.slice(prefix.length) : pathname;
+}

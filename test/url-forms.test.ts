@@ -1,7 +1,14 @@
 // One page address, several spellings: pages are named in the encoded form Astro.url and sitemaps use, and
 // matched against what a CMS stored in any of the others.
 import { expect, test } from 'vitest';
-import { decodedPath, pageHref, readableUrl, spellingsOf, urlIdentity } from '../src/url-forms.ts';
+import {
+  decodedPath,
+  pageHref,
+  pathInSite,
+  readableUrl,
+  spellingsOf,
+  urlIdentity,
+} from '../src/url-forms.ts';
 
 test('a page URL is percent-encoded with capital hex, as Astro.url and @astrojs/sitemap give it', () => {
   expect(pageHref('https://a.dev', '/café/')).toBe('https://a.dev/caf%C3%A9/');
@@ -51,4 +58,17 @@ test('messages show addresses as people read them, separators kept encoded', () 
   expect(readableUrl('https://a.dev/%D0%B1%D0%BB%D0%BE%D0%B3/')).toBe('https://a.dev/блог/');
   expect(readableUrl('https://a.dev/a%2Fb/')).toBe('https://a.dev/a%2Fb/');
   expect(readableUrl('https://a.dev/100%/')).toBe('https://a.dev/100%/');
+});
+
+test('a pathname inside the site is what follows base, however base is written; one outside is left as it is', () => {
+  for (const base of ['/docs', '/docs/', '/docs//']) {
+    expect(pathInSite('/docs/guides/', base)).toBe('/guides/');
+    expect(pathInSite('/docs/', base)).toBe('/');
+    expect(pathInSite('/docs', base)).toBe('/');
+    // A longer first segment is another folder, not the base.
+    expect(pathInSite('/docsfoo/a/', base)).toBe('/docsfoo/a/');
+    expect(pathInSite('/other/', base)).toBe('/other/');
+  }
+  for (const base of ['/', '']) expect(pathInSite('/guides/', base)).toBe('/guides/');
+  expect(pathInSite('/a/b/c', '/a/b')).toBe('/c');
 });

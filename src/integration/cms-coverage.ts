@@ -1,7 +1,7 @@
 // CMS data -> the pages it is for: the URLs the CMS holds head data for that are no page of the build (an
 // address the CMS uses and the site does not, pages removed since), so that a build which found nothing for its
 // pages says why instead of shipping them bare in silence.
-import { decodedPath, urlIdentity } from '../url-forms.ts';
+import { decodedPath, pathInSite, urlIdentity } from '../url-forms.ts';
 import { isExcluded, onDemandMatcher, type RouteInfo, type SiteLayout, urlVariants } from './pages.ts';
 import type { HeadIndex } from './read-index.ts';
 import { isEmpty } from './read-page-data.ts';
@@ -73,11 +73,9 @@ export function servedElsewhereFor(
   exclude: readonly string[],
 ): (url: string) => boolean {
   const onDemand = onDemandMatcher(layout, routes);
-  const base = layout.base.replace(/\/+$/, '');
   return (url) => {
     if (!URL.canParse(url)) return false;
     const pathname = decodedPath(new URL(url).pathname);
-    const inSite = base && pathname.startsWith(`${base}/`) ? pathname.slice(base.length) : pathname;
-    return onDemand(pathname) || isExcluded(inSite, exclude);
+    return onDemand(pathname) || isExcluded(pathInSite(pathname, layout.base), exclude);
   };
 }

@@ -6,7 +6,7 @@
 import bakedConfig from 'virtual:astro-schema-manager/config';
 import type { MiddlewareHandler } from 'astro';
 import { type RewriteOptions, rewriteHead } from '../head/index.ts';
-import { decodedPath, pageHref } from '../url-forms.ts';
+import { decodedPath, pageHref, pathInSite } from '../url-forms.ts';
 import { splitApiCredentials } from './api-credentials.ts';
 import { isExcluded } from './pages.ts';
 import { type PageAnswer, type RequestAnswers, requestAnswers, whyNot } from './request-answers.ts';
@@ -64,9 +64,7 @@ export const onRequest: MiddlewareHandler = async (context, next) => {
   const { options, layout } = config;
   // Decoded, as Astro names pages at build time (and as `exclude` prefixes are written).
   const pathname = decodedPath(context.url.pathname);
-  const relative = pathname.startsWith(layout.base)
-    ? `/${pathname.slice(layout.base.length).replace(/^\/+/, '')}`
-    : pathname;
+  const relative = pathInSite(pathname, layout.base);
   // A server island's answer is a piece of the page that asked for it, not a page of its own.
   if (isExcluded(relative, options.exclude) || relative.startsWith('/_server-islands/')) return response;
 

@@ -1,6 +1,6 @@
 // Built output -> pages: which HTML files Astro wrote for which routes, and the public URL of each,
 // following Astro's own output rules (build.format, trailingSlash, base, i18n fallbacks, 404/500).
-import { pageHref } from '../url-forms.ts';
+import { pageHref, pathInSite } from '../url-forms.ts';
 
 export type BuildFormat = 'directory' | 'file' | 'preserve';
 export type TrailingSlash = 'always' | 'never' | 'ignore';
@@ -163,10 +163,9 @@ export function urlVariants(url: string): string[] {
  * @example onDemandMatcher(layout, routes)('/docs/live/') // true for src/pages/live.astro with prerender = false
  */
 export function onDemandMatcher(layout: SiteLayout, routes: RouteInfo[]): (pathname: string) => boolean {
-  const base = new URL(layout.base.endsWith('/') ? layout.base : `${layout.base}/`, layout.site).pathname;
   const onDemand = routes.filter((route) => route.type === 'page' && !route.isPrerendered);
   return (pathname) => {
-    const inSite = pathname.startsWith(base) ? `/${pathname.slice(base.length)}` : pathname;
+    const inSite = pathInSite(pathname, layout.base);
     return onDemand.some(
       (route) => route.patternRegex.test(inSite) || route.patternRegex.test(inSite.replace(/\/$/, '')),
     );

@@ -8,6 +8,7 @@
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { createLimit } from '../map-concurrently.ts';
+import { pathInSite } from '../url-forms.ts';
 import { removeWrittenBesideSync } from '../write-file-atomically.ts';
 import { fromIndex, indexHoldsAll, type PageData } from './fetch-head-data.ts';
 import type { ResolvedOptions } from './options.ts';
@@ -49,7 +50,6 @@ export function earlyStager(input: {
   warn: (line: string) => void;
 }): EarlyStager {
   const { options, layout } = input;
-  const base = layout.base.replace(/\/+$/, '');
   const settings = pageJobOptions(options);
   let previous: BuiltPage | null = null;
   const { source } = input;
@@ -127,7 +127,7 @@ export function earlyStager(input: {
   return {
     rendering(pathname) {
       if (previous && input.stageFiles) stage(previous);
-      const inSite = base && pathname.startsWith(`${base}/`) ? pathname.slice(base.length) : pathname;
+      const inSite = pathInSite(pathname, layout.base);
       // The page as the pass will list it from astro:build:done: the same file and URL rules (the list may
       // also hold the i18n fallback pages rendered from it, which are not on disk yet).
       const own = `/${inSite.replace(/^\/+|\/+$/g, '')}`;
