@@ -7,8 +7,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from 'vitest';
+import { extractJsonLd } from '../src/head/extract-json-ld.ts';
 import { readHeadTags } from '../src/head/index.ts';
-import { extractJsonLd } from '../src/validate/extract-json-ld.ts';
 
 const repo = fileURLToPath(new URL('../', import.meta.url));
 

@@ -1,8 +1,9 @@
 // A built page -> the facts the site-wide audit compares across pages. Reads the head with the head core's own
 // scanner and the JSON-LD with the validator's extractor, so the audit sees what the build wrote and check reads.
+
+import { extractJsonLd } from '../head/extract-json-ld.ts';
 import { shortType, type TopLevelNode, topLevelNodes } from '../head/json-ld-type.ts';
 import { readHeadTags } from '../head/read.ts';
-import { extractJsonLd } from '../validate/extract-json-ld.ts';
 import { formatPath } from '../validate/json-path.ts';
 
 /** A `url` or `@id` value found in a page's JSON-LD. */

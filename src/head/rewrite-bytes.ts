@@ -67,7 +67,13 @@ export function rewriteHeadBytes(
   let cut = charBoundary(bytes, PREFIX_BYTES);
   let source = asBuffer(bytes).toString('utf8', 0, cut);
   let result = rewriteHead(source, tags, { ...options, prefix: cut < bytes.length });
-  if (!result.complete) {
+  // The whole page when the head runs past the start, or when the page's own JSON-LD past the head may have to
+  // go (jsonLdConflict: 'api', with JSON-LD written).
+  const bodyJsonLd = () =>
+    options.jsonLdConflict === 'api' &&
+    tags.some((tag) => (tag.nodes?.length ?? 0) > 0) &&
+    (JSON_LD.test(result.html.slice(result.headEnd)) || mentionsJsonLd(asBuffer(bytes), cut));
+  if (!result.complete || (cut < bytes.length && bodyJsonLd())) {
     cut = bytes.length;
     source = asBuffer(bytes).toString('utf8');
     result = rewriteHead(source, tags, options);

@@ -1,4 +1,5 @@
 /** Splices written tags into a page's head by source offsets: every byte not replaced stays as it was. */
+import { extractJsonLd } from './extract-json-ld.ts';
 import { type TopLevelNode, topLevelNodes, typesDescribedTwice } from './json-ld-type.ts';
 import { clashes, familyOf } from './keys.ts';
 import { type HeadElement, scanHead } from './scan.ts';
@@ -10,8 +11,9 @@ import type { HeadTag, RewriteOptions, RewriteResult } from './types.ts';
  * gives the same bytes. For a key both the page and `tags` have, `onConflict: 'api'` (default)
  * removes the page's tags and `'page'` leaves out the written one; so there is never a second title,
  * description or canonical. With `jsonLdConflict: 'api'`, a JSON-LD script of the page's own whose every
- * top-level node the written JSON-LD describes too (same `@type`, not the same `@id`) is removed; a script
- * that also describes something else stays whole. `<meta charset>` is never moved. A page without a head gets one; a fragment (a
+ * top-level node the written JSON-LD describes too (same `@type`, not the same `@id`) is removed, in the head
+ * and, unless `html` is only a `prefix` or the head of a streaming page (`headOnly`), in the body; a script that also describes something else stays whole.
+ * `<meta charset>` is never moved. A page without a head gets one; a fragment (a
  * server island's or a partial's answer: no doctype, `<html>`, `<head>`, title, meta or base) is left as it is.
  *
  * @example
@@ -51,11 +53,21 @@ export function rewriteHead(html: string, tags: HeadTag[], options: RewriteOptio
 
   const writtenNodes = written.flatMap((tag) => tag.nodes ?? []);
   let replacedJsonLd = 0;
+  const removedBody: Array<[number, number]> = [];
   if (options.jsonLdConflict === 'api' && writtenNodes.length > 0) {
     for (const element of scan.elements) {
       if (!element.jsonLd || element.ours || !describedElsewhere(element.text, writtenNodes)) continue;
       removed.push(element);
       replacedJsonLd++;
+    }
+    // The body's scripts too (a breadcrumb component's), when the whole page is here to look at.
+    if (!options.prefix && !options.headOnly) {
+      const headOver = Math.max(scan.insertAt, ...scan.elements.map((element) => element.end));
+      for (const script of extractJsonLd(html)) {
+        if (script.start < headOver || !describedElsewhere(script.text, writtenNodes)) continue;
+        removedBody.push(lineRange(html, script.start, script.end));
+        replacedJsonLd++;
+      }
     }
   }
 
@@ -69,7 +81,9 @@ export function rewriteHead(html: string, tags: HeadTag[], options: RewriteOptio
   }
   const out = splice(
     html,
-    removed.map((element) => lineRange(html, element.start, element.end)).sort((a, b) => a[0] - b[0]),
+    [...removed.map((element) => lineRange(html, element.start, element.end)), ...removedBody].sort(
+      (a, b) => a[0] - b[0],
+    ),
     insertionPoint(html, scan.insertAt),
     block,
   );

@@ -66,12 +66,19 @@ export interface RewriteOptions {
   /** Who wins when the page already has a tag with the same key. Default 'api'. */
   onConflict?: ConflictPolicy;
   /**
-   * `'api'` removes each JSON-LD script of the page's own head whose every top-level node a written JSON-LD tag
-   * describes too (same `@type`, not the same `@id`); `'keep-both'` (default) leaves the page's scripts alone.
+   * `'api'` removes each JSON-LD script of the page's own (in its head, and in its body unless `prefix` or
+   * `headOnly`) whose
+   * every top-level node a written JSON-LD tag describes too (same `@type`, not the same `@id`); `'keep-both'`
+   * (default) leaves the page's scripts alone.
    */
   jsonLdConflict?: JsonLdConflictPolicy;
   /** `html` is only the start of the page (see `ScanOptions.prefix`): nothing is written unless it holds the whole head. */
   prefix?: boolean;
+  /**
+   * `html` holds the whole head but may hold only part of the body (a page as it streams): the body's JSON-LD
+   * is left alone, as with `prefix`.
+   */
+  headOnly?: boolean;
 }
 
 export interface RewriteResult {

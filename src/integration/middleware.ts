@@ -85,7 +85,12 @@ export const onRequest: MiddlewareHandler = async (context, next) => {
     const found = await answer;
     const value = found.value;
     const tags = value?.plan.tags ?? [];
-    const conflicts = { onConflict: options.onConflict, jsonLdConflict: options.jsonLdConflict };
+    // The body streams through as it comes: its JSON-LD is the build's to replace, not this pass's.
+    const conflicts = {
+      onConflict: options.onConflict,
+      jsonLdConflict: options.jsonLdConflict,
+      headOnly: true,
+    };
     const html = rewriteHead(head, tags, conflicts).html;
     if (!dev) return html;
     // The dev toolbar app reads what this view got from an island in the head: no second request.
@@ -113,7 +118,7 @@ function withInspection(
     cmsUrl: string;
     answer: PageAnswer | null;
     error: string | null;
-    conflicts: Pick<RewriteOptions, 'onConflict' | 'jsonLdConflict'>;
+    conflicts: Pick<RewriteOptions, 'onConflict' | 'jsonLdConflict' | 'headOnly'>;
   },
 ): string {
   const inspection = inspectPage({

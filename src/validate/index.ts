@@ -1,5 +1,5 @@
 // astro-schema-manager/validate: JSON-LD against the Schema.org vocabulary and Google's rich-result rules.
-export { extractJsonLd, type JsonLdScript } from './extract-json-ld.ts';
+export { extractJsonLd, type JsonLdScript } from '../head/extract-json-ld.ts';
 export { RICH_RESULT_RULES, type RichResultRule } from './google/rich-result-rules.ts';
 export { ISSUE_CODES, type IssueCode } from './report.ts';
 export type { Severity, ValidateOptions, ValidationIssue, ValidationResult } from './types.ts';

@@ -99,4 +99,25 @@ describe('rewriteHeadBytes', () => {
     }
     expect(rewriteHeadBytes(at(100, 'a+b c++ ld+jso ld json +json ld+'), tags).jsonLdAfterHead).toBe(false);
   });
+
+  test("with jsonLdConflict: 'api', a page's own JSON-LD past the decoded start goes too; otherwise the bytes stay", () => {
+    const cms = renderHeadTags({
+      schemas: [{ '@context': 'https://schema.org', '@type': 'BreadcrumbList', itemListElement: [] }],
+      meta: null,
+      social: null,
+    });
+    const crumbs =
+      '<script type="application/ld+json">{"@type":"BreadcrumbList","itemListElement":[]}</script>';
+    const page = bytesOf(
+      `<html><head><title>t</title></head><body>${'<p>é</p>'.repeat(4000)}\n${crumbs}\n<p>end</p></body></html>`,
+    );
+    const replaced = rewriteHeadBytes(page, cms, { jsonLdConflict: 'api' });
+    expect(replaced.replacedJsonLd).toBe(1);
+    const text = Buffer.from(replaced.bytes).toString('utf8');
+    expect(text).not.toContain(crumbs);
+    expect(text.endsWith(`${'<p>é</p>'}\n<p>end</p></body></html>`)).toBe(true);
+    const kept = rewriteHeadBytes(page, cms);
+    expect(kept.replacedJsonLd).toBe(0);
+    expect(Buffer.from(kept.bytes).toString('utf8')).toContain(crumbs);
+  });
 });

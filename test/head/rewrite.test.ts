@@ -314,27 +314,48 @@ describe('rewriteHead', () => {
 
 describe("rewriteHead with jsonLdConflict: 'api'", () => {
   const cms = (...schemas: object[]) => renderHeadTags({ schemas, meta: null, social: null });
+  const BODY = '<script type="application/ld+json">{"@type":"BlogPosting","headline":"In the body"}</script>';
   const page = (...scripts: string[]) =>
     [
       '<!doctype html><html><head>',
       '<meta charset="utf-8">',
       ...scripts.map((json) => `<script type="application/ld+json">${json}</script>`),
       '</head><body>',
-      '<script type="application/ld+json">{"@type":"BlogPosting","headline":"In the body"}</script>',
       '</body></html>',
     ].join('\n');
+  const withBody = (html: string) => html.replace('<body>', `<body>\n${BODY}`);
   const article = { '@context': 'https://schema.org', '@type': 'BlogPosting', headline: 'From the CMS' };
 
-  test("removes the head's script that describes only what the CMS's does, and nothing in the body", () => {
+  test("removes the page's scripts, head and body, that describe only what the CMS's does", () => {
     const theme = '{"@context":"https://schema.org","@type":"BlogPosting","headline":"From the theme"}';
-    const result = rewriteHead(page(theme), cms(article), { jsonLdConflict: 'api' });
-    expect(result.replacedJsonLd).toBe(1);
+    const result = rewriteHead(withBody(page(theme)), cms(article), { jsonLdConflict: 'api' });
+    expect(result.replacedJsonLd).toBe(2);
     expect(readHeadTags(result.html).jsonLd).toEqual([
       '{"@context":"https://schema.org","@type":"BlogPosting","headline":"From the CMS"}',
     ]);
-    // The head alone is the rewrite's: a script in the body is left as it was (the audit still reports it).
-    expect(result.html).toContain('"headline":"In the body"');
+    expect(result.html).not.toContain('From the theme');
+    expect(result.html).not.toContain('In the body');
+    // Each removed script went with its line: no blank line stays behind.
     expect(result.html).not.toMatch(/\n[ \t]*\n/);
+    expect(result.html.endsWith('</head><body>\n</body></html>')).toBe(true);
+  });
+
+  test('given only the start of a page (prefix), or the head of a streaming one (headOnly), the body stays', () => {
+    for (const only of [{ prefix: true }, { headOnly: true }]) {
+      const result = rewriteHead(withBody(page()), cms(article), { jsonLdConflict: 'api', ...only });
+      expect(result.replacedJsonLd).toBe(0);
+      expect(result.html).toContain('In the body');
+      expect(readHeadTags(result.html).jsonLd).toHaveLength(1);
+    }
+  });
+
+  test('a body script that also describes something else stays, byte for byte', () => {
+    const body =
+      '<script type="application/ld+json">[{"@type":"BlogPosting"},{"@type":"BreadcrumbList"}]</script>';
+    const html = `<!doctype html><html><head><title>t</title></head><body>${body}</body></html>`;
+    const result = rewriteHead(html, cms(article), { jsonLdConflict: 'api' });
+    expect(result.replacedJsonLd).toBe(0);
+    expect(result.html).toContain(body);
   });
 
   test('types compare as schema.org names, whichever way they are spelled', () => {

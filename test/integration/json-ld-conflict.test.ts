@@ -1,12 +1,14 @@
 // jsonLdConflict: 'api' in `astro build` and `astro dev`: a page's own JSON-LD that only describes what the CMS's
-// describes is replaced by it; what else the page says stays. (The packed tarball with a theme: test/themes.test.ts.)
+// describes is replaced by it (in the build, in the head and the body; in dev, whose body streams, in the head);
+// what else the page says stays. (The packed tarball with a theme: test/themes.test.ts.)
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { readHeadTags } from '../../src/head/index.ts';
+import { extractJsonLd } from '../../src/validate/index.ts';
 import { basicSeed, type RunningApi, startApi } from './support/api.ts';
 import { buildFixture } from './support/build-fixture.ts';
 import { type DevFixture, startDevFixture } from './support/dev-fixture.ts';
 
-// The about page as a theme writes it: its own AboutPage (which the CMS also has) and its own WebSite.
+// The about page as a theme writes it: its own WebSite in the head, and in the body, as a component writes it,
+// its own AboutPage, which the CMS also has.
 const ABOUT = `---
 import Page from '../layouts/Page.astro';
 const about = { '@context': 'https://schema.org', '@type': 'AboutPage', name: 'About, by the theme' };
@@ -14,10 +16,10 @@ const site = { '@context': 'https://schema.org', '@type': 'WebSite', name: 'Exam
 ---
 <Page title="About">
   <Fragment slot="head">
-    <script type="application/ld+json" set:html={JSON.stringify(about)} />
     <script type="application/ld+json" set:html={JSON.stringify(site)} />
   </Fragment>
-  About us.
+  <p>About us.</p>
+  <script type="application/ld+json" set:html={JSON.stringify(about)}></script>
 </Page>
 `;
 const files = { 'src/pages/about.astro': ABOUT };
@@ -29,10 +31,10 @@ beforeAll(async () => {
 });
 afterAll(() => api?.close());
 
-/** The JSON-LD documents' names, in the head's order. */
-const names = (html: string) => readHeadTags(html).jsonLd.map((text) => JSON.parse(text).name);
+/** The JSON-LD documents' names, head and body, in the page's order. */
+const names = (html: string) => extractJsonLd(html).map((script) => JSON.parse(script.text).name);
 
-test("astro build writes the CMS's AboutPage in place of the theme's and keeps the theme's WebSite", async () => {
+test("astro build ships the CMS's AboutPage in place of the theme's and keeps the theme's WebSite", async () => {
   const build = await buildFixture({ fixture: 'site-basic', files, options, env: api.env });
   try {
     expect(build.exitCode, build.log).toBe(0);
@@ -51,7 +53,7 @@ describe('astro dev', () => {
   });
   afterAll(() => dev?.stop());
 
-  test('serves the page as the build writes it', async () => {
-    expect(names(await dev.get('/about/'))).toEqual(['Example', 'About us']);
+  test('replaces what the head holds; the body streams through as the page rendered it', async () => {
+    expect(names(await dev.get('/about/'))).toEqual(['Example', 'About us', 'About, by the theme']);
   });
 });

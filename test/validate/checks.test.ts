@@ -180,14 +180,22 @@ describe('extractJsonLd', () => {
   it('returns each JSON-LD script with the line and column of its body, and skips comments', () => {
     const html =
       '<html>\n<head><script type="application/ld+json">{}</script>\n<!-- <script type="application/ld+json">x</script> -->\n  <script type=" Application/LD+JSON ">{"a":"&lt;"}</script><script>var x = 1</script></head></html>';
-    expect(extractJsonLd(html)).toEqual([
+    const scripts = extractJsonLd(html);
+    expect(scripts.map(({ text, line, column }) => ({ text, line, column }))).toEqual([
       { text: '{}', line: 2, column: 42 },
       { text: '{"a":"&lt;"}', line: 4, column: 40 },
+    ]);
+    // Each with the range of its whole element, open tag to close tag.
+    expect(scripts.map((script) => html.slice(script.start, script.end))).toEqual([
+      '<script type="application/ld+json">{}</script>',
+      '<script type=" Application/LD+JSON ">{"a":"&lt;"}</script>',
     ]);
   });
   it('finds scripts late in the body and ignores mentions after the last one', () => {
     const html = `<head></head><body>${'<p>x</p>\n'.repeat(50)}<script type="application/ld+json">{"b":2}</SCRIPT ><p>ld+json</p><!-- ld+json --></body>`;
     expect(extractJsonLd(html).map((script) => [script.text, script.line])).toEqual([['{"b":2}', 51]]);
+    const [late] = extractJsonLd(html);
+    expect(html.slice(late?.start, late?.end)).toBe('<script type="application/ld+json">{"b":2}</SCRIPT >');
   });
   it('returns nothing for a page without JSON-LD', () => {
     expect(extractJsonLd('<p>hello</p>')).toEqual([]);

@@ -2,7 +2,7 @@
 // scripts that merely mention "ld+json" are read as a browser reads them. The raw tokenizer reports offsets
 // only, so nothing is sliced out of the page except script tags' names, `type` values and JSON-LD bodies.
 import { Tokenizer } from 'htmlparser2';
-import { isJsonLdType } from '../head/json-ld-type.ts';
+import { isJsonLdType } from './json-ld-type.ts';
 
 export interface JsonLdScript {
   /** The script's body, as written. */
@@ -10,13 +10,16 @@ export interface JsonLdScript {
   /** 1-based line and column of the body's first character. */
   line: number;
   column: number;
+  /** The whole element's range in the page, `<script` to the end of `</script>`: what removing it removes. */
+  start: number;
+  end: number;
 }
 
 const noop = (): void => {};
 
 /**
  * The bodies of every `<script type="application/ld+json">` in a page, in document order.
- * @example extractJsonLd('<script type="application/ld+json">{}</script>') // [{ text: '{}', line: 1, column: 36 }]
+ * @example extractJsonLd('<script type="application/ld+json">{}</script>') // [{ text: '{}', line: 1, column: 36, start: 0, end: 46 }]
  */
 export function extractJsonLd(html: string): JsonLdScript[] {
   const scripts: JsonLdScript[] = [];
@@ -26,6 +29,7 @@ export function extractJsonLd(html: string): JsonLdScript[] {
   let script = false; // inside a <script ...> open tag
   let typeAttribute = false;
   let type = '';
+  let tagStart = -1; // where the current <script ...> open tag starts
   let bodyStart = -1; // inside a JSON-LD script's body
   let line = 1;
   let lineStart = 0;
@@ -35,6 +39,8 @@ export function extractJsonLd(html: string): JsonLdScript[] {
     {
       onopentagname(start, end) {
         script = end - start === 6 && html.slice(start, end).toLowerCase() === 'script';
+        // `start` is the name's offset, after "<".
+        if (script) tagStart = start - 1;
         type = '';
       },
       onattribname(start, end) {
@@ -50,7 +56,7 @@ export function extractJsonLd(html: string): JsonLdScript[] {
         if (script && isJsonLdType(type)) bodyStart = end + 1;
         script = false;
       },
-      onclosetag(start) {
+      onclosetag(start, end) {
         if (bodyStart === -1) return;
         // `start` is the tag name's offset, after "</".
         for (let i = html.indexOf('\n', counted); i !== -1 && i < bodyStart; i = html.indexOf('\n', i + 1)) {
@@ -58,7 +64,14 @@ export function extractJsonLd(html: string): JsonLdScript[] {
           lineStart = i + 1;
         }
         counted = bodyStart;
-        scripts.push({ text: html.slice(bodyStart, start - 2), line, column: bodyStart - lineStart + 1 });
+        const closed = html.indexOf('>', end);
+        scripts.push({
+          text: html.slice(bodyStart, start - 2),
+          line,
+          column: bodyStart - lineStart + 1,
+          start: tagStart,
+          end: closed === -1 ? html.length : closed + 1,
+        });
         bodyStart = -1;
       },
       onselfclosingtag() {
