@@ -12,9 +12,10 @@ import type { HeadTag, RewriteOptions, RewriteResult } from './types.ts';
  * removes the page's tags and `'page'` leaves out the written one; so there is never a second title,
  * description or canonical. With `jsonLdConflict: 'api'`, a JSON-LD script of the page's own whose every
  * top-level node the written JSON-LD describes too (same `@type`, not the same `@id`) is removed, in the head
- * and, unless `html` is only a `prefix` or the head of a streaming page (`headOnly`), in the body; a script that also describes something else stays whole.
- * `<meta charset>` is never moved. A page without a head gets one; a fragment (a
- * server island's or a partial's answer: no doctype, `<html>`, `<head>`, title, meta or base) is left as it is.
+ * and, unless `html` is only a `prefix` or the head of a streaming page (`headOnly`), in the body; a script
+ * that also describes something else stays whole. `<meta charset>` is never moved. A page without a head gets
+ * one; a fragment (a server island's or a partial's answer: no doctype, `<html>`, `<head>`, title, meta or
+ * base) is left as it is.
  *
  * @example
  * rewriteHead('<head><title>Old</title></head>', [{ key: 'title', html: '<title data-schema-manager>New</title>' }]).html
