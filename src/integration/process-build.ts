@@ -204,6 +204,7 @@ export async function processBuild(input: BuildInput): Promise<BuildResult> {
         schemas: plan.schemaTypes,
         changed: written.changed,
         tags: written.written,
+        jsonLdReplaced: written.replacedJsonLd,
       });
     };
     await stager.commit(record).finally(() => writing.stop());

@@ -14,6 +14,8 @@ export interface PageResult {
   schemas: string[];
   changed: boolean;
   tags: number;
+  /** The page's own JSON-LD scripts the CMS's replaced (`jsonLdConflict: 'api'`). */
+  jsonLdReplaced: number;
 }
 
 export interface BuildResult {

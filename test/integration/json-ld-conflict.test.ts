@@ -1,6 +1,8 @@
 // jsonLdConflict: 'api' in `astro build` and `astro dev`: a page's own JSON-LD that only describes what the CMS's
 // describes is replaced by it (in the build, in the head and the body; in dev, whose body streams, in the head);
 // what else the page says stays. (The packed tarball with a theme: test/themes.test.ts.)
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { extractJsonLd } from '../../src/validate/index.ts';
 import { basicSeed, type RunningApi, startApi } from './support/api.ts';
@@ -40,6 +42,13 @@ test("astro build ships the CMS's AboutPage in place of the theme's and keeps th
     expect(build.exitCode, build.log).toBe(0);
     expect(names(build.read('about/index.html'))).toEqual(['Example', 'About us']);
     expect(build.log).toContain("1 JSON-LD script of the pages' own replaced by the CMS's.");
+    // The report says which page.
+    const report = JSON.parse(readFileSync(join(build.root, 'report.json'), 'utf8')) as {
+      pageResults: Array<{ url: string; jsonLdReplaced: number }>;
+    };
+    expect(report.pageResults.filter((page) => page.jsonLdReplaced > 0)).toEqual([
+      expect.objectContaining({ url: 'https://www.example.com/about/', jsonLdReplaced: 1 }),
+    ]);
     expect(build.log).not.toContain('json-ld-type-twice');
   } finally {
     build.remove();
