@@ -2,7 +2,7 @@
 // scripts that merely mention "ld+json" are read as a browser reads them. The raw tokenizer reports offsets
 // only, so nothing is sliced out of the page except script tags' names, `type` values and JSON-LD bodies.
 import { Tokenizer } from 'htmlparser2';
-import { isJsonLdType } from './json-ld-type.ts';
+import { isJsonLdType, mentionsLdJsonAt } from './json-ld-type.ts';
 
 export interface JsonLdScript {
   /** The script's body, as written. */
@@ -100,7 +100,7 @@ const scriptEnd = /<\/script[^>]*>/gi;
  */
 function lastJsonLdMention(html: string): number {
   for (let at = html.lastIndexOf('+'); at !== -1; at = at > 0 ? html.lastIndexOf('+', at - 1) : -1) {
-    if (at >= 2 && html.slice(at - 2, at + 5).toLowerCase() === 'ld+json') return at - 2;
+    if (mentionsLdJsonAt(html, at)) return at - 2;
   }
   return -1;
 }

@@ -13,6 +13,19 @@ export function isJsonLdType(type: string | null | undefined): boolean {
   return essence === 'application/ld+json';
 }
 
+/**
+ * Whether the `+` at `plus` is the one of `ld+json`, in any case: the cheap test pages are searched with (every
+ * `+` found by indexOf, then this), so that no page is lower-cased whole or scanned by a case-insensitive pattern.
+ *
+ * @example mentionsLdJsonAt('type="application/LD+JSON"', 20) // true
+ */
+export function mentionsLdJsonAt(text: string | Buffer, plus: number): boolean {
+  if (plus < 2 || plus + 5 > text.length) return false;
+  const around =
+    typeof text === 'string' ? text.slice(plus - 2, plus + 5) : text.toString('latin1', plus - 2, plus + 5);
+  return around.toLowerCase() === 'ld+json';
+}
+
 /** A top-level node of a JSON-LD document: its `@type` names and its `@id`. */
 export interface TopLevelNode {
   types: string[];

@@ -4,6 +4,7 @@
  * most of the work of writing a page saved, and bytes past the decoded start that are not valid UTF-8 stay as
  * they were.
  */
+import { mentionsLdJsonAt } from './json-ld-type.ts';
 import { rewriteHead } from './rewrite.ts';
 import type { RewriteOptions, RewriteResult } from './types.ts';
 
@@ -12,19 +13,18 @@ export const PREFIX_BYTES = 16 * 1024;
 
 const JSON_LD = /ld\+json/i;
 const PLUS = 0x2b;
-const LD_JSON = 'ld+json';
 
 /**
- * Whether `ld+json`, in any case, occurs in `bytes` from `from` on. A byte search: most pages never mention it,
- * and decoding their whole tail to a string only to find that out cost more than the search.
+ * Whether `ld+json`, in any case, occurs in `bytes` from `from` on (or cut by `from`). A byte search: most pages
+ * never mention it, and decoding their whole tail to a string only to find that out cost more than the search.
  */
 function mentionsJsonLd(bytes: Buffer, from: number): boolean {
-  // From a little before `from`, so that a mention cut by it is found.
-  const start = Math.max(2, from - LD_JSON.length + 3);
-  for (let plus = bytes.indexOf(PLUS, start); plus !== -1; plus = bytes.indexOf(PLUS, plus + 1)) {
-    if (plus + 5 > bytes.length) return false;
-    const around = bytes.toString('latin1', plus - 2, plus + 5);
-    if (around.toLowerCase() === LD_JSON) return true;
+  for (
+    let plus = bytes.indexOf(PLUS, Math.max(0, from - 4));
+    plus !== -1;
+    plus = bytes.indexOf(PLUS, plus + 1)
+  ) {
+    if (mentionsLdJsonAt(bytes, plus)) return true;
   }
   return false;
 }
@@ -67,23 +67,22 @@ export function rewriteHeadBytes(
   let cut = charBoundary(bytes, PREFIX_BYTES);
   let source = asBuffer(bytes).toString('utf8', 0, cut);
   let result = rewriteHead(source, tags, { ...options, prefix: cut < bytes.length });
+  // The page's text after its head: a JSON-LD script there is not in `head`.
+  const mentionAfterHead = () =>
+    JSON_LD.test(result.html.slice(result.headEnd)) ||
+    (cut < bytes.length && mentionsJsonLd(asBuffer(bytes), cut));
+  let jsonLdAfterHead = result.complete && mentionAfterHead();
   // The whole page when the head runs past the start, or when the page's own JSON-LD past the head may have to
   // go (jsonLdConflict: 'api', with JSON-LD written).
-  const bodyJsonLd = () =>
-    options.jsonLdConflict === 'api' &&
-    tags.some((tag) => (tag.nodes?.length ?? 0) > 0) &&
-    (JSON_LD.test(result.html.slice(result.headEnd)) || mentionsJsonLd(asBuffer(bytes), cut));
-  if (!result.complete || (cut < bytes.length && bodyJsonLd())) {
+  const replacing = options.jsonLdConflict === 'api' && tags.some((tag) => (tag.nodes?.length ?? 0) > 0);
+  if (!result.complete || (cut < bytes.length && replacing && jsonLdAfterHead)) {
     cut = bytes.length;
     source = asBuffer(bytes).toString('utf8');
     result = rewriteHead(source, tags, options);
+    jsonLdAfterHead = mentionAfterHead();
   }
   const { html, changed, written, replaced, replacedJsonLd, kept, skipped, fragment } = result;
   const counts = { changed, written, replaced, replacedJsonLd, kept, skipped, fragment };
-  // The page's text after its head: a JSON-LD script there is not in `head`. Latin-1 reads any bytes, and
-  // the name searched for is ASCII.
-  const jsonLdAfterHead =
-    JSON_LD.test(html.slice(result.headEnd)) || (cut < bytes.length && mentionsJsonLd(asBuffer(bytes), cut));
   if (!changed) return { ...counts, bytes, head: html, jsonLdAfterHead };
   const start = Buffer.from(html, 'utf8');
   return { ...counts, bytes: Buffer.concat([start, bytes.subarray(cut)]), head: html, jsonLdAfterHead };
