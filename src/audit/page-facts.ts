@@ -1,6 +1,6 @@
 // A built page -> the facts the site-wide audit compares across pages. Reads the head with the head core's own
-// scanner and the JSON-LD with the validator's extractor, so the audit sees what the build wrote and check reads.
-
+// scanner and the JSON-LD with the head core's extractor (the one `check` reads with), so the audit sees what the
+// build wrote and check reads.
 import { extractJsonLd } from '../head/extract-json-ld.ts';
 import { shortType, type TopLevelNode, topLevelNodes } from '../head/json-ld-type.ts';
 import { readHeadTags } from '../head/read.ts';

@@ -81,8 +81,8 @@ export function rewriteHeadBytes(
     result = rewriteHead(source, tags, options);
     jsonLdAfterHead = mentionAfterHead();
   }
-  const { html, changed, written, replaced, replacedJsonLd, kept, skipped, fragment } = result;
-  const counts = { changed, written, replaced, replacedJsonLd, kept, skipped, fragment };
+  const { html, changed, written, replaced, jsonLdReplaced, kept, skipped, fragment } = result;
+  const counts = { changed, written, replaced, jsonLdReplaced, kept, skipped, fragment };
   if (!changed) return { ...counts, bytes, head: html, jsonLdAfterHead };
   const start = Buffer.from(html, 'utf8');
   return { ...counts, bytes: Buffer.concat([start, bytes.subarray(cut)]), head: html, jsonLdAfterHead };

@@ -25,7 +25,7 @@ export function rewriteHead(html: string, tags: HeadTag[], options: RewriteOptio
   const policy = options.onConflict ?? 'api';
   const scan = scanHead(html, { prefix: options.prefix ?? false });
   if (!scan.complete || scan.fragment) {
-    const nothing = { changed: false, written: 0, replaced: 0, replacedJsonLd: 0, kept: 0, skipped: [] };
+    const nothing = { changed: false, written: 0, replaced: 0, jsonLdReplaced: 0, kept: 0, skipped: [] };
     return scan.complete
       ? { html, ...nothing, headEnd: 0, complete: true, fragment: true }
       : { html, ...nothing, headEnd: html.length, complete: false, fragment: false };
@@ -53,13 +53,13 @@ export function rewriteHead(html: string, tags: HeadTag[], options: RewriteOptio
   }
 
   const writtenNodes = written.flatMap((tag) => tag.nodes ?? []);
-  let replacedJsonLd = 0;
+  let jsonLdReplaced = 0;
   const removedBody: Array<[number, number]> = [];
   if (options.jsonLdConflict === 'api' && writtenNodes.length > 0) {
     for (const element of scan.elements) {
       if (!element.jsonLd || element.ours || !describedElsewhere(element.text, writtenNodes)) continue;
       removed.push(element);
-      replacedJsonLd++;
+      jsonLdReplaced++;
     }
     // The body's scripts too (a breadcrumb component's), when the whole page is here to look at.
     if (!options.prefix && !options.headOnly) {
@@ -67,7 +67,7 @@ export function rewriteHead(html: string, tags: HeadTag[], options: RewriteOptio
       for (const script of extractJsonLd(html)) {
         if (script.start < headOver || !describedElsewhere(script.text, writtenNodes)) continue;
         removedBody.push(lineRange(html, script.start, script.end));
-        replacedJsonLd++;
+        jsonLdReplaced++;
       }
     }
   }
@@ -93,7 +93,7 @@ export function rewriteHead(html: string, tags: HeadTag[], options: RewriteOptio
     changed: out.html !== html,
     written: written.length,
     replaced,
-    replacedJsonLd,
+    jsonLdReplaced,
     kept,
     skipped,
     headEnd: out.blockEnd,

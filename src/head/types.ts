@@ -90,7 +90,7 @@ export interface RewriteResult {
   /** Page tags removed because a written tag has their key. */
   replaced: number;
   /** The page's own JSON-LD scripts removed because written JSON-LD describes the same things (`jsonLdConflict: 'api'`). */
-  replacedJsonLd: number;
+  jsonLdReplaced: number;
   /** Page tags kept (policy 'page'); the matching tags were not written. */
   kept: number;
   /** Keys of tags not written because the page has its own (policy 'page'). */

@@ -58,8 +58,9 @@ export const optionsSchema = z
     /** Who wins when the page already has a title, description, canonical or social tag of its own. */
     onConflict: z.enum(['api', 'page']).default('api'),
     /**
-     * What happens to a JSON-LD script of the page's own head (a theme's or layout's) that only describes what
-     * the CMS's JSON-LD for the page describes too (same @type): kept beside it, or replaced by it.
+     * What happens to a JSON-LD script of the page's own (a theme's layout, a component's) that only describes
+     * what the CMS's JSON-LD for the page describes too (same @type): kept beside it, or replaced by it (in the
+     * head and the body at build time; in the head in dev and on-demand pages, whose body streams).
      */
     jsonLdConflict: z.enum(['keep-both', 'api']).default('keep-both'),
     /** One `@graph` script per page instead of one script per schema. */

@@ -196,7 +196,7 @@ export async function processBuild(input: BuildInput): Promise<BuildResult> {
       if (written.facts) factsByFile.set(plan.page.file, written.facts);
       if (written.changed) result.pagesChanged++;
       result.tagsWritten += written.written;
-      result.jsonLdReplaced += written.replacedJsonLd;
+      result.jsonLdReplaced += written.jsonLdReplaced;
       result.pageResults.push({
         url: plan.page.url,
         cmsUrl: plan.cmsUrl,
@@ -204,7 +204,7 @@ export async function processBuild(input: BuildInput): Promise<BuildResult> {
         schemas: plan.schemaTypes,
         changed: written.changed,
         tags: written.written,
-        jsonLdReplaced: written.replacedJsonLd,
+        jsonLdReplaced: written.jsonLdReplaced,
       });
     };
     await stager.commit(record).finally(() => writing.stop());

@@ -18,7 +18,7 @@ export interface WriteResult {
   written: number;
   replaced: number;
   /** The page's own JSON-LD scripts replaced by the CMS's (`jsonLdConflict: 'api'`). */
-  replacedJsonLd: number;
+  jsonLdReplaced: number;
   skipped: string[];
   /** What the site audit reads of the page as it will ship (read here, so no page is read twice); null when not asked. */
   facts: PageFacts | null;
@@ -89,7 +89,7 @@ export async function stageFile(job: StagingJob): Promise<StagedFile> {
     changed: result.changed,
     written: result.written,
     replaced: result.replaced,
-    replacedJsonLd: result.replacedJsonLd,
+    jsonLdReplaced: result.jsonLdReplaced,
     skipped: result.skipped,
     facts: job.auditUrl === null ? null : readPageFacts(readable(), job.auditUrl, job.file),
     temporary,

@@ -112,12 +112,12 @@ describe('rewriteHeadBytes', () => {
       `<html><head><title>t</title></head><body>${'<p>é</p>'.repeat(4000)}\n${crumbs}\n<p>end</p></body></html>`,
     );
     const replaced = rewriteHeadBytes(page, cms, { jsonLdConflict: 'api' });
-    expect(replaced.replacedJsonLd).toBe(1);
+    expect(replaced.jsonLdReplaced).toBe(1);
     const text = Buffer.from(replaced.bytes).toString('utf8');
     expect(text).not.toContain(crumbs);
     expect(text.endsWith(`${'<p>é</p>'}\n<p>end</p></body></html>`)).toBe(true);
     const kept = rewriteHeadBytes(page, cms);
-    expect(kept.replacedJsonLd).toBe(0);
+    expect(kept.jsonLdReplaced).toBe(0);
     expect(Buffer.from(kept.bytes).toString('utf8')).toContain(crumbs);
   });
 });

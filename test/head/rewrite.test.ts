@@ -329,7 +329,7 @@ describe("rewriteHead with jsonLdConflict: 'api'", () => {
   test("removes the page's scripts, head and body, that describe only what the CMS's does", () => {
     const theme = '{"@context":"https://schema.org","@type":"BlogPosting","headline":"From the theme"}';
     const result = rewriteHead(withBody(page(theme)), cms(article), { jsonLdConflict: 'api' });
-    expect(result.replacedJsonLd).toBe(2);
+    expect(result.jsonLdReplaced).toBe(2);
     expect(readHeadTags(result.html).jsonLd).toEqual([
       '{"@context":"https://schema.org","@type":"BlogPosting","headline":"From the CMS"}',
     ]);
@@ -343,7 +343,7 @@ describe("rewriteHead with jsonLdConflict: 'api'", () => {
   test('given only the start of a page (prefix), or the head of a streaming one (headOnly), the body stays', () => {
     for (const only of [{ prefix: true }, { headOnly: true }]) {
       const result = rewriteHead(withBody(page()), cms(article), { jsonLdConflict: 'api', ...only });
-      expect(result.replacedJsonLd).toBe(0);
+      expect(result.jsonLdReplaced).toBe(0);
       expect(result.html).toContain('In the body');
       expect(readHeadTags(result.html).jsonLd).toHaveLength(1);
     }
@@ -354,13 +354,13 @@ describe("rewriteHead with jsonLdConflict: 'api'", () => {
       '<script type="application/ld+json">[{"@type":"BlogPosting"},{"@type":"BreadcrumbList"}]</script>';
     const html = `<!doctype html><html><head><title>t</title></head><body>${body}</body></html>`;
     const result = rewriteHead(html, cms(article), { jsonLdConflict: 'api' });
-    expect(result.replacedJsonLd).toBe(0);
+    expect(result.jsonLdReplaced).toBe(0);
     expect(result.html).toContain(body);
   });
 
   test('types compare as schema.org names, whichever way they are spelled', () => {
     const theme = '{"@context":"https://schema.org","@type":"schema:BlogPosting"}';
-    expect(rewriteHead(page(theme), cms(article), { jsonLdConflict: 'api' }).replacedJsonLd).toBe(1);
+    expect(rewriteHead(page(theme), cms(article), { jsonLdConflict: 'api' }).jsonLdReplaced).toBe(1);
   });
 
   test('keeps a script that also describes something else, one with the same @id, and one that does not parse', () => {
@@ -373,16 +373,16 @@ describe("rewriteHead with jsonLdConflict: 'api'", () => {
       cms({ ...article, '@id': 'https://a.dev/p/#post' }),
       { jsonLdConflict: 'api' },
     );
-    expect(result.replacedJsonLd).toBe(0);
+    expect(result.jsonLdReplaced).toBe(0);
     expect(readHeadTags(result.html).jsonLd).toHaveLength(4);
   });
 
   test("'keep-both' (the default) and a CMS with no JSON-LD for the page leave the page's scripts alone", () => {
     const theme = '{"@context":"https://schema.org","@type":"BlogPosting"}';
-    expect(rewriteHead(page(theme), cms(article)).replacedJsonLd).toBe(0);
-    expect(rewriteHead(page(theme), cms(), { jsonLdConflict: 'api' }).replacedJsonLd).toBe(0);
+    expect(rewriteHead(page(theme), cms(article)).jsonLdReplaced).toBe(0);
+    expect(rewriteHead(page(theme), cms(), { jsonLdConflict: 'api' }).jsonLdReplaced).toBe(0);
     const other = rewriteHead(page(theme), cms({ ...article, '@type': 'Event' }), { jsonLdConflict: 'api' });
-    expect(other.replacedJsonLd).toBe(0);
+    expect(other.jsonLdReplaced).toBe(0);
   });
 
   test('a graph written by graph: true is compared node by node', () => {
@@ -396,7 +396,7 @@ describe("rewriteHead with jsonLdConflict: 'api'", () => {
       { graph: true },
     );
     const result = rewriteHead(page(theme), tags, { jsonLdConflict: 'api' });
-    expect(result.replacedJsonLd).toBe(1);
+    expect(result.jsonLdReplaced).toBe(1);
     expect(readHeadTags(result.html).jsonLd).toHaveLength(1);
   });
 
@@ -405,6 +405,6 @@ describe("rewriteHead with jsonLdConflict: 'api'", () => {
     const once = rewriteHead(page(theme), cms(article), { jsonLdConflict: 'api' }).html;
     const twice = rewriteHead(once, cms(article), { jsonLdConflict: 'api' });
     expect(twice.html).toBe(once);
-    expect(twice.replacedJsonLd).toBe(0);
+    expect(twice.jsonLdReplaced).toBe(0);
   });
 });
