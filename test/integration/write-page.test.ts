@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, test } from 'vitest';
 import { readHeadTags, renderHeadTags } from '../../src/head/index.ts';
-import { stagePage } from '../../src/integration/write-page.ts';
+import { type StagingJob, stagePage } from '../../src/integration/write-page.ts';
 
 const tags = renderHeadTags({
   schemas: [],
@@ -15,20 +15,23 @@ const tags = renderHeadTags({
 let dir = '';
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
+/** The staging of `dir`/index.html with the tags above; `auditUrl` when the audit wants its facts. */
+const jobFor = (outDir: string, auditUrl: string | null): StagingJob => ({
+  outDir,
+  file: 'index.html',
+  tags,
+  onConflict: 'api',
+  jsonLdConflict: 'keep-both',
+  auditUrl,
+});
+
 test('a page is committed as staged, and nothing is left beside it', async () => {
   dir = mkdtempSync(join(tmpdir(), 'asm-write-page-'));
   writeFileSync(
     join(dir, 'index.html'),
     '<html><head><title>Own</title></head><body><p>first</p></body></html>',
   );
-  const staged = await stagePage({
-    outDir: dir,
-    file: 'index.html',
-    tags,
-    onConflict: 'api',
-    jsonLdConflict: 'keep-both',
-    auditUrl: 'https://www.example.com/',
-  });
+  const staged = await stagePage(jobFor(dir, 'https://www.example.com/'));
   // Nothing changes before the commit.
   expect(readFileSync(join(dir, 'index.html'), 'utf8')).toContain('<title>Own</title>');
   const committed = await staged.commit();
@@ -43,17 +46,7 @@ test('a page written again after it was staged is staged again from its new cont
   const path = join(dir, 'index.html');
   // As a page cut short while it was still being written would be read.
   writeFileSync(path, '<html><head><title>Own</title></head><body><p>fir');
-  const staged = await stagePage(
-    {
-      outDir: dir,
-      file: 'index.html',
-      tags,
-      onConflict: 'api',
-      jsonLdConflict: 'keep-both',
-      auditUrl: 'https://www.example.com/',
-    },
-    true,
-  );
+  const staged = await stagePage(jobFor(dir, 'https://www.example.com/'), true);
   writeFileSync(path, '<html><head><title>Own</title></head><body><p>first, then the rest</p></body></html>');
   const committed = await staged.commit();
   const html = readFileSync(path, 'utf8');
@@ -67,14 +60,7 @@ test('discard removes the staged file and leaves the page as it was', async () =
   dir = mkdtempSync(join(tmpdir(), 'asm-write-page-'));
   const page = '<html><head><title>Own</title></head><body></body></html>';
   writeFileSync(join(dir, 'index.html'), page);
-  const staged = await stagePage({
-    outDir: dir,
-    file: 'index.html',
-    tags,
-    onConflict: 'api',
-    jsonLdConflict: 'keep-both',
-    auditUrl: null,
-  });
+  const staged = await stagePage(jobFor(dir, null));
   expect(staged.temporary).not.toBeNull();
   await staged.discard();
   expect(readdirSync(dir)).toEqual(['index.html']);
