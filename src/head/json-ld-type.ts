@@ -73,10 +73,8 @@ export function shortType(type: string): string {
  * @example typesDescribedTwice({ types: ['BlogPosting'], id: null }, [{ types: ['schema:BlogPosting'], id: '/#post' }]) // ['BlogPosting']
  */
 export function typesDescribedTwice(node: TopLevelNode, others: readonly TopLevelNode[]): string[] {
-  const twice = new Set<string>();
-  for (const type of node.types.map(shortType)) {
-    const same = others.filter((other) => other.types.some((name) => shortType(name) === type));
-    if (same.some((other) => node.id === null || other.id !== node.id)) twice.add(type);
-  }
-  return [...twice];
+  const described = (type: string, other: TopLevelNode) =>
+    other.types.some((name) => shortType(name) === type) && (node.id === null || other.id !== node.id);
+  const types = new Set(node.types.map(shortType));
+  return [...types].filter((type) => others.some((other) => described(type, other)));
 }

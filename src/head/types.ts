@@ -67,9 +67,8 @@ export interface RewriteOptions {
   onConflict?: ConflictPolicy;
   /**
    * `'api'` removes each JSON-LD script of the page's own (in its head, and in its body unless `prefix` or
-   * `headOnly`) whose
-   * every top-level node a written JSON-LD tag describes too (same `@type`, not the same `@id`); `'keep-both'`
-   * (default) leaves the page's scripts alone.
+   * `headOnly`) whose every top-level node a written JSON-LD tag describes too (same `@type`, not the same
+   * `@id`); `'keep-both'` (default) leaves the page's scripts alone.
    */
   jsonLdConflict?: JsonLdConflictPolicy;
   /** `html` is only the start of the page (see `ScanOptions.prefix`): nothing is written unless it holds the whole head. */
