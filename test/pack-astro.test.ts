@@ -103,7 +103,7 @@ test(`astro ${astroVersion} build on ${nodeBin === process.execPath ? 'this Node
   expect(result.log).toMatch(/\[astro-schema-manager\] 2 pages: /);
   // The build middleware and the staging thread work from the installed package: the first of the two pages
   // is staged while Astro renders the second.
-  expect(result.log).toContain('[astro-schema-manager] 1 page planned and staged while Astro rendered.');
+  expect(result.log).toContain('[astro-schema-manager] 2 pages planned and staged as Astro rendered them.');
   expect(complaintsAboutPackage(result.log)).toEqual([]);
 });
 

@@ -68,7 +68,7 @@ export interface BuildInput {
   logger: AstroIntegrationLogger;
   /** What the API answered when the build started. */
   probe: ProbeOutcome;
-  /** Pages planned and staged while Astro rendered (their owner discards what is left of them). */
+  /** Pages planned and staged as Astro rendered them (their owner discards what is left of them). */
   early?: EarlyStager | undefined;
 }
 
@@ -109,7 +109,9 @@ export async function processBuild(input: BuildInput): Promise<BuildResult> {
   const askedEarly = ahead?.counts().asked ?? 0;
   if (askedEarly > 0) logger.info(`${plural(askedEarly, 'page')} asked of the API as Astro rendered them.`);
   if (toFetch.length < pages.length)
-    logger.info(`${plural(pages.length - toFetch.length, 'page')} planned and staged while Astro rendered.`);
+    logger.info(
+      `${plural(pages.length - toFetch.length, 'page')} planned and staged as Astro rendered them.`,
+    );
   // Said only of pages the pass will ask the API about: not those the index read early answers, nor those
   // asked while Astro rendered, nor any when the API did not answer at start. The client's baseUrl never
   // carries a user:password part.

@@ -1,10 +1,11 @@
 // Pages staged while Astro is still rendering. With the index read as the build started and Astro rendering
 // one page at a time (build.concurrency 1, its default), a page's file is complete on disk once the next page
 // starts rendering: it is then planned and staged from disk on a thread of its own while Astro renders the
-// rest, so the pass that follows has mostly renames left. Page by page, each page's data is asked as Astro
-// starts rendering it (at any build.concurrency), and the page staged once both its answers and its file are
-// in. What is not staged here (the last page, pages Astro restored from its cache, anything that failed) the
-// pass stages as usual, and a page whose file grew after it was read is staged again at commit (write-page.ts).
+// rest (the last one once rendering has ended), so the pass that follows has mostly renames left. Page by
+// page, each page's data is asked as Astro starts rendering it (at any build.concurrency), and the page staged
+// once both its answers and its file are in. What is not staged here (pages Astro restored from its cache,
+// anything that failed) the pass stages as usual, and a page whose file grew after it was read is staged again
+// at commit (write-page.ts).
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { createLimit } from '../map-concurrently.ts';
@@ -25,7 +26,10 @@ import { type StagedPage, stagedPage } from './write-page.ts';
 export interface EarlyStager {
   /** Told each prerendered page's pathname as Astro starts rendering it. */
   rendering(pathname: string): void;
-  /** Waits for the pages under way; resolves to those planned (and staged), by file. */
+  /**
+   * Once Astro has written every page: stages the last one rendered, waits for the pages under way, and
+   * resolves to those planned (and staged), by file.
+   */
   settle(): Promise<ReadonlyMap<string, EarlyPage>>;
   /** Removes every staged file not renamed over its page (safe after the pass has committed); ends the thread. */
   discard(): Promise<void>;
@@ -136,6 +140,8 @@ export function earlyStager(input: {
       if (cmsUrl !== null && 'readAhead' in source) void source.readAhead.read(cmsUrl);
     },
     async settle() {
+      // No page follows the last one to say it is on disk: rendering has ended, so it is.
+      if (previous && input.stageFiles) stage(previous);
       const pages = new Map<string, EarlyPage>();
       for (const page of await Promise.all(under)) if (page) pages.set(page.page.file, page);
       return pages;

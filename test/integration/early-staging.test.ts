@@ -49,8 +49,8 @@ afterAll(async () => {
 });
 
 test('only the build that renders one page at a time stages pages early', () => {
-  expect(early.log).toMatch(/\d+ pages? planned and staged while Astro rendered\./);
-  expect(late.log).not.toContain('staged while Astro rendered');
+  expect(early.log).toMatch(/\d+ pages? planned and staged as Astro rendered them\./);
+  expect(late.log).not.toContain('staged as Astro rendered them');
 });
 
 test('the log says the pass reads from the API only when it does: not for pages the early index or read-ahead answered', () => {
@@ -85,8 +85,8 @@ test('page by page, pages are asked as Astro renders them, each once, and staged
     expect(run.repeated).toEqual([]);
     expect(report(run.build).strategy).toBe('per-page');
   }
-  expect(one.build.log).toMatch(/\d+ pages planned and staged while Astro rendered\./);
-  expect(two.build.log).not.toContain('staged while Astro rendered');
+  expect(one.build.log).toMatch(/\d+ pages planned and staged as Astro rendered them\./);
+  expect(two.build.log).not.toContain('staged as Astro rendered them');
 });
 
 test('page by page, early or late, the pages are byte for byte those the index gives', () => {
