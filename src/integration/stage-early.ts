@@ -1,11 +1,11 @@
 // Pages staged while Astro is still rendering. With the index read as the build started and Astro rendering
 // one page at a time (build.concurrency 1, its default), a page's file is complete on disk once the next page
 // starts rendering: it is then planned and staged from disk on a thread of its own while Astro renders the
-// rest (the last one once rendering has ended), so the pass that follows has mostly renames left. Page by
-// page, each page's data is asked as Astro starts rendering it (at any build.concurrency), and the page staged
-// once both its answers and its file are in. What is not staged here (pages Astro restored from its cache,
-// anything that failed) the pass stages as usual, and a page whose file grew after it was read is staged again
-// at commit (write-page.ts).
+// rest (the last one once rendering has ended; those already on disk when the index comes in, then), so the
+// pass that follows has mostly renames left. Page by page, each page's data is asked as Astro starts rendering
+// it (at any build.concurrency), and the page staged once both its answers and its file are in. What is not
+// staged here (pages Astro restored from its cache, anything that failed) the pass stages as usual, and a page
+// whose file grew after it was read is staged again at commit (write-page.ts).
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { createLimit } from '../map-concurrently.ts';
@@ -27,8 +27,8 @@ export interface EarlyStager {
   /** Told each prerendered page's pathname as Astro starts rendering it. */
   rendering(pathname: string): void;
   /**
-   * Once Astro has written every page: stages the last one rendered, waits for the pages under way, and
-   * resolves to those planned (and staged), by file.
+   * Once Astro has written every page: stages the last one rendered, waits for the index (if it is the
+   * source) and the pages under way, and resolves to those planned (and staged), by file.
    */
   settle(): Promise<ReadonlyMap<string, EarlyPage>>;
   /** Removes every staged file not renamed over its page (safe after the pass has committed); ends the thread. */
@@ -58,10 +58,18 @@ export function earlyStager(input: {
   let previous: BuiltPage | null = null;
   const { source } = input;
   let index: HeadIndex | null | undefined;
-  if ('index' in source)
-    void source.index.then((read) => {
-      index = read;
-    });
+  // Pages on disk before the index was in (Astro may start rendering while it is still being read).
+  const awaitingIndex: BuiltPage[] = [];
+  const indexRead =
+    'index' in source
+      ? source.index
+          .then((read) => {
+            index = read;
+            for (const page of awaitingIndex.splice(0)) stage(page);
+          })
+          // Whatever failed here, the pass stages those pages itself, and says what fails there.
+          .catch(() => undefined)
+      : Promise.resolve();
 
   const jobs = createLimit(FILE_CONCURRENCY);
   // Started now, so that it is ready for the first page; not at all when pages are only asked ahead.
@@ -91,7 +99,7 @@ export function earlyStager(input: {
   /** The page's data as it will be once in, or null when the pass must get it. */
   function dataFor(cmsUrl: string): PageData | Promise<PageData> | null {
     if ('readAhead' in source) return source.readAhead.read(cmsUrl);
-    // Not read yet, or read without the meta and social lists (tags then come page by page): the pass does it.
+    // Not read early, or read without the meta and social lists (tags then come page by page): the pass does it.
     if (!index || !indexHoldsAll(index, input.canReadTags)) return null;
     return fromIndex(index, cmsUrl, input.canReadTags);
   }
@@ -102,6 +110,10 @@ export function earlyStager(input: {
     if (cmsUrl === null) return;
     const outDir = input.outDirs.find((dir) => existsSync(join(dir, page.file)));
     if (outDir === undefined) return;
+    if (index === undefined && 'index' in source) {
+      awaitingIndex.push(page);
+      return;
+    }
     const answer = dataFor(cmsUrl);
     if (answer === null) return;
     started.add(page.file);
@@ -142,6 +154,7 @@ export function earlyStager(input: {
     async settle() {
       // No page follows the last one to say it is on disk: rendering has ended, so it is.
       if (previous && input.stageFiles) stage(previous);
+      await indexRead;
       const pages = new Map<string, EarlyPage>();
       for (const page of await Promise.all(under)) if (page) pages.set(page.page.file, page);
       return pages;

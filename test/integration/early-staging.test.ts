@@ -1,12 +1,14 @@
 // Pages staged while Astro renders (build.concurrency 1, on the staging thread) and pages staged by the pass
 // after rendering (build.concurrency 2, where nothing is staged early) must come out byte for byte the same,
 // with the same report; and so must pages asked page by page as Astro renders them (strategy per-page, counted
-// at a proxy: no request is made twice).
+// at a proxy: no request is made twice), and pages rendered before the index was in.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { type FaultProxy, startFaultProxy } from '../support/fault-proxy.ts';
+import { type LoopbackServer, startServer } from '../support/loopback.ts';
 import { basicSeed, type RunningApi, startApi } from './support/api.ts';
+import { type ApiProxy, startApiProxy } from './support/api-proxy.ts';
 import { buildFixture, type FixtureBuild, listFiles } from './support/build-fixture.ts';
 
 let api: RunningApi;
@@ -14,6 +16,16 @@ let early: FixtureBuild;
 let late: FixtureBuild;
 let proxy: FaultProxy;
 const perPage: Array<{ build: FixtureBuild; requests: number; repeated: string[] }> = [];
+let slowIndex: { build: FixtureBuild; heldWhileRendering: number };
+let slowProxy: ApiProxy;
+let renderSignal: LoopbackServer;
+
+// A page that tells the test it is being rendered: the index is let through a second later.
+const SIGNAL_PAGE = `---
+await fetch(process.env.RENDER_SIGNAL_URL);
+---
+<html><head><title>Rendering, with the index held back</title><meta name="description" content="A page of the test's own." /></head><body>Rendering.</body></html>
+`;
 
 beforeAll(async () => {
   api = await startApi(basicSeed());
@@ -36,14 +48,39 @@ beforeAll(async () => {
     });
     perPage.push({ build, requests: proxy.counts().requests, repeated: proxy.repeated() });
   }
-  for (const build of [early, late, ...perPage.map((run) => run.build)])
+  // The index's list pages (per_page=100; the probe asks per_page=1) are held until a page is rendering.
+  slowProxy = await startApiProxy(api.baseUrl);
+  const index = slowProxy.hold((path) => /[?&]per_page=100(?:&|$)/.test(path));
+  let heldWhileRendering = 0;
+  const letThrough = setTimeout(() => index.release(), 30_000);
+  renderSignal = await startServer((_req, res) => {
+    heldWhileRendering = Math.max(heldWhileRendering, index.held());
+    res.end('ok');
+    setTimeout(() => index.release(), 1_000);
+  });
+  const slow = await buildFixture({
+    fixture: 'site-basic',
+    options,
+    env: {
+      ...api.env,
+      SCHEMA_MANAGER_API: `${slowProxy.url}${new URL(api.baseUrl).pathname}`,
+      RENDER_SIGNAL_URL: renderSignal.url,
+    },
+    files: { 'src/pages/rendering.astro': SIGNAL_PAGE },
+  });
+  clearTimeout(letThrough);
+  slowIndex = { build: slow, heldWhileRendering };
+  for (const build of [early, late, ...perPage.map((run) => run.build), slow])
     if (build.exitCode !== 0) throw new Error(`astro build failed:\n${build.log}`);
-}, 180_000);
+}, 240_000);
 
 afterAll(async () => {
   early?.remove();
   late?.remove();
   for (const run of perPage) run.build.remove();
+  slowIndex?.build.remove();
+  await renderSignal?.close();
+  await slowProxy?.close();
   await proxy?.close();
   await api?.close();
 });
@@ -96,4 +133,18 @@ test('page by page, early or late, the pages are byte for byte those the index g
   const [one, two] = perPage as [(typeof perPage)[0], (typeof perPage)[0]];
   const { requests: _, ...rest } = report(one.build);
   expect(report(two.build)).toEqual({ ...rest, requests: expect.any(Number) });
+});
+
+test('pages rendered before the index was in are staged once it is, not left to the pass', () => {
+  const { build, heldWhileRendering } = slowIndex;
+  // The index's requests were still held while a page rendered: rendering began before the index was in.
+  expect(heldWhileRendering).toBeGreaterThan(0);
+  // Every page, the test's own too, and the last one rendered, once rendering had ended.
+  expect(build.log).toContain('7 pages planned and staged as Astro rendered them.');
+  expect(build.log).not.toContain('Reading schemas, meta and social tags');
+  for (const file of files(early))
+    expect(
+      readFileSync(join(build.root, 'dist', file)).equals(readFileSync(join(early.root, 'dist', file))),
+      file,
+    ).toBe(true);
 });

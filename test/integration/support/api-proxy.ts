@@ -1,5 +1,6 @@
 // A loopback proxy in front of the reference API that counts the requests it is sent and can play a dead API:
-// one that refuses connections (the port closed) or one that accepts them and never answers.
+// one that refuses connections (the port closed) or one that accepts them and never answers. It can also hold
+// some requests back until the test lets them through (an API slow to give the index).
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 
@@ -11,6 +12,8 @@ export interface ApiProxy {
   /** Paths (with query) of every request received, in order. */
   requests: string[];
   setMode(mode: ProxyMode): Promise<void>;
+  /** Holds the requests whose path (with query) `matches` until `release()`; those already held then go on. */
+  hold(matches: (path: string) => boolean): { release(): void; held(): number };
   close(): Promise<void>;
 }
 
@@ -19,6 +22,8 @@ export async function startApiProxy(target: string): Promise<ApiProxy> {
   const sockets = new Set<Socket>();
   const targetUrl = new URL(target);
   let mode: ProxyMode = 'pass';
+  let holding: { matches: (path: string) => boolean; waiting: Array<() => void> } | null = null;
+  let heldCount = 0;
 
   const forward = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const chunks: Buffer[] = [];
@@ -46,10 +51,17 @@ export async function startApiProxy(target: string): Promise<ApiProxy> {
   const handle = (req: IncomingMessage, res: ServerResponse): void => {
     requests.push(req.url ?? '/');
     if (mode === 'hang') return; // accepted, never answered
-    forward(req, res).catch((error: unknown) => {
-      if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' });
-      res.end(String(error));
-    });
+    const go = () =>
+      forward(req, res).catch((error: unknown) => {
+        if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' });
+        res.end(String(error));
+      });
+    if (holding?.matches(req.url ?? '/')) {
+      heldCount++;
+      holding.waiting.push(go);
+      return;
+    }
+    void go();
   };
 
   let server: Server | undefined;
@@ -82,6 +94,18 @@ export async function startApiProxy(target: string): Promise<ApiProxy> {
       // Connections kept alive from the last mode would let a request through: every mode starts clean.
       await stop();
       if (next !== 'refuse') await listen();
+    },
+    hold(matches) {
+      const current = { matches, waiting: [] as Array<() => void> };
+      holding = current;
+      heldCount = 0;
+      return {
+        release() {
+          if (holding === current) holding = null;
+          for (const go of current.waiting.splice(0)) go();
+        },
+        held: () => heldCount,
+      };
     },
     close: stop,
   };
