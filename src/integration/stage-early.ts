@@ -3,9 +3,10 @@
 // starts rendering: it is then planned and staged from disk on a thread of its own while Astro renders the
 // rest (the last one once rendering has ended; those already on disk when the index comes in, then), so the
 // pass that follows has mostly renames left. Page by page, each page's data is asked as Astro starts rendering
-// it (at any build.concurrency), and the page staged once both its answers and its file are in. What is not
-// staged here (pages Astro restored from its cache, anything that failed) the pass stages as usual, and a page
-// whose file grew after it was read is staged again at commit (write-page.ts).
+// it (at any build.concurrency), and the page staged on the thread once both its answers and its file are in
+// (at a higher build.concurrency, once rendering has ended: Astro's thread stays free for the answers). What
+// is not staged here (pages Astro restored from its cache, anything that failed) the pass stages as usual, and
+// a page whose file grew after it was read is staged again at commit (write-page.ts).
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { createLimit } from '../map-concurrently.ts';
@@ -24,11 +25,14 @@ import { stagingRunner } from './staging-thread.ts';
 import { type StagedPage, stagedPage } from './write-page.ts';
 
 export interface EarlyStager {
+  /** Whether pages are staged while Astro renders (build.concurrency 1), or once it has ended. */
+  whileRendering: boolean;
   /** Told each prerendered page's pathname as Astro starts rendering it. */
   rendering(pathname: string): void;
   /**
-   * Once Astro has written every page: stages the last one rendered, waits for the index (if it is the
-   * source) and the pages under way, and resolves to those planned (and staged), by file.
+   * Once Astro has written every page: stages the pages rendered and not staged yet (the last one; all of
+   * them at a higher build.concurrency), waits for the index (if it is the source) and the pages under way,
+   * and resolves to those planned (and staged), by file.
    */
   settle(): Promise<ReadonlyMap<string, EarlyPage>>;
   /** Removes every staged file not renamed over its page (safe after the pass has committed); ends the thread. */
@@ -46,7 +50,10 @@ export function earlyStager(input: {
   /** Where the pages' data comes from: the index read early, or each page asked as it is rendered. */
   source: { index: Promise<HeadIndex | null> } | { readAhead: PageReadAhead };
   canReadTags: boolean;
-  /** Whether a page's file is complete once the next one renders (build.concurrency 1): else only ask ahead. */
+  /**
+   * Whether a page's file is complete once the next one renders (build.concurrency 1). Else pages are only
+   * asked ahead while Astro renders, and (page by page) staged once it has ended.
+   */
   stageFiles: boolean;
   /** Where prerendered pages may be written (a server build's client folder, the output folder). */
   outDirs: string[];
@@ -72,8 +79,12 @@ export function earlyStager(input: {
       : Promise.resolve();
 
   const jobs = createLimit(FILE_CONCURRENCY);
-  // Started now, so that it is ready for the first page; not at all when pages are only asked ahead.
-  const runner = input.stageFiles ? stagingRunner(input.warn) : null;
+  // Started now, so that it is ready for the first page. Page by page at a higher build.concurrency, a page's
+  // file is not known to be complete until rendering has ended: the pages are staged then, on the thread,
+  // so that Astro's thread stays free for the answers still coming in.
+  const runner = input.stageFiles || 'readAhead' in source ? stagingRunner(input.warn) : null;
+  // Pages rendered, to stage once rendering has ended (build.concurrency above 1).
+  const rendered: BuiltPage[] = [];
   const started = new Set<string>();
   const under = new Set<Promise<EarlyPage | null>>();
   // Staged files are removed if the process ends before the pass takes them over (a render that fails).
@@ -141,6 +152,7 @@ export function earlyStager(input: {
   }
 
   return {
+    whileRendering: input.stageFiles,
     rendering(pathname) {
       if (previous && input.stageFiles) stage(previous);
       const inSite = pathInSite(pathname, layout.base);
@@ -150,10 +162,12 @@ export function earlyStager(input: {
       previous = listBuiltPages([inSite], input.routes, layout).find((page) => page.pathname === own) ?? null;
       const cmsUrl = previous && 'readAhead' in source ? cmsUrlOf(previous) : null;
       if (cmsUrl !== null && 'readAhead' in source) void source.readAhead.read(cmsUrl);
+      if (previous && !input.stageFiles) rendered.push(previous);
     },
     async settle() {
-      // No page follows the last one to say it is on disk: rendering has ended, so it is.
+      // No page follows the last one to say it is on disk: rendering has ended, so it is, and so is every page.
       if (previous && input.stageFiles) stage(previous);
+      for (const page of rendered.splice(0)) stage(page);
       await indexRead;
       const pages = new Map<string, EarlyPage>();
       for (const page of await Promise.all(under)) if (page) pages.set(page.page.file, page);

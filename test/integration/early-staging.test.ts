@@ -115,7 +115,7 @@ test('both write the same bytes to every file, and the same report', () => {
   expect(report(early)).toEqual(report(late));
 });
 
-test('page by page, pages are asked as Astro renders them, each once, and staged early one at a time', () => {
+test('page by page, pages are asked as Astro renders them, each once, and staged on the staging thread', () => {
   const [one, two] = perPage as [(typeof perPage)[0], (typeof perPage)[0]];
   for (const run of [one, two]) {
     expect(run.build.log).toMatch(/\d+ pages asked of the API as Astro rendered them\./);
@@ -123,6 +123,10 @@ test('page by page, pages are asked as Astro renders them, each once, and staged
     expect(report(run.build).strategy).toBe('per-page');
   }
   expect(one.build.log).toMatch(/\d+ pages planned and staged as Astro rendered them\./);
+  // At a higher build.concurrency a page's file is complete only once rendering has ended: staged then.
+  expect(two.build.log).toMatch(
+    /\d+ pages planned and staged on the staging thread as their answers came in\./,
+  );
   expect(two.build.log).not.toContain('staged as Astro rendered them');
 });
 
