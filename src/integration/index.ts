@@ -158,15 +158,14 @@ export default function schemaManager(userOptions: SchemaManagerOptions = {}): A
         if (probe.ok) {
           // The index is read while Astro renders the pages.
           build = startBuildClient(options, probe.probe, config.cacheDir, snapshot?.dispatcher);
-          // Rendered one at a time, a page is on disk once the next starts: it is staged while Astro goes on.
-          // Page by page, each page is also asked as it starts rendering, at any build.concurrency.
-          const stageFiles = config.build.concurrency === 1;
+          // A page is on disk once as many pages as Astro renders at a time have started after it: it is
+          // staged while Astro goes on. Page by page, each page is also asked as it starts rendering.
           const source = build.earlyIndex
             ? { index: build.earlyIndex }
             : build.readAhead
               ? { readAhead: build.readAhead }
               : null;
-          if (source && (stageFiles || 'readAhead' in source)) {
+          if (source) {
             early = earlyStager({
               options,
               layout: runtime.layout,
@@ -174,7 +173,7 @@ export default function schemaManager(userOptions: SchemaManagerOptions = {}): A
               context: planContextFor(options, runtime.layout.site),
               source,
               canReadTags: listingRights(probe.probe).canReadTags,
-              stageFiles,
+              renderedAtOnce: Math.max(1, config.build.concurrency),
               outDirs: [fileURLToPath(config.build.client), fileURLToPath(config.outDir)],
               warn: (line) => logger.warn(line),
             });

@@ -68,7 +68,7 @@ export interface BuildInput {
   logger: AstroIntegrationLogger;
   /** What the API answered when the build started. */
   probe: ProbeOutcome;
-  /** Pages planned and staged on the staging thread before the pass (their owner discards what is left of them). */
+  /** Pages planned and staged as Astro rendered them (their owner discards what is left of them). */
   early?: EarlyStager | undefined;
 }
 
@@ -110,7 +110,7 @@ export async function processBuild(input: BuildInput): Promise<BuildResult> {
   if (askedEarly > 0) logger.info(`${plural(askedEarly, 'page')} asked of the API as Astro rendered them.`);
   if (toFetch.length < pages.length)
     logger.info(
-      `${plural(pages.length - toFetch.length, 'page')} planned and staged ${input.early?.whileRendering ? 'as Astro rendered them' : 'on the staging thread as their answers came in'}.`,
+      `${plural(pages.length - toFetch.length, 'page')} planned and staged as Astro rendered them.`,
     );
   // Said only of pages the pass will ask the API about: not those the index read early answers, nor those
   // asked while Astro rendered, nor any when the API did not answer at start. The client's baseUrl never

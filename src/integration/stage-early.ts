@@ -1,12 +1,12 @@
-// Pages staged while Astro is still rendering. With the index read as the build started and Astro rendering
-// one page at a time (build.concurrency 1, its default), a page's file is complete on disk once the next page
-// starts rendering: it is then planned and staged from disk on a thread of its own while Astro renders the
-// rest (the last one once rendering has ended; those already on disk when the index comes in, then), so the
-// pass that follows has mostly renames left. Page by page, each page's data is asked as Astro starts rendering
-// it (at any build.concurrency), and the page staged on the thread once both its answers and its file are in
-// (at a higher build.concurrency, once rendering has ended: Astro's thread stays free for the answers). What
-// is not staged here (pages Astro restored from its cache, anything that failed) the pass stages as usual, and
-// a page whose file grew after it was read is staged again at commit (write-page.ts).
+// Pages staged while Astro is still rendering. Astro renders and writes `build.concurrency` pages at a time (1
+// by default), each page whole before the next one starts: once that many pages have started after a page,
+// the page is on disk (or, rarely, its render was slower than theirs and it is not yet, or is being written).
+// It is then planned and staged from disk on a thread of its own while Astro renders the rest, so the pass
+// that follows has mostly renames left. The pages still rendering when Astro ends are staged then, and those
+// on disk before the index came in once it does. Page by page, each page's data is asked as Astro starts
+// rendering it, and the page staged once both its answers and its file are in. What is not staged here (pages
+// Astro restored from its cache, anything that failed) the pass stages as usual, and a page read while Astro
+// was still writing it (it grew since) is staged again at commit (write-page.ts).
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { createLimit } from '../map-concurrently.ts';
@@ -25,14 +25,12 @@ import { stagingRunner } from './staging-thread.ts';
 import { type StagedPage, stagedPage } from './write-page.ts';
 
 export interface EarlyStager {
-  /** Whether pages are staged while Astro renders (build.concurrency 1), or once it has ended. */
-  whileRendering: boolean;
   /** Told each prerendered page's pathname as Astro starts rendering it. */
   rendering(pathname: string): void;
   /**
-   * Once Astro has written every page: stages the pages rendered and not staged yet (the last one; all of
-   * them at a higher build.concurrency), waits for the index (if it is the source) and the pages under way,
-   * and resolves to those planned (and staged), by file.
+   * Once Astro has written every page: stages the pages rendered and not staged yet (the last ones), waits
+   * for the index (if it is the source) and the pages under way, and resolves to those planned (and staged),
+   * by file.
    */
   settle(): Promise<ReadonlyMap<string, EarlyPage>>;
   /** Removes every staged file not renamed over its page (safe after the pass has committed); ends the thread. */
@@ -40,7 +38,7 @@ export interface EarlyStager {
 }
 
 /**
- * @example const early = earlyStager({ options, layout, routes, context, source: { index }, canReadTags, stageFiles: true, outDirs, warn });
+ * @example const early = earlyStager({ options, layout, routes, context, source: { index }, canReadTags, renderedAtOnce: 1, outDirs, warn });
  */
 export function earlyStager(input: {
   options: ResolvedOptions;
@@ -50,11 +48,8 @@ export function earlyStager(input: {
   /** Where the pages' data comes from: the index read early, or each page asked as it is rendered. */
   source: { index: Promise<HeadIndex | null> } | { readAhead: PageReadAhead };
   canReadTags: boolean;
-  /**
-   * Whether a page's file is complete once the next one renders (build.concurrency 1). Else pages are only
-   * asked ahead while Astro renders, and (page by page) staged once it has ended.
-   */
-  stageFiles: boolean;
+  /** Astro's build.concurrency: how many pages it renders and writes at a time. */
+  renderedAtOnce: number;
   /** Where prerendered pages may be written (a server build's client folder, the output folder). */
   outDirs: string[];
   /** Told once if the staging thread fails (the pages are then staged on this thread). */
@@ -62,7 +57,10 @@ export function earlyStager(input: {
 }): EarlyStager {
   const { options, layout } = input;
   const settings = pageJobOptions(options);
-  let previous: BuiltPage | null = null;
+  // Pages started, oldest first, not yet known to be on disk: the last `renderedAtOnce` of them.
+  const rendering: BuiltPage[] = [];
+  // Pages that were not on disk when their turn came: looked for again once Astro has ended.
+  const notOnDisk: BuiltPage[] = [];
   const { source } = input;
   let index: HeadIndex | null | undefined;
   // Pages on disk before the index was in (Astro may start rendering while it is still being read).
@@ -79,12 +77,8 @@ export function earlyStager(input: {
       : Promise.resolve();
 
   const jobs = createLimit(FILE_CONCURRENCY);
-  // Started now, so that it is ready for the first page. Page by page at a higher build.concurrency, a page's
-  // file is not known to be complete until rendering has ended: the pages are staged then, on the thread,
-  // so that Astro's thread stays free for the answers still coming in.
-  const runner = input.stageFiles || 'readAhead' in source ? stagingRunner(input.warn) : null;
-  // Pages rendered, to stage once rendering has ended (build.concurrency above 1).
-  const rendered: BuiltPage[] = [];
+  // Started now, so that it is ready for the first page.
+  const runner = stagingRunner(input.warn);
   const started = new Set<string>();
   const under = new Set<Promise<EarlyPage | null>>();
   // Staged files are removed if the process ends before the pass takes them over (a render that fails).
@@ -116,11 +110,14 @@ export function earlyStager(input: {
   }
 
   function stage(page: BuiltPage): void {
-    if (!runner || started.has(page.file)) return;
+    if (started.has(page.file)) return;
     const cmsUrl = cmsUrlOf(page);
     if (cmsUrl === null) return;
     const outDir = input.outDirs.find((dir) => existsSync(join(dir, page.file)));
-    if (outDir === undefined) return;
+    if (outDir === undefined) {
+      notOnDisk.push(page);
+      return;
+    }
     if (index === undefined && 'index' in source) {
       awaitingIndex.push(page);
       return;
@@ -152,22 +149,23 @@ export function earlyStager(input: {
   }
 
   return {
-    whileRendering: input.stageFiles,
     rendering(pathname) {
-      if (previous && input.stageFiles) stage(previous);
       const inSite = pathInSite(pathname, layout.base);
       // The page as the pass will list it from astro:build:done: the same file and URL rules (the list may
       // also hold the i18n fallback pages rendered from it, which are not on disk yet).
       const own = `/${inSite.replace(/^\/+|\/+$/g, '')}`;
-      previous = listBuiltPages([inSite], input.routes, layout).find((page) => page.pathname === own) ?? null;
-      const cmsUrl = previous && 'readAhead' in source ? cmsUrlOf(previous) : null;
-      if (cmsUrl !== null && 'readAhead' in source) void source.readAhead.read(cmsUrl);
-      if (previous && !input.stageFiles) rendered.push(previous);
+      const page = listBuiltPages([inSite], input.routes, layout).find((built) => built.pathname === own);
+      if (page) {
+        const cmsUrl = 'readAhead' in source ? cmsUrlOf(page) : null;
+        if (cmsUrl !== null && 'readAhead' in source) void source.readAhead.read(cmsUrl);
+        rendering.push(page);
+      }
+      // Astro started this page once one in flight was written: the page that many back most likely was.
+      while (rendering.length > input.renderedAtOnce) stage(rendering.shift() as BuiltPage);
     },
     async settle() {
-      // No page follows the last one to say it is on disk: rendering has ended, so it is, and so is every page.
-      if (previous && input.stageFiles) stage(previous);
-      for (const page of rendered.splice(0)) stage(page);
+      // Rendering has ended: the pages still in flight are on disk now, as are those that were not yet.
+      for (const page of [...rendering.splice(0), ...notOnDisk.splice(0)]) stage(page);
       await indexRead;
       const pages = new Map<string, EarlyPage>();
       for (const page of await Promise.all(under)) if (page) pages.set(page.page.file, page);
@@ -177,7 +175,7 @@ export function earlyStager(input: {
       process.removeListener('exit', onExit);
       await Promise.all(under);
       await Promise.all([...staged].map((page) => page.discard()));
-      await runner?.close();
+      await runner.close();
     },
   };
 }

@@ -1,11 +1,11 @@
 // The staging thread plans and stages a real page from disk; a job that fails answers its own error and leaves
 // the thread working (only a thread that dies counts as broken, which sends the pages back to Astro's thread).
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { readHeadTags } from '../../src/head/index.ts';
-import type { PageJob } from '../../src/integration/plan-and-stage.ts';
+import { type PageJob, planAndStage } from '../../src/integration/plan-and-stage.ts';
 import {
   type StagingThread,
   stagingRunner,
@@ -81,4 +81,28 @@ test('the runner: a failed job fails with its own error; once the thread is gone
   }
   expect(warnings).toHaveLength(1);
   expect(warnings[0]).toMatch(/staging thread failed .*staged on Astro's thread instead/);
+});
+
+test('the thread and the pass stage a page the same: same plan, same facts, same bytes once committed', async () => {
+  const page =
+    '<html><head><title>Own</title><meta name="description" content="Own"></head><body><p>x</p></body></html>';
+  mkdirSync(join(dir, 'thread'), { recursive: true });
+  mkdirSync(join(dir, 'pass'), { recursive: true });
+  writeFileSync(join(dir, 'thread/index.html'), page);
+  writeFileSync(join(dir, 'pass/index.html'), page);
+  const onThread = await thread.run(job('thread/index.html'));
+  const inPass = await planAndStage(job('pass/index.html'));
+  const { page: _a, ...threadPlan } = onThread.plan;
+  const { page: _b, ...passPlan } = inPass.plan;
+  expect(threadPlan).toEqual(passPlan);
+  expect(onThread.staged?.facts).toEqual({
+    ...inPass.staged?.facts,
+    file: 'thread/index.html',
+    url: 'https://www.example.com/thread/',
+  });
+  await stagedPage(onThread.job!, onThread.staged!, true).commit();
+  await stagedPage(inPass.job!, inPass.staged!, false).commit();
+  const stagedThere = readFileSync(join(dir, 'thread/index.html'));
+  expect(stagedThere.equals(readFileSync(join(dir, 'pass/index.html')))).toBe(true);
+  expect(readHeadTags(stagedThere.toString('utf8')).values.title).toEqual(['From the API']);
 });
