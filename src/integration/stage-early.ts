@@ -156,8 +156,11 @@ export function earlyStager(input: {
       const own = `/${inSite.replace(/^\/+|\/+$/g, '')}`;
       const page = listBuiltPages([inSite], input.routes, layout).find((built) => built.pathname === own);
       if (page) {
-        const cmsUrl = 'readAhead' in source ? cmsUrlOf(page) : null;
-        if (cmsUrl !== null && 'readAhead' in source) void source.readAhead.read(cmsUrl);
+        // Page by page, its data is asked now, to be in by the time its file is.
+        if ('readAhead' in source) {
+          const cmsUrl = cmsUrlOf(page);
+          if (cmsUrl !== null) void source.readAhead.read(cmsUrl);
+        }
         rendering.push(page);
       }
       // Astro started this page once one in flight was written: the page that many back most likely was.
