@@ -44,6 +44,8 @@ export function reportPages(
   plans: PagePlan[],
   records: (plan: PagePlan) => SchemaRecord[],
   audit: AuditFinding[],
+  /** By file: how many of the page's own JSON-LD scripts the build replaced by the CMS's. */
+  jsonLdReplaced: ReadonlyMap<string, number>,
 ): ReportPage[] {
   const planByFile = new Map(plans.map((plan) => [plan.page.file, plan]));
   const auditByPage = new Map<string, AuditFinding[]>();
@@ -81,6 +83,7 @@ export function reportPages(
       ogImage: page.images.find((image) => image.tag === 'og:image')?.value ?? null,
       documents,
       findings: pageFindings,
+      jsonLdReplaced: jsonLdReplaced.get(page.file) ?? 0,
     };
   });
 }

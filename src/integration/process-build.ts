@@ -227,7 +227,8 @@ export async function processBuild(input: BuildInput): Promise<BuildResult> {
     result.durationMs = performance.now() - started;
     for (const line of summaryLines(result)) logger.info(line);
     const records = (plan: PagePlan) => outcome.data.get(plan.cmsUrl)?.schemas ?? [];
-    await writeReport(input, result, () => reportPages(facts, plans, records, result.audit));
+    const replaced = new Map(result.pageResults.map((page) => [page.file, page.jsonLdReplaced]));
+    await writeReport(input, result, () => reportPages(facts, plans, records, result.audit, replaced));
     const auditErrors = result.audit.filter((finding) => finding.severity === 'error');
     const auditShown = result.audit.filter((finding) => finding.severity !== 'info');
     if (auditErrors.length > 0 && options.validate === 'error') {

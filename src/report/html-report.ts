@@ -30,6 +30,8 @@ export interface ReportPage extends PreviewFacts {
   documents: ReportDocument[];
   /** Findings about the page rather than one document: the site-wide audit's, fetch failures. */
   findings: ReportFinding[];
+  /** The page's own JSON-LD scripts the build replaced by the CMS's (`jsonLdConflict: 'api'`). */
+  jsonLdReplaced?: number;
 }
 
 export interface HtmlReportInput {
@@ -63,6 +65,7 @@ export function renderHtmlReport(input: HtmlReportInput): string {
     for (const document of page.documents)
       for (const type of document.types) types.set(type, (types.get(type) ?? 0) + 1);
   const documents = input.pages.reduce((sum, page) => sum + page.documents.length, 0);
+  const replaced = input.pages.reduce((sum, page) => sum + (page.jsonLdReplaced ?? 0), 0);
 
   const byCode = codes.map((code) => {
     const cells = SEVERITIES.map(
@@ -83,7 +86,7 @@ export function renderHtmlReport(input: HtmlReportInput): string {
 <body>
 <header><h1>Schema report</h1><p>${escapeText(input.source)} · ${escapeText(input.generatedAt.toISOString())}${input.vocabulary ? ` · ${escapeText(input.vocabulary)}` : ''}</p></header>
 <section id="summary"><h2>Summary</h2>
-<ul class="totals"><li><b>${input.pages.length}</b> pages</li><li><b>${documents}</b> JSON-LD documents</li>${SEVERITIES.map((severity, index) => `<li class="sev-${severity}"><b>${totals[index]}</b> ${severity}${totals[index] === 1 ? '' : 's'}</li>`).join('')}</ul>
+<ul class="totals"><li><b>${input.pages.length}</b> pages</li><li><b>${documents}</b> JSON-LD documents</li>${replaced > 0 ? `<li><b>${replaced}</b> of the pages' own JSON-LD replaced by the CMS's</li>` : ''}${SEVERITIES.map((severity, index) => `<li class="sev-${severity}"><b>${totals[index]}</b> ${severity}${totals[index] === 1 ? '' : 's'}</li>`).join('')}</ul>
 <div class="tables"><table><caption>Schemas by type</caption><thead><tr><th>Type</th><th>Count</th></tr></thead><tbody>${
     [...types]
       .sort(([a], [b]) => a.localeCompare(b))
@@ -113,7 +116,7 @@ function renderPage(page: ReportPage): string {
   }).join('');
   const search = `${page.url ? readableUrl(page.url) : ''} ${page.file} ${page.title ?? ''}`.toLowerCase();
   return `<details class="page" data-search="${escapeAttribute(search)}"${worst === 'error' ? ' open' : ''}>
-<summary><span class="page-url">${escapeText(page.url ? readableUrl(page.url) : page.file)}</span> ${badges}<span class="page-meta">${page.documents.length} JSON-LD · ${escapeText(page.file)}</span></summary>
+<summary><span class="page-url">${escapeText(page.url ? readableUrl(page.url) : page.file)}</span> ${badges}<span class="page-meta">${page.documents.length} JSON-LD${page.jsonLdReplaced ? ` (${page.jsonLdReplaced} of the page's own replaced)` : ''} · ${escapeText(page.file)}</span></summary>
 ${page.findings.length > 0 ? `<ul>${page.findings.map((finding) => renderFinding(finding)).join('')}</ul>` : ''}
 <div class="previews">${renderSearchPreview(page)}${renderSocialPreview(page, false)}</div>
 ${page.documents

@@ -79,6 +79,28 @@ describe('renderHtmlReport', () => {
     expect(html).toContain('data-search="https://www.example.com/блог/ блог/index.html hello"');
   });
 
+  it("says how many of a page's own JSON-LD scripts the build replaced, on the page and in the summary", () => {
+    const html = renderHtmlReport({
+      source: 'astro build',
+      generatedAt: new Date('2026-11-22T00:00:00Z'),
+      pages: [page({ jsonLdReplaced: 2 }), page({ url: 'https://www.example.com/', file: 'index.html' })],
+      siteFindings: [],
+    });
+    expect(html).toContain(
+      '<span class="page-meta">1 JSON-LD (2 of the page\'s own replaced) · blog/hello/index.html</span>',
+    );
+    expect(html).toContain('<span class="page-meta">1 JSON-LD · index.html</span>');
+    expect(html).toContain("<li><b>2</b> of the pages' own JSON-LD replaced by the CMS's</li>");
+    // Nothing replaced (or `check`, which replaces nothing): no such line.
+    const none = renderHtmlReport({
+      source: 'check dist',
+      generatedAt: new Date(),
+      pages: [page()],
+      siteFindings: [],
+    });
+    expect(none).not.toContain('replaced');
+  });
+
   it('escapes every value a page or a CMS could carry', () => {
     const html = renderHtmlReport({
       source: hostile,
