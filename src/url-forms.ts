@@ -30,19 +30,25 @@ export function decodedPath(pathname: string): string {
 }
 
 /**
- * What makes two spellings of an address the same page: the origin, the decoded path and the query. The
- * spellings above all give one identity; a string that is no URL is its own.
+ * What makes two spellings of an address the same page: the origin, the decoded path and the query, with ASCII
+ * letters in either case (WordPress's tables compare text without regard to case, so its API finds `/About/`
+ * when asked for `/about/`). The spellings above all give one identity; a string that is no URL is its own.
  *
- * @example urlIdentity('https://a.dev/caf%c3%a9/') === urlIdentity('https://a.dev/café/') // true
+ * @example urlIdentity('https://a.dev/Caf%c3%a9/') === urlIdentity('https://a.dev/café/') // true
  */
 export function urlIdentity(url: string | URL): string {
   let parsed: URL;
   try {
     parsed = typeof url === 'string' ? new URL(url) : url;
   } catch {
-    return String(url);
+    return caseFolded(String(url));
   }
-  return `${parsed.origin}${decodedPath(parsed.pathname)}${parsed.search}`;
+  return caseFolded(`${parsed.origin}${decodedPath(parsed.pathname)}${parsed.search}`);
+}
+
+/** ASCII letters in small case; others as they are (a percent-encoded letter is compared by its escape). */
+function caseFolded(text: string): string {
+  return text.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
 }
 
 /** How the escapes of a URL's path are written. */

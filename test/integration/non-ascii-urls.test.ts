@@ -1,6 +1,7 @@
 // Pages whose paths hold characters outside ASCII (/café/, /блог/мир/): the build, its per-page reads and
 // `astro dev` all name a page by the URL Astro.url gives it and find what the CMS stored for it, whichever
-// way the CMS spelled that URL's escapes; messages show the URL as people read it.
+// way the CMS spelled that URL's escapes or the case of its letters (WordPress compares URLs without case);
+// messages show the URL as people read it.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -43,8 +44,11 @@ beforeAll(async () => {
       webPage(`${SITE}/%d0%b1%d0%bb%d0%be%d0%b3/%d0%bf%d1%80%d0%b8%d0%b2%d0%b5%d1%82/`, 'Hello page'),
       // As typed by hand, decoded; with a property Schema.org does not have, for a finding that names the page.
       webPage(`${SITE}/блог/мир/`, 'Peace page', { colour: 'blue' }),
+      // Typed with a capital: the page is /about/.
+      webPage(`${SITE}/About/`, 'About page'),
     ],
     meta: [
+      { url: `${SITE}/About/`, title: 'About from the API' },
       {
         url: `${SITE}/%d0%b1%d0%bb%d0%be%d0%b3/%d0%bf%d1%80%d0%b8%d0%b2%d0%b5%d1%82/`,
         title: 'Привет from the API',
@@ -72,6 +76,11 @@ describe.each(['auto', 'per-page'] as const)('strategy %s', (strategy) => {
         'Привет from the API',
       ]);
       expect(names(build.read('блог/мир/index.html'))).toEqual(['Peace page']);
+      const about = build.read('about/index.html');
+      expect(names(about)).toEqual(['About page']);
+      expect(readHeadTags(about).values.title).toEqual(['About from the API']);
+      // The capitalised address is the page's, not one the CMS holds for no page.
+      expect(build.log).not.toContain('/About/');
       // The report names pages as Astro.url does; the log as people read them.
       const report = JSON.parse(readFileSync(join(build.root, 'report.json'), 'utf8'));
       const urls = report.pageResults.map((page: { url: string }) => page.url);
@@ -100,5 +109,6 @@ describe('astro dev', () => {
     expect(names(hello)).toEqual(['Hello page']);
     expect(readHeadTags(hello).values.title).toEqual(['Привет from the API']);
     expect(names(await dev.get('/%D0%B1%D0%BB%D0%BE%D0%B3/%D0%BC%D0%B8%D1%80/'))).toEqual(['Peace page']);
+    expect(names(await dev.get('/about/'))).toEqual(['About page']);
   });
 });

@@ -122,4 +122,40 @@ describe('meta and social', () => {
     expect(social.body.twitter.card).toBe('summary');
     expect((await server.call('GET', `/social?url=${url}`)).body).toEqual(social.body);
   });
+
+  test('a URL is found whatever the case of its letters, as WordPress finds it; writes keep the stored one', async () => {
+    const stored = 'https://example.com/Case/Study/';
+    const asked = 'https://example.com/case/study/';
+    await server.call('POST', '/schemas', { body: schema('/Case/Study/') });
+    await server.call('POST', '/meta', { body: { url: stored, title: 'Stored' } });
+    await server.call('POST', '/social', { body: { url: stored, og: { title: 'OG' } } });
+
+    const byUrl = await server.call('GET', `/schemas-by-url?url=${encodeURIComponent(asked)}`);
+    expect(byUrl.body.map((record: { url: string }) => record.url)).toEqual([stored]);
+    const listed = await server.call('GET', `/schemas?url=${encodeURIComponent(asked)}`);
+    expect(listed.headers.get('x-wp-total')).toBe('1');
+    // Asked by another spelling, the answer names the URL asked for, as WordPress's does.
+    expect((await server.call('GET', `/meta?url=${asked}`)).body).toMatchObject({
+      url: asked,
+      title: 'Stored',
+    });
+    expect((await server.call('GET', `/social?url=${asked}`)).body.og.title).toBe('OG');
+
+    // A write under another case changes the stored row: no second row for the same page.
+    await server.call('POST', '/meta', {
+      body: { url: 'https://example.com/CASE/STUDY/', description: 'D' },
+    });
+    await server.call('POST', '/social', { body: { url: asked, twitter: { card: 'summary' } } });
+    const meta = await server.call('GET', '/meta?per_page=100');
+    expect(meta.body.filter((tags: { url: string }) => tags.url.toLowerCase() === asked)).toEqual([
+      { url: stored, title: 'Stored', description: 'D', robots: null, canonical: null, keywords: null },
+    ]);
+    const social = await server.call('GET', '/social?per_page=100');
+    const rows = social.body.filter((tags: { url: string }) => tags.url.toLowerCase() === asked);
+    expect(rows.map((tags: { url: string }) => tags.url)).toEqual([stored]);
+    expect(rows[0].og.title).toBe('OG');
+    expect(rows[0].twitter.card).toBe('summary');
+    // The path's other characters still tell pages apart.
+    expect((await server.call('GET', '/meta?url=https://example.com/case-study/')).body.title).toBeNull();
+  });
 });

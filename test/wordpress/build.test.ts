@@ -1,7 +1,8 @@
 // A real `astro build` of a fixture site reading its heads from a real WordPress, on each permalink setup,
 // as administrator, editor, anonymous visitor and with a wrong application password. Records are stored
 // with either trailing slash, as a CMS does, and under the permalink WordPress makes for a title outside ASCII
-// (its escapes in small hex); every strategy must find them.
+// (its escapes in small hex) or with capitals where the page has none (WordPress's tables compare without
+// case); every strategy must find them.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createClient } from '../../src/client/index.ts';
 import { readHeadTags } from '../../src/head/index.ts';
@@ -11,13 +12,17 @@ import { apiFormOf, plainHttpProduction, sites, type WordPressSite } from './sit
 const SITE = 'https://www.example.com';
 const page = (name: string) => ({ '@context': 'https://schema.org', '@type': 'WebPage', name });
 
-/** The schemas and tags each site holds: `/about` without its slash (the page is `/about/`), the post with it. */
+/**
+ * The schemas and tags each site holds: `/about` without its slash (the page is `/about/`), the post with it,
+ * and more for the post under `/Blog/First/`, as an editor may type it.
+ */
 async function seed(site: WordPressSite): Promise<void> {
   const api = createClient({ baseUrl: apiFormOf[site.kind](site.origin), ...site.admin });
   try {
     const about = `${SITE}/about`;
     const first = `${SITE}/blog/first/`;
-    // Idempotent, so the suite can run again against the same WordPress.
+    const typed = `${SITE}/Blog/First/`;
+    // Idempotent, so the suite can run again against the same WordPress (its url filter ignores case too).
     for (const url of [about, first]) {
       for await (const record of api.schemas.listAll({ url })) await api.schemas.delete(record.id);
     }
@@ -40,7 +45,14 @@ async function seed(site: WordPressSite): Promise<void> {
       schema_data: page('Inactive one'),
       is_active: false,
     });
+    await api.schemas.create({
+      url: typed,
+      schema_type: 'WebPage',
+      schema_name: 'Typed',
+      schema_data: page('First, as typed'),
+    });
     await api.meta.set(about, { title: 'About, from WordPress' });
+    await api.meta.set(typed, { title: 'First, from WordPress' });
   } finally {
     await api.close();
   }
@@ -88,14 +100,18 @@ const adminBuilds = [
 
 describe('astro build', () => {
   test.for(adminBuilds)(
-    'administrator, $site.kind site, strategy $strategy: schemas and meta under either trailing slash',
+    'administrator, $site.kind site, strategy $strategy: schemas and meta under either trailing slash and any case',
     async ({ site, strategy }) => {
       const result = await build(site, site.admin, strategy);
       expect(result.exitCode, result.log).toBe(0);
       const about = result.read('about/index.html');
       expect(jsonLdNames(about)).toEqual(['About us']);
       expect(titleOf(about)).toBe('About, from WordPress');
-      expect(jsonLdNames(result.read('blog/first/index.html'))).toEqual(['First post']);
+      const first = result.read('blog/first/index.html');
+      expect(jsonLdNames(first)).toEqual(['First post', 'First, as typed']);
+      expect(titleOf(first)).toBe('First, from WordPress');
+      // The capitalised address is the post's: no CMS address is left without its page.
+      expect(result.log).not.toMatch(/Blog\/First/);
     },
   );
 
@@ -107,6 +123,7 @@ describe('astro build', () => {
       const about = result.read('about/index.html');
       expect(jsonLdNames(about)).toEqual(['About us']);
       expect(titleOf(about)).not.toBe('About, from WordPress');
+      expect(jsonLdNames(result.read('blog/first/index.html'))).toEqual(['First post', 'First, as typed']);
       expect(result.log).toContain('lack manage_options');
     },
   );
@@ -117,7 +134,7 @@ describe('astro build', () => {
       const result = await build(site, null, 'auto');
       expect(result.exitCode, result.log).toBe(0);
       expect(jsonLdNames(result.read('about/index.html'))).toEqual(['About us']);
-      expect(jsonLdNames(result.read('blog/first/index.html'))).toEqual(['First post']);
+      expect(jsonLdNames(result.read('blog/first/index.html'))).toEqual(['First post', 'First, as typed']);
     },
   );
 

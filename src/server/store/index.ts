@@ -97,6 +97,10 @@ function merge<T extends Record<string, string | null>>(
   return out as T;
 }
 
+// Tags are kept once per URL, and found under it in any case of its ASCII letters, as WordPress finds them;
+// should two rows differ only in case, the first in the order of the list (GET /meta) is the one.
+const oneUrl = 'url = ? COLLATE NOCASE ORDER BY url LIMIT 1';
+
 const orderColumns = { id: 'id', url: 'url, id', updated_at: 'updated_at, id' } as const;
 
 /**
@@ -107,7 +111,7 @@ const orderColumns = { id: 'id', url: 'url, id', updated_at: 'updated_at, id' } 
 export function createStore(path: string): Store {
   const db = openDatabase(path);
   const statements = {
-    byUrl: db.prepare('SELECT * FROM schemas WHERE url = ? AND is_active = 1 ORDER BY id'),
+    byUrl: db.prepare('SELECT * FROM schemas WHERE url = ? COLLATE NOCASE AND is_active = 1 ORDER BY id'),
     byId: db.prepare('SELECT * FROM schemas WHERE id = ?'),
     all: db.prepare('SELECT * FROM schemas ORDER BY id'),
     insert: db.prepare(
@@ -119,7 +123,7 @@ export function createStore(path: string): Store {
        WHERE id = ? RETURNING *`,
     ),
     delete: db.prepare('DELETE FROM schemas WHERE id = ?'),
-    meta: db.prepare('SELECT * FROM meta WHERE url = ?'),
+    meta: db.prepare(`SELECT * FROM meta WHERE ${oneUrl}`),
     metaPage: db.prepare('SELECT * FROM meta ORDER BY url LIMIT ? OFFSET ?'),
     metaCount: db.prepare('SELECT count(*) AS n FROM meta'),
     metaUpsert: db.prepare(
@@ -127,7 +131,7 @@ export function createStore(path: string): Store {
        ON CONFLICT (url) DO UPDATE SET ${metaFields.map((f) => `${f} = excluded.${f}`).join(', ')},
        updated_at = excluded.updated_at`,
     ),
-    social: db.prepare('SELECT tags FROM social WHERE url = ?'),
+    social: db.prepare(`SELECT url, tags FROM social WHERE ${oneUrl}`),
     socialPage: db.prepare('SELECT url, tags FROM social ORDER BY url LIMIT ? OFFSET ?'),
     socialCount: db.prepare('SELECT count(*) AS n FROM social'),
     socialUpsert: db.prepare(
@@ -144,7 +148,7 @@ export function createStore(path: string): Store {
       const where: string[] = [];
       const params: SQLInputValue[] = [];
       if (query.url !== undefined) {
-        where.push('url = ?');
+        where.push('url = ? COLLATE NOCASE');
         params.push(query.url);
       }
       if (query.schemaType !== undefined) {
@@ -224,9 +228,12 @@ export function createStore(path: string): Store {
     },
     setMeta(url, fields) {
       return transaction(() => {
-        const { url: _, ...current } = toMeta(url, statements.meta.get(url) as Row | undefined);
+        const row = statements.meta.get(url) as Row | undefined;
+        const { url: _, ...current } = toMeta(url, row);
         const next = merge(current, fields);
-        statements.metaUpsert.run(url, ...metaFields.map((field) => next[field]), now());
+        // The row found is the one written, under the URL it was stored with.
+        const stored = row ? String(row.url) : url;
+        statements.metaUpsert.run(stored, ...metaFields.map((field) => next[field]), now());
         return { url, ...next };
       });
     },
@@ -241,9 +248,10 @@ export function createStore(path: string): Store {
     },
     setSocial(url, patch) {
       return transaction(() => {
-        const current = toSocial(url, (statements.social.get(url) as { tags: string } | undefined)?.tags);
+        const row = statements.social.get(url) as { url: string; tags: string } | undefined;
+        const current = toSocial(url, row?.tags);
         const next = { og: merge(current.og, patch.og), twitter: merge(current.twitter, patch.twitter) };
-        statements.socialUpsert.run(url, JSON.stringify(next), now());
+        statements.socialUpsert.run(row?.url ?? url, JSON.stringify(next), now());
         return { url, ...next };
       });
     },
