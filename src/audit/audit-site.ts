@@ -52,20 +52,21 @@ export function auditSite(input: SiteAuditInput): AuditFinding[] {
 
   // A partial's or a server island's HTML is a piece of a page, not a page: nothing here is asked of it.
   const pages = input.pages.filter((page) => !page.fragment);
+  // Each page's key and canonical, worked out once: the checks below ask for them several times a page.
+  const located = new Map(pages.map((page) => [page, locate(page)]));
+  const where = (page: PageFacts) => located.get(page) as Located;
   const byKey = new Map<string, PageFacts>();
-  for (const page of pages) byKey.set(pageKey(new URL(page.url)), page);
+  for (const [page, { key }] of located) byKey.set(key, page);
   const isNotFoundPage = (page: PageFacts): boolean =>
     /^(?:404|500)(?:\.html|\/index\.html)$/.test(page.file);
   const isRedirect = (page: PageFacts): boolean => page.refreshTo !== null;
   const isNoindex = (page: PageFacts): boolean => /\bnoindex\b/i.test(page.robots ?? '');
-  const languageCluster = languageClusters(pages);
+  const languageCluster = languageClusters(pages, (page) => where(page).key);
   // A canonical naming another built page; one naming nothing built is ignored by search engines (and reported
   // below), so the page still stands for itself.
   const canonicalElsewhere = (page: PageFacts): boolean => {
-    const canonical = page.canonical ? resolve(page.canonical, page.url) : null;
-    if (!canonical) return false;
-    const key = pageKey(canonical);
-    return key !== pageKey(new URL(page.url)) && byKey.has(key);
+    const { key, canonical } = where(page);
+    return !!canonical && canonical.key !== key && byKey.has(canonical.key);
   };
   // Pages a search engine would list: not redirects, not error pages, not noindex.
   const listed = pages.filter((page) => !isRedirect(page) && !isNotFoundPage(page) && !isNoindex(page));
@@ -74,15 +75,19 @@ export function auditSite(input: SiteAuditInput): AuditFinding[] {
     ['title', 'duplicate-title', '<title>'],
     ['description', 'duplicate-description', 'meta description'],
   ] as const) {
-    const groups = new Map<string, string[]>();
+    const groups = new Map<string, PageFacts[]>();
     // A page whose canonical names another page says it is a copy of that one: sharing its title is expected.
-    for (const page of listed.filter((page) => !canonicalElsewhere(page))) {
+    for (const page of listed) {
       const text = page[field]?.trim();
-      if (text) groups.set(text, [...(groups.get(text) ?? []), page.url]);
+      if (!text || canonicalElsewhere(page)) continue;
+      const group = groups.get(text);
+      if (group) group.push(page);
+      else groups.set(text, [page]);
     }
-    for (const [text, urls] of groups) {
+    for (const [text, group] of groups) {
       // A page's versions in other languages (hreflang) may share a title while one is untranslated.
-      if (urls.length < 2 || new Set(urls.map(languageCluster)).size < 2) continue;
+      if (group.length < 2 || new Set(group.map(languageCluster)).size < 2) continue;
+      const urls = group.map((page) => page.url);
       add(code, urls[0]!, tag, `${urls.length} pages share the ${tag} "${text}": ${listUrls(urls)}.`, urls);
     }
   }
@@ -130,7 +135,8 @@ export function auditSite(input: SiteAuditInput): AuditFinding[] {
 
   for (const page of pages) {
     if (isRedirect(page)) continue;
-    const canonical = page.canonical ? resolve(page.canonical, page.url) : null;
+    const named = where(page).canonical;
+    const canonical = named?.url ?? null;
     if (canonical) {
       if (canonical.origin !== site.origin) {
         add(
@@ -140,7 +146,7 @@ export function auditSite(input: SiteAuditInput): AuditFinding[] {
           `The canonical points off the site, to ${canonical.href}.`,
         );
       } else {
-        const target = byKey.get(pageKey(canonical));
+        const target = named && byKey.get(named.key);
         // A page rendered on request is not in the output, and not missing either.
         if (!target && !input.servedOnDemand?.(canonical.pathname))
           add(
@@ -241,7 +247,7 @@ export function auditSite(input: SiteAuditInput): AuditFinding[] {
         );
     }
     for (const page of pages) {
-      if (isNoindex(page) && inSitemap.has(pageKey(new URL(page.url))))
+      if (isNoindex(page) && inSitemap.has(where(page).key))
         add(
           'noindex-in-sitemap',
           page.url,
@@ -265,11 +271,29 @@ function typesTwice(page: PageFacts): string[] {
   return [...new Set(ours.flatMap((node) => typesDescribedTwice(node, theirs)))];
 }
 
+interface Located {
+  /** The page's own key (see `pageKey`). */
+  key: string;
+  /** Its canonical, resolved, and that URL's key; null when it has none or it does not parse. */
+  canonical: { url: URL; key: string } | null;
+}
+
+function locate(page: PageFacts): Located {
+  const canonical = page.canonical ? resolve(page.canonical, page.url) : null;
+  return {
+    key: pageKey(new URL(page.url)),
+    canonical: canonical && { url: canonical, key: pageKey(canonical) },
+  };
+}
+
 /**
- * Which language cluster each page URL is in: pages linked by `<link rel="alternate" hreflang>` (either way, or
- * through another page) are one page in several languages. Returns the cluster's id for a page URL.
+ * Which language cluster each page is in: pages linked by `<link rel="alternate" hreflang>` (either way, or
+ * through another page) are one page in several languages. Returns the cluster's id for a page.
  */
-function languageClusters(pages: readonly PageFacts[]): (url: string) => string {
+function languageClusters(
+  pages: readonly PageFacts[],
+  keyOf: (page: PageFacts) => string,
+): (page: PageFacts) => string {
   const parent = new Map<string, string>();
   const find = (key: string): string => {
     let root = key;
@@ -278,13 +302,13 @@ function languageClusters(pages: readonly PageFacts[]): (url: string) => string 
     return root;
   };
   for (const page of pages) {
-    const own = find(pageKey(new URL(page.url)));
+    const own = find(keyOf(page));
     for (const href of page.languageAlternates) {
       const target = resolve(href, page.url);
       if (target) parent.set(find(pageKey(target)), own);
     }
   }
-  return (url) => find(pageKey(new URL(url)));
+  return (page) => find(keyOf(page));
 }
 
 /** One key for the forms a server answers a page at: `/a`, `/a/`, `/a/index.html`, `/a.html`. */
