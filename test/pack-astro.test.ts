@@ -2,7 +2,7 @@
 // the heads and `astro dev` serves them, and no warning line names the package. `npm run test:compat` runs
 // this file under each supported Astro (COMPAT_ASTRO) and Node (COMPAT_NODE).
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -28,16 +28,33 @@ const article = {
   dateModified: '2026-11-02T10:00:00Z',
 };
 
+// Enough pages for Astro to render several at a time when build.concurrency says so.
+const posts = Array.from({ length: 24 }, (_, index) => index + 1);
+const PAGES = posts.length + 2;
+
 const scratch = mkdtempSync(join(tmpdir(), 'asm-pack-astro-'));
 const server = createServer({
   site: SITE,
   users: [{ ...user, capabilities: ['manage_options'] }],
   seed: {
-    schemas: [{ url: `${SITE}/about/`, schema_type: 'Article', schema_name: 'About', schema_data: article }],
-    // Both pages complete, so the site audit has nothing to say and any warning line is about the package.
+    schemas: [
+      { url: `${SITE}/about/`, schema_type: 'Article', schema_name: 'About', schema_data: article },
+      ...posts.map((n) => ({
+        url: `${SITE}/posts/${n}/`,
+        schema_type: 'Article',
+        schema_name: `Post ${n}`,
+        schema_data: { ...article, headline: `Post ${n}` },
+      })),
+    ],
+    // Every page complete, so the site audit has nothing to say and any warning line is about the package.
     meta: [
       { url: `${SITE}/`, title: 'Home from the API', description: 'Welcome' },
       { url: `${SITE}/about/`, title: 'About from the API', description: 'Who we are' },
+      ...posts.map((n) => ({
+        url: `${SITE}/posts/${n}/`,
+        title: `Post ${n}`,
+        description: `Post ${n} of many`,
+      })),
     ],
   },
 });
@@ -52,13 +69,19 @@ beforeAll(async () => {
     `<html><head><meta charset="utf-8"><title>${title}</title></head><body><h1>${title}</h1></body></html>\n`;
   writeFileSync(join(scratch, 'src/pages/index.astro'), page('Home'));
   writeFileSync(join(scratch, 'src/pages/about.astro'), page('About'));
+  mkdirSync(join(scratch, 'src/pages/posts'));
   writeFileSync(
-    join(scratch, 'astro.config.mjs'),
-    `import { defineConfig } from 'astro/config';
-import schemaManager from 'astro-schema-manager';
-export default defineConfig({ site: '${SITE}', integrations: [schemaManager()] });
+    join(scratch, 'src/pages/posts/[n].astro'),
+    `---
+export function getStaticPaths() {
+  return ${JSON.stringify(posts)}.map((n) => ({ params: { n: String(n) } }));
+}
+const { n } = Astro.params;
+---
+<html><head><meta charset="utf-8"><title>Post {n}</title></head><body><h1>Post {n}</h1></body></html>
 `,
   );
+  configure(1);
   env = packedProjectEnv(baseUrl, user);
 }, 300_000);
 
@@ -66,6 +89,43 @@ afterAll(async () => {
   await server.close();
   rmSync(scratch, { recursive: true, force: true });
 });
+
+/** The project's Astro config, rendering `concurrency` pages at a time. */
+function configure(concurrency: number): void {
+  writeFileSync(
+    join(scratch, 'astro.config.mjs'),
+    `import { defineConfig } from 'astro/config';
+import schemaManager from 'astro-schema-manager';
+export default defineConfig({
+  site: '${SITE}',
+  build: { concurrency: ${concurrency} },
+  integrations: [schemaManager()],
+});
+`,
+  );
+}
+
+/** `astro build` of the project with the installed Astro, on the Node under test. */
+function astroBuild(): Promise<{ code: number; log: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      nodeBin,
+      [astroBin(), 'build'],
+      { cwd: scratch, env, maxBuffer: 64 * 1024 * 1024 },
+      (error, stdout, stderr) =>
+        resolve({ code: error ? Number(error.code ?? 1) : 0, log: `${stdout}\n${stderr}` }),
+    );
+  });
+}
+
+/** Every HTML file of dist/, by path. */
+function builtPages(): Map<string, string> {
+  const dist = join(scratch, 'dist');
+  const files = readdirSync(dist, { recursive: true, encoding: 'utf8' }).filter((file) =>
+    file.endsWith('.html'),
+  );
+  return new Map(files.sort().map((file) => [file, readFileSync(join(dist, file), 'utf8')]));
+}
 
 /** The astro command of the installed version (its file name differs between majors). */
 function astroBin(): string {
@@ -86,25 +146,41 @@ function complaintsAboutPackage(log: string): string[] {
 }
 
 test(`astro ${astroVersion} build on ${nodeBin === process.execPath ? 'this Node' : nodeBin}: heads written, no warning names the package`, async () => {
-  const astro = astroBin();
-  const result = await new Promise<{ code: number; log: string }>((resolve) => {
-    execFile(
-      nodeBin,
-      [astro, 'build'],
-      { cwd: scratch, env, maxBuffer: 64 * 1024 * 1024 },
-      (error, stdout, stderr) =>
-        resolve({ code: error ? Number(error.code ?? 1) : 0, log: `${stdout}\n${stderr}` }),
-    );
-  });
+  const result = await astroBuild();
   expect(result.code, result.log).toBe(0);
   const head = readHeadTags(readFileSync(join(scratch, 'dist/about/index.html'), 'utf8'));
   expect(head.jsonLd.map((text) => JSON.parse(text))).toEqual([article]);
   expect(head.values.title).toEqual(['About from the API']);
-  expect(result.log).toMatch(/\[astro-schema-manager\] 2 pages: /);
-  // The build middleware and the staging thread work from the installed package: the first of the two pages
-  // is staged while Astro renders the second.
-  expect(result.log).toContain('[astro-schema-manager] 2 pages planned and staged as Astro rendered them.');
+  expect(result.log).toMatch(new RegExp(`\\[astro-schema-manager\\] ${PAGES} pages: `));
+  // The build middleware and the staging thread work from the installed package: each page is staged while
+  // Astro renders the next, the last once rendering ends.
+  expect(result.log).toContain(
+    `[astro-schema-manager] ${PAGES} pages planned and staged as Astro rendered them.`,
+  );
   expect(complaintsAboutPackage(result.log)).toEqual([]);
+});
+
+test(`astro ${astroVersion} build, three pages rendered at a time: the same pages, staged as Astro renders them`, async () => {
+  configure(1);
+  const one = await astroBuild();
+  expect(one.code, one.log).toBe(0);
+  const oneAtATime = builtPages();
+  configure(3);
+  try {
+    const three = await astroBuild();
+    expect(three.code, three.log).toBe(0);
+    // Staged by the early window (a page is on disk once three have started after it), not left to the pass.
+    expect(three.log).toContain(
+      `[astro-schema-manager] ${PAGES} pages planned and staged as Astro rendered them.`,
+    );
+    const threeAtATime = builtPages();
+    expect([...threeAtATime.keys()]).toEqual([...oneAtATime.keys()]);
+    for (const [file, html] of threeAtATime) expect(html, file).toBe(oneAtATime.get(file));
+    expect(readHeadTags(threeAtATime.get('posts/7/index.html') ?? '').values.title).toEqual(['Post 7']);
+    expect(complaintsAboutPackage(three.log)).toEqual([]);
+  } finally {
+    configure(1);
+  }
 });
 
 test(`astro ${astroVersion} dev: the head is added per request, no warning names the package`, async () => {
