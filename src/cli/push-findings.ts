@@ -16,12 +16,11 @@ export interface SchemaFindings {
  * @example findingsOf(desiredSchemas(file), []).filter(hasErrors).length // schemas a real push refuses
  */
 export function findingsOf(wanted: DesiredSchema[], rules: Array<'google'>): SchemaFindings[] {
-  const pages = new Map<string, DesiredSchema[]>();
-  const alone: DesiredSchema[][] = [];
-  for (const entry of wanted) {
-    if (entry.is_active) pages.set(entry.url, [...(pages.get(entry.url) ?? []), entry]);
-    else alone.push([entry]);
-  }
+  const pages = Map.groupBy(
+    wanted.filter((entry) => entry.is_active),
+    (entry) => entry.url,
+  );
+  const alone = wanted.filter((entry) => !entry.is_active).map((entry) => [entry]);
   return [...pages.values(), ...alone]
     .flatMap((entries) => {
       const results = validatePage(

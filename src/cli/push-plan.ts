@@ -100,11 +100,10 @@ export function planSchemas(
   existing: SchemaRecord[],
   options: { prune: boolean },
 ): SchemaStep[] {
-  const pool = new Map<string, SchemaRecord[]>();
-  for (const record of [...existing].sort((a, b) => a.id - b.id)) {
-    const key = keyOf(record);
-    pool.set(key, [...(pool.get(key) ?? []), record]);
-  }
+  const pool = Map.groupBy(
+    [...existing].sort((a, b) => a.id - b.id),
+    keyOf,
+  );
   const steps: SchemaStep[] = wanted.map((entry) => {
     const record = pool.get(keyOf(entry))?.shift();
     if (!record) return { action: 'create', entry };

@@ -98,11 +98,7 @@ export function toPageFiles(file: SchemaFile): Array<{ path: string; text: strin
     const social = { og: ordered(og, OG_FIELDS), twitter: ordered(twitter, TWITTER_FIELDS) };
     if (social.og || social.twitter) pageOf(url).social = social;
   }
-  const byPath = new Map<string, PageFile[]>();
-  for (const page of pages.values()) {
-    const path = pageFilePath(page.url);
-    byPath.set(path, [...(byPath.get(path) ?? []), page]);
-  }
+  const byPath = Map.groupBy(pages.values(), (page) => pageFilePath(page.url));
   const files: Array<{ path: string; text: string }> = [];
   for (const [path, group] of byPath) {
     // `/a` and `/a/` name one file; when a CMS holds both, the second gets a suffix that says which it is.

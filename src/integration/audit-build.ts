@@ -49,8 +49,13 @@ export function reportPages(
 ): ReportPage[] {
   const planByFile = new Map(plans.map((plan) => [plan.page.file, plan]));
   const auditByPage = new Map<string, AuditFinding[]>();
-  for (const finding of audit)
-    for (const page of finding.pages) auditByPage.set(page, [...(auditByPage.get(page) ?? []), finding]);
+  for (const finding of audit) {
+    for (const page of finding.pages) {
+      const held = auditByPage.get(page);
+      if (held) held.push(finding);
+      else auditByPage.set(page, [finding]);
+    }
+  }
   const strip = ({ severity, code, path, message }: Finding | AuditFinding) => ({
     severity,
     code,

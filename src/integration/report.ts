@@ -79,9 +79,7 @@ type FetchFailureLine = { page: string; cause: string; message: string; hint: st
 
 /** Pages that could not be fetched, grouped by reason: one wrong setting is one paragraph, not a page each. */
 export function fetchFailureMessage(failures: FetchFailureLine[]): string {
-  const byMessage = new Map<string, FetchFailureLine[]>();
-  for (const failure of failures)
-    byMessage.set(failure.message, [...(byMessage.get(failure.message) ?? []), failure]);
+  const byMessage = Map.groupBy(failures, (failure) => failure.message);
   const paragraphs = [...byMessage.entries()].map(([message, group]) => {
     const shown = group.slice(0, 5).map((failure) => readableUrl(failure.page));
     const more = group.length > shown.length ? `, … and ${group.length - shown.length} more` : '';

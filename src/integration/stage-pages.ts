@@ -55,11 +55,7 @@ export function pageStager(
   earlyPages: ReadonlyMap<string, EarlyPage> = new Map(),
 ): PageStager {
   const { outDir, options } = settings;
-  const pagesOf = new Map<string, BuiltPage[]>();
-  for (const page of pages) {
-    const url = cmsUrlOf.get(page) as string;
-    pagesOf.set(url, [...(pagesOf.get(url) ?? []), page]);
-  }
+  const pagesOf = Map.groupBy(pages, (page) => cmsUrlOf.get(page) as string);
   const planned = new Map<BuiltPage, PagePlan>();
   const sent = new Set<BuiltPage>();
   const jobOptions = pageJobOptions(options);
