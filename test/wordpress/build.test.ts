@@ -3,6 +3,9 @@
 // with either trailing slash, as a CMS does, and under the permalink WordPress makes for a title outside ASCII
 // (its escapes in small hex) or with capitals where the page has none (WordPress's tables compare without
 // case); every strategy must find them.
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createClient } from '../../src/client/index.ts';
 import { readHeadTags } from '../../src/head/index.ts';
@@ -220,6 +223,46 @@ export function getStaticPaths() {
         await api.close();
         await deletePost(site, post.id);
         await deletePost(site, other.id);
+      }
+    },
+  );
+});
+
+describe('the build cache (on by default) against WordPress', () => {
+  test.for(pretty.flatMap((site) => ['index', 'per-page'].map((strategy) => ({ site, strategy }))))(
+    '$site.kind site, strategy $strategy: a change made between two builds shows, and no answer is kept',
+    async ({ site, strategy }) => {
+      const api = createClient({ baseUrl: apiFormOf[site.kind](site.origin), ...site.admin });
+      // Its own cacheDir, kept between the two builds as a project's is.
+      const cacheDir = mkdtempSync(join(tmpdir(), 'asm-wp-cache-'));
+      const buildHome = async (title: string) => {
+        await api.meta.set(`${SITE}/`, { title });
+        const result = await buildFixture({
+          fixture: 'site-basic',
+          astro: { cacheDir },
+          options: { strategy, retries: 0 },
+          env: {
+            SCHEMA_MANAGER_API: apiFormOf[site.kind](site.origin),
+            SCHEMA_MANAGER_USER: site.admin.username,
+            SCHEMA_MANAGER_PASSWORD: site.admin.password,
+          },
+        });
+        builds.push(result);
+        expect(result.exitCode, result.log).toBe(0);
+        return titleOf(result.read('index.html'));
+      };
+      try {
+        expect(await buildHome(`Home, first build (${strategy})`)).toBe(`Home, first build (${strategy})`);
+        expect(await buildHome(`Home, second build (${strategy})`)).toBe(`Home, second build (${strategy})`);
+        // WordPress sends its REST answers with Cache-Control: no-store for a signed-in user, and without a
+        // validator: the cache keeps none of them, so it can never serve one stale.
+        const folder = join(cacheDir, 'astro-schema-manager');
+        const kept = readdirSync(folder).map((file) => readFileSync(join(folder, file), 'latin1'));
+        expect(kept.some((text) => text.includes('Home, first build'))).toBe(false);
+      } finally {
+        await api.meta.set(`${SITE}/`, { title: null });
+        await api.close();
+        rmSync(cacheDir, { recursive: true, force: true });
       }
     },
   );
