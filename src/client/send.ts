@@ -63,8 +63,8 @@ export const NOT_RECORDED = 'not_recorded';
 /** Creates the sender and its connection pool; `onRetry` counts retries. */
 export function createSender(settings: SendSettings, onRequest: () => void, onRetry: () => void) {
   // undici's cache keys entries by URL (and by the headers a `Vary` names): never by credentials, which
-  // therefore never reach the file. Every use is revalidated (the API marks answers `no-cache`), so an
-  // answer is only ever reused when the server says, for these credentials, that it has not changed.
+  // therefore never reach the file. Every use is revalidated (the requests say `no-cache`), so an answer is
+  // only ever reused when the server says, for these credentials, that it has not changed.
   const store = settings.cacheFile
     ? new cacheStores.SqliteCacheStore({
         location: settings.cacheFile,
@@ -106,7 +106,13 @@ export function createSender(settings: SendSettings, onRequest: () => void, onRe
     const signal = AbortSignal.any(
       [deadline, settings.signal, request.signal].filter((s) => s !== undefined),
     );
-    const headers = { 'user-agent': settings.userAgent, ...request.headers };
+    const headers = {
+      'user-agent': settings.userAgent,
+      // A kept answer is used only once the server has confirmed it, whatever freshness it was sent with (a
+      // caching host or CDN may mark REST answers fresh for minutes): a change in the CMS always shows.
+      ...(request.cache && store ? { 'cache-control': 'no-cache' } : {}),
+      ...request.headers,
+    };
     let response: Dispatcher.ResponseData | undefined;
     onRequest();
     try {

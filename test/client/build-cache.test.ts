@@ -1,6 +1,6 @@
 // The client's on-disk cache over real HTTP: an answer a 304 confirms stays cached for the next read, whatever
 // Cache-Control the 304 repeats (undici alone dropped it, so every other build read every list in full),
-// and a 304 that says `no-store` still does not serve it.
+// and a 304 that says `no-store` still does not serve it; an answer marked fresh is revalidated all the same.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -51,6 +51,20 @@ test('a 304 that says no-store is left to undici, which asks again for the whole
   try {
     for (let read = 0; read < 3; read++) await api.client.schemas.list({ per_page: 100 });
     expect(seen).toEqual(['full', 'conditional', 'full', 'conditional', 'full']);
+  } finally {
+    await api.close();
+  }
+});
+
+test('an answer a caching host marks fresh for an hour is still revalidated before every use', async () => {
+  // A managed host or CDN may send REST answers with max-age: the build must still see a change made since.
+  const { api, seen } = await listServer(join(dir, 'fresh.sqlite'), {
+    ok: 'public, max-age=3600',
+    notModified: 'public, max-age=3600',
+  });
+  try {
+    for (let read = 0; read < 3; read++) await api.client.schemas.list({ per_page: 100 });
+    expect(seen).toEqual(['full', 'conditional', 'conditional']);
   } finally {
     await api.close();
   }
