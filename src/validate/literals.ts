@@ -2,7 +2,8 @@
 
 const date = /^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?$/;
 const time = /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d+)?)?(Z|[+-]([01]\d|2[0-3]):?[0-5]\d)?$/;
-const numeric = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+// Digits, then an optional fraction: one way to match any string, so a long run of digits cannot backtrack.
+const numeric = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
 const integer = /^[+-]?\d+$/;
 // Absolute, or any relative reference ("a.html", "../b", "#c"): a page resolves it against its own URL.
 const url = /^\S+$/;

@@ -38,6 +38,8 @@ const DEFAULT_OVERRIDES: Record<string, Severity | 'off'> = {};
 /** Collects issues with the severities the caller asked for; `path` is the walker's live path stack. */
 export class Reporter {
   readonly issues: ValidationIssue[] = [];
+  // Each issue's code and place, for `has`: a document of many nodes asks it once a node.
+  private readonly reported = new Set<string>();
   readonly path: Array<string | number> = [];
   private readonly overrides: Record<string, Severity | 'off'>;
 
@@ -63,21 +65,21 @@ export class Reporter {
     if (severity === 'off') return;
     if (this.page && typeof at !== 'string' && typeof at[0] === 'number') {
       const [document, ...inside] = at;
-      this.issues.push({ severity, code, path: formatPath(inside), message, rule, document });
+      const path = formatPath(inside);
+      this.issues.push({ severity, code, path, message, rule, document });
+      this.reported.add(placeKey(code, path, document));
       return;
     }
     const path = typeof at === 'string' ? at : formatPath(at);
     this.issues.push({ severity, code, path, message, rule });
+    this.reported.add(placeKey(code, path, undefined));
   }
 
   /** Whether an issue with this code is already reported at this place. */
   has(code: IssueCode, at: ReadonlyArray<string | number>): boolean {
     const paged = this.page && typeof at[0] === 'number';
     const document = paged ? (at[0] as number) : undefined;
-    const path = formatPath(paged ? at.slice(1) : at);
-    return this.issues.some(
-      (issue) => issue.code === code && issue.path === path && issue.document === document,
-    );
+    return this.reported.has(placeKey(code, formatPath(paged ? at.slice(1) : at), document));
   }
 
   /** Runs `body` with `segment` pushed on the path. */
@@ -93,4 +95,9 @@ export class Reporter {
   result(): ValidationResult {
     return { valid: !this.issues.some((issue) => issue.severity === 'error'), issues: this.issues };
   }
+}
+
+/** An issue's code and place as one key. */
+function placeKey(code: IssueCode, path: string, document: number | undefined): string {
+  return `${code} ${document ?? ''} ${path}`;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { extractJsonLd, validateJsonLd } from '../../src/validate/index.ts';
+import { literalFits } from '../../src/validate/literals.ts';
 
 const codes = (input: string | object, options?: Parameters<typeof validateJsonLd>[1]) =>
   validateJsonLd(input, options).issues.map((issue) => `${issue.severity} ${issue.code} ${issue.path}`);
@@ -199,5 +200,18 @@ describe('extractJsonLd', () => {
   });
   it('returns nothing for a page without JSON-LD', () => {
     expect(extractJsonLd('<p>hello</p>')).toEqual([]);
+  });
+});
+
+describe('literals', () => {
+  it('reads numbers in every JSON-LD spelling, and judges a long run of digits at once', () => {
+    for (const fits of ['1', '-1.5', '+.5', '2.', '6.02e23', '1E-3', 42, 0.5])
+      expect(literalFits('Number', fits), String(fits)).toBe(true);
+    for (const unfit of ['', '.', '1.2.3', 'e5', '1e', '12 kg', Number.NaN])
+      expect(literalFits('Number', unfit), String(unfit)).toBe(false);
+    // A value anyone can send to POST /validate: with an ambiguous pattern this backtracked for seconds a
+    // few thousand digits long (about 25 s at 100,000).
+    expect(literalFits('Number', `${'1'.repeat(100_000)}x`)).toBe(false);
+    expect(literalFits('Number', '1'.repeat(100_000))).toBe(true);
   });
 });
