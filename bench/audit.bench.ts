@@ -78,6 +78,19 @@ try {
     `  the audit beyond reading: ${auditMs.toFixed(1)} ms (target: well under 1,000 ms) ${auditMs < 1000 ? 'met' : 'NOT MET'}`,
   );
   if (findings.length !== whole.findings.length) throw new Error('the two runs disagree');
+
+  // Every page naming one shared alternate (an x-default language switcher) and sharing one description: the
+  // language clusters once grew a step a page, and this took 2 s at 10,000 pages, 49 s at 40,000.
+  const switcher = facts.map((page) => ({
+    ...page,
+    description: 'The same description everywhere.',
+    languageAlternates: [SITE],
+  }));
+  started = performance.now();
+  auditSite({ site: SITE, pages: switcher, files, sitemapUrls: sitemap });
+  console.log(
+    `  the audit with every page naming one x-default alternate: ${(performance.now() - started).toFixed(1)} ms`,
+  );
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

@@ -294,18 +294,29 @@ function languageClusters(
   pages: readonly PageFacts[],
   keyOf: (page: PageFacts) => string,
 ): (page: PageFacts) => string {
+  // Union-find. Every key a find passes is pointed straight at the root, and a page joins the cluster its
+  // alternates are in (not the other way round): when every page names one shared alternate (x-default),
+  // the chains stay short instead of growing a step a page.
   const parent = new Map<string, string>();
   const find = (key: string): string => {
     let root = key;
-    while (parent.has(root) && parent.get(root) !== root) root = parent.get(root) as string;
-    parent.set(key, root);
+    for (let up = parent.get(root); up !== undefined && up !== root; up = parent.get(root)) root = up;
+    for (let at = key; at !== root; ) {
+      const up = parent.get(at) as string;
+      parent.set(at, root);
+      at = up;
+    }
     return root;
   };
   for (const page of pages) {
-    const own = find(keyOf(page));
+    let own = find(keyOf(page));
     for (const href of page.languageAlternates) {
       const target = resolve(href, page.url);
-      if (target) parent.set(find(pageKey(target)), own);
+      if (!target) continue;
+      const other = find(pageKey(target));
+      if (other === own) continue;
+      parent.set(own, other);
+      own = other;
     }
   }
   return (page) => find(keyOf(page));
