@@ -34,7 +34,9 @@ export function readSitemapUrls(dir: string, files: ReadonlySet<string>): string
   const sitemaps = [...files].filter((file) => /(?:^|\/)sitemap[^/]*\.xml$/i.test(file)).sort();
   if (sitemaps.length === 0) return null;
   const urls: string[] = [];
-  for (const file of sitemaps) urls.push(...sitemapLocs(readFileSync(join(dir, file), 'utf8')));
+  // Appended one by one: a sitemap may list more URLs than a call takes arguments.
+  for (const file of sitemaps)
+    for (const loc of sitemapLocs(readFileSync(join(dir, file), 'utf8'))) urls.push(loc);
   return urls;
 }
 

@@ -160,7 +160,8 @@ schemas of each --url (the public /schemas-by-url route: no credentials needed).
     const client = needsApi ? connect(values) : null;
     let checked: CheckedFile[];
     try {
-      if (client) targets.push(...(await apiTargets(client, ids, urls, remote)));
+      // One by one: a CMS may hold more schemas than a call takes arguments.
+      if (client) for (const target of await apiTargets(client, ids, urls, remote)) targets.push(target);
       checked = await check(targets, remote ? client : null, rules as Array<'google'>);
     } finally {
       await client?.close();

@@ -91,17 +91,19 @@ export function listBuiltPages(pathnames: string[], routes: RouteInfo[], layout:
     });
   };
   const pageRoutes = routes.filter((route) => route.type === 'page' && route.origin !== 'internal');
+  // Each pathname's route, found once: the fallbacks below take each route's pathnames.
+  const routeOf = new Map(pathnames.map((pathname) => [pathname, routeFor(pathname, routes)]));
   for (const pathname of pathnames) {
-    const route = routeFor(pathname, routes);
+    const route = routeOf.get(pathname);
     if (route && route.type !== 'page') continue;
     add(pathname, route);
   }
   if (layout.fallbackType === 'rewrite') {
+    const pathnamesOf = Map.groupBy(pathnames, (pathname) => routeOf.get(pathname));
     for (const route of pageRoutes) {
       for (const fallback of route.fallbackRoutes) {
         if (fallback.pattern === route.pattern) continue;
-        for (const pathname of pathnames) {
-          if (routeFor(pathname, routes) !== route) continue;
+        for (const pathname of pathnamesOf.get(route) ?? []) {
           const moved = swapPrefix(`/${stripSlashes(pathname)}`, route.pattern, fallback.pattern);
           if (moved !== null) add(moved, route);
         }

@@ -59,8 +59,9 @@ export const validate: Handler = (request, { store }) => {
   for (const record of records) {
     refuseDeep(record.schema_data, 'schema_data');
     const result = validateDocument(record.schema_data);
-    errors.push(...result.errors.map((issue) => ({ ...issue, id: record.id })));
-    warnings.push(...result.warnings.map((issue) => ({ ...issue, id: record.id })));
+    // One at a time: a document of many nodes can have more issues than a call takes arguments.
+    for (const issue of result.errors) errors.push({ ...issue, id: record.id });
+    for (const issue of result.warnings) warnings.push({ ...issue, id: record.id });
   }
   return { body: { valid: errors.length === 0, errors, warnings } };
 };

@@ -243,7 +243,7 @@ function missing(walk: Walk, node: JsonObject, entry: Entry): Place[] {
       }
       first ??= here;
     }
-    if (first) misses.push(...first);
+    if (first) for (const miss of first) misses.push(miss);
   }
   return misses;
 }
