@@ -1,9 +1,10 @@
 // `astro-schema-manager check`: validates the JSON-LD of built pages (HTML and .jsonld files) and reports it.
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, relative } from 'node:path';
-import { renderHtmlReport } from '../report/html-report.ts';
+import { htmlReportParts } from '../report/html-report.ts';
 import type { CheckedFile } from '../validate/format-report.ts';
 import { extractJsonLd, type ValidationIssue, VOCABULARY, validatePage } from '../validate/index.ts';
+import { writeFileAtomically } from '../write-file-atomically.ts';
 import { attachAudit, auditDirectory, checkReportPages, type DirectoryAudit, siteOf } from './check-site.ts';
 import { type Command, UsageError } from './command.ts';
 import { reachesFailOn, readReportFlags, renderReport, reportFlagOptions } from './report-flags.ts';
@@ -75,17 +76,18 @@ files are still checked).`,
       }
     }
 
-    const text = html
-      ? renderHtmlReport({
+    // The HTML report in parts, a page at a time: a big site's is longer than one string may be.
+    const parts: Iterable<string> = html
+      ? htmlReportParts({
           source: `check ${positionals.join(' ')}`,
           generatedAt: new Date(),
           vocabulary: `Schema.org ${VOCABULARY.version}`,
           pages: checkReportPages(checked, audits, scriptTexts(files)),
           siteFindings: audits.flatMap((audit) => audit.findings),
         })
-      : renderReport(checked, flags, !values.output);
-    if (values.output) writeFileSync(values.output as string, text);
-    else process.stdout.write(text);
+      : [renderReport(checked, flags, !values.output)];
+    if (values.output) writeFileAtomically(values.output as string, parts);
+    else for (const part of parts) process.stdout.write(part);
     if (checked.some((file) => file.failure !== undefined)) return 2;
     return reachesFailOn(checked, flags.failOn) ? 1 : 0;
   },

@@ -1,7 +1,7 @@
 // The build pass, in the order data travels: built pages -> page URLs -> API answers -> tags and findings
 // -> validation verdict -> rewritten files -> summary and report.
 import { existsSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegrationLogger } from 'astro';
@@ -10,8 +10,9 @@ import type { PageFacts } from '../audit/index.ts';
 import type { ProbeResult, SchemaClient } from '../client/index.ts';
 import { mapConcurrently } from '../map-concurrently.ts';
 import { plural } from '../plural.ts';
-import { type ReportPage, renderHtmlReport } from '../report/html-report.ts';
+import { htmlReportParts, type ReportPage } from '../report/html-report.ts';
 import { VOCABULARY } from '../validate/index.ts';
+import { writeFileAtomically } from '../write-file-atomically.ts';
 import { auditBuild, reportPages } from './audit-build.ts';
 import { type BuildClient, startBuildClient } from './build-client.ts';
 import { type CmsCoverage, cmsCoverage, servedElsewhereFor } from './cms-coverage.ts';
@@ -370,15 +371,17 @@ async function writeReport(
   if (!input.options.report) return;
   const path = resolve(fileURLToPath(input.root), input.options.report);
   await mkdir(dirname(path), { recursive: true });
-  const text = /\.html?$/i.test(path)
-    ? renderHtmlReport({
-        source: 'astro build',
-        generatedAt: new Date(),
-        vocabulary: result.vocabulary,
-        pages: pages(),
-        siteFindings: result.audit,
-      })
-    : `${JSON.stringify(result, null, 2)}\n`;
-  await writeFile(path, text, 'utf8');
+  writeFileAtomically(
+    path,
+    /\.html?$/i.test(path)
+      ? htmlReportParts({
+          source: 'astro build',
+          generatedAt: new Date(),
+          vocabulary: result.vocabulary,
+          pages: pages(),
+          siteFindings: result.audit,
+        })
+      : `${JSON.stringify(result, null, 2)}\n`,
+  );
   input.logger.info(`Report written to ${path}`);
 }

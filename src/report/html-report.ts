@@ -52,6 +52,16 @@ const SEVERITIES: Severity[] = ['error', 'warning', 'info'];
  * @example writeFileSync('schema-report.html', renderHtmlReport({ source: 'check dist', generatedAt: new Date(), pages, siteFindings: [] }))
  */
 export function renderHtmlReport(input: HtmlReportInput): string {
+  return [...htmlReportParts(input)].join('');
+}
+
+/**
+ * The report page in parts, a page at a time, for writing one after another: a site of 100,000 pages makes a
+ * report longer than one string may be.
+ *
+ * @example writeFileAtomically('schema-report.html', htmlReportParts({ source: 'check dist', generatedAt: new Date(), pages, siteFindings: [] }))
+ */
+export function* htmlReportParts(input: HtmlReportInput): Generator<string> {
   const allFindings = [
     ...input.pages.flatMap((page) => [
       ...page.findings,
@@ -79,7 +89,7 @@ export function renderHtmlReport(input: HtmlReportInput): string {
   );
   const groups = input.siteFindings.filter((finding) => finding.pages.length > 1);
 
-  return `<!doctype html>
+  yield `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>Schema report: ${escapeText(input.source)}</title>
 <style>${REPORT_CSS}${PREVIEW_CSS}</style></head>
@@ -101,7 +111,10 @@ ${SEVERITIES.map((severity) => `<label><input type="checkbox" name="severity" va
 <label><input id="only-findings" type="checkbox"> only pages with findings</label>
 <span id="shown"></span></section>
 ${groups.length > 0 ? `<section id="site-findings"><h2>Across pages</h2><ul>${groups.map((finding) => renderFinding(finding, finding.pages)).join('')}</ul></section>` : ''}
-<section id="pages"><h2>Pages</h2>${input.pages.map(renderPage).join('\n')}</section>
+<section id="pages"><h2>Pages</h2>`;
+  for (const [index, page] of input.pages.entries())
+    yield index === 0 ? renderPage(page) : `\n${renderPage(page)}`;
+  yield `</section>
 <script>${FILTER_SCRIPT}</script>
 </body></html>
 `;
