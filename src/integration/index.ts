@@ -228,12 +228,14 @@ function layoutOf(config: AstroConfig): SiteLayout | null {
       ? routing.fallbackType
       : 'redirect'
     : null;
+  const domains = Object.values(config.i18n?.domains ?? {});
   return {
     site: config.site,
     base: config.base,
     format: config.build.format,
     trailingSlash: config.trailingSlash,
     fallbackType,
+    ...(domains.length > 0 && { localeOrigins: domains.map((domain) => new URL(domain).origin) }),
   };
 }
 

@@ -26,6 +26,8 @@ export interface SiteLayout {
   trailingSlash: TrailingSlash;
   /** i18n fallback pages are real pages only when Astro renders them in place ('rewrite'). */
   fallbackType: 'rewrite' | 'redirect' | null;
+  /** The origins of `i18n.domains` (`https://fr.example.com`): a page requested there is known by that origin. */
+  localeOrigins?: string[];
 }
 
 export interface BuiltPage {
@@ -38,6 +40,17 @@ export interface BuiltPage {
 }
 
 const STATUS_CODE_PAGES = new Set(['/404', '/500']);
+
+/**
+ * The origin of the address a page was requested at: a locale's own domain (`i18n.domains`) when the request
+ * came to it, the site's otherwise. Astro serves those locales on demand only, so only a request tells.
+ *
+ * @example requestOrigin(new URL('https://fr.example.com/a/'), layout) // 'https://fr.example.com' with domains: { fr: 'https://fr.example.com' }
+ */
+export function requestOrigin(url: URL, layout: SiteLayout): string {
+  const domain = layout.localeOrigins?.find((origin) => new URL(origin).hostname === url.hostname);
+  return domain ?? new URL(layout.site).origin;
+}
 
 /**
  * The HTML file Astro writes for a page pathname, relative to the output directory.

@@ -1,0 +1,109 @@
+// Astro's i18n.domains serves a locale on a domain of its own (fr.example.com), on demand only: a page
+// requested there is known to the CMS by that domain's URL, and the same path on the site's own domain is
+// another page, with data of its own.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { request } from 'node:http';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { readHeadTags } from '../../src/head/index.ts';
+import { freePort } from '../support/loopback.ts';
+import { ADMIN, type RunningApi, SITE, startApi } from './support/api.ts';
+import { buildFixture, type FixtureBuild } from './support/build-fixture.ts';
+
+const FRENCH = 'https://fr.example.com';
+const schema = (name: string) => ({ '@context': 'https://schema.org', '@type': 'WebPage', name });
+const page = (title: string) =>
+  `---\nexport const prerender = false;\n---\n<html><head><meta charset="utf-8" /><title>${title}</title></head><body>${title}</body></html>\n`;
+
+let api: RunningApi;
+let build: FixtureBuild;
+let server: ChildProcess | undefined;
+let port: number;
+
+beforeAll(async () => {
+  api = await startApi(
+    {
+      schemas: [
+        {
+          url: `${SITE}/live`,
+          schema_type: 'WebPage',
+          schema_name: 'en',
+          schema_data: schema('Live, English'),
+        },
+        {
+          url: `${FRENCH}/live`,
+          schema_type: 'WebPage',
+          schema_name: 'fr',
+          schema_data: schema('Live, French'),
+        },
+      ],
+      meta: [{ url: `${FRENCH}/live`, title: 'En direct, de la part du CMS' }],
+    },
+    [SITE, FRENCH],
+  );
+  build = await buildFixture({
+    fixture: 'site-server',
+    preamble: "import node from '@astrojs/node';",
+    astroSource: `output: 'server', adapter: node({ mode: 'standalone' }),
+  i18n: { locales: ['en', 'fr'], defaultLocale: 'en', domains: { fr: '${FRENCH}' } },
+  security: { allowedDomains: [{ hostname: 'fr.example.com', protocol: 'https' }] }`,
+    // Astro refuses prerendered pages alongside i18n domains.
+    files: { 'src/pages/index.astro': page('Home'), 'src/pages/fr/live.astro': page('En direct') },
+    options: { validate: 'warn' },
+    env: api.env,
+  });
+  if (build.exitCode !== 0) throw new Error(build.log);
+  port = await freePort();
+  server = spawn(process.execPath, [join(build.root, 'dist/server/entry.mjs')], {
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      SCHEMA_MANAGER_USER: ADMIN.name,
+      SCHEMA_MANAGER_PASSWORD: ADMIN.password,
+    },
+    stdio: 'pipe',
+  });
+  for (let attempt = 0; attempt < 100; attempt++) {
+    try {
+      await get('/live');
+      return;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}, 120_000);
+
+afterAll(async () => {
+  server?.kill('SIGTERM');
+  build?.remove();
+  await api?.close();
+});
+
+/** A page of the built server, as a proxy in front of it forwards a request for `host`. */
+function get(path: string, host?: string): Promise<string> {
+  const headers = host ? { 'x-forwarded-host': host, 'x-forwarded-proto': 'https' } : {};
+  return new Promise((resolve, reject) => {
+    request({ host: '127.0.0.1', port, path, headers }, (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk) => (body += chunk));
+      response.on('end', () => resolve(body));
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
+test("a page requested on a locale's domain gets the CMS data stored under that domain", async () => {
+  const head = readHeadTags(await get('/live', 'fr.example.com'));
+  // Astro routed the request to the French page, and the CMS was asked for https://fr.example.com/live.
+  expect(head.values.title).toEqual(['En direct, de la part du CMS']);
+  expect(head.jsonLd.map((text) => JSON.parse(text).name)).toEqual(['Live, French']);
+});
+
+test("the same path on the site's own domain is the site's page, with its own data", async () => {
+  const head = readHeadTags(await get('/live'));
+  expect(head.values.title).toEqual(['On demand']);
+  expect(head.jsonLd.map((text) => JSON.parse(text).name)).toEqual(['Live, English']);
+});
