@@ -1,14 +1,12 @@
 // Astro's i18n.domains serves a locale on a domain of its own (fr.example.com), on demand only: a page
 // requested there is known to the CMS by that domain's URL, and the same path on the site's own domain is
 // another page, with data of its own.
-import { type ChildProcess, spawn } from 'node:child_process';
 import { request } from 'node:http';
-import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { readHeadTags } from '../../src/head/index.ts';
-import { freePort } from '../support/loopback.ts';
-import { ADMIN, type RunningApi, SITE, startApi } from './support/api.ts';
+import { type RunningApi, SITE, startApi } from './support/api.ts';
 import { buildFixture, type FixtureBuild } from './support/build-fixture.ts';
+import { type BuiltServer, startBuiltServer } from './support/built-server.ts';
 
 const FRENCH = 'https://fr.example.com';
 const schema = (name: string) => ({ '@context': 'https://schema.org', '@type': 'WebPage', name });
@@ -17,8 +15,7 @@ const page = (title: string) =>
 
 let api: RunningApi;
 let build: FixtureBuild;
-let server: ChildProcess | undefined;
-let port: number;
+let server: BuiltServer | undefined;
 
 beforeAll(async () => {
   api = await startApi(
@@ -53,29 +50,11 @@ beforeAll(async () => {
     env: api.env,
   });
   if (build.exitCode !== 0) throw new Error(build.log);
-  port = await freePort();
-  server = spawn(process.execPath, [join(build.root, 'dist/server/entry.mjs')], {
-    env: {
-      ...process.env,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      SCHEMA_MANAGER_USER: ADMIN.name,
-      SCHEMA_MANAGER_PASSWORD: ADMIN.password,
-    },
-    stdio: 'pipe',
-  });
-  for (let attempt = 0; attempt < 100; attempt++) {
-    try {
-      await get('/live');
-      return;
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
+  server = await startBuiltServer(build.root, '/live');
 }, 120_000);
 
 afterAll(async () => {
-  server?.kill('SIGTERM');
+  server?.stop();
   build?.remove();
   await api?.close();
 });
@@ -84,7 +63,7 @@ afterAll(async () => {
 function get(path: string, host?: string): Promise<string> {
   const headers = host ? { 'x-forwarded-host': host, 'x-forwarded-proto': 'https' } : {};
   return new Promise((resolve, reject) => {
-    request({ host: '127.0.0.1', port, path, headers }, (response) => {
+    request(new URL(path, server?.origin), { headers }, (response) => {
       let body = '';
       response.setEncoding('utf8');
       response.on('data', (chunk) => (body += chunk));

@@ -1,25 +1,23 @@
 // The request-time pass of a server build with @astrojs/node, with the API behind a proxy that counts requests and
 // can play dead: answers are cached per page, shared by concurrent views, bounded by the view's budget when the
 // API hangs or refuses, and the head streams ahead of a slow body.
-import { type ChildProcess, spawn } from 'node:child_process';
 import type { ServerResponse } from 'node:http';
-import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { readHeadTags } from '../../src/head/index.ts';
 import { INSPECTION_ELEMENT_ID } from '../../src/integration/toolbar/inspection.ts';
-import { freePort, type LoopbackServer, startServer } from '../support/loopback.ts';
+import { type LoopbackServer, startServer } from '../support/loopback.ts';
 import { ADMIN, type RunningApi, SITE, startApi } from './support/api.ts';
 import { type ApiProxy, startApiProxy } from './support/api-proxy.ts';
 import { buildFixture, type FixtureBuild } from './support/build-fixture.ts';
+import { type BuiltServer, startBuiltServer } from './support/built-server.ts';
 
 let api: RunningApi;
 let proxy: ApiProxy;
 let gate: LoopbackServer;
 const held: ServerResponse[] = [];
 let build: FixtureBuild;
-let server: ChildProcess | undefined;
+let server: BuiltServer | undefined;
 let origin: string;
-let serverLog = '';
 
 const titled = (path: string, title: string) => ({ url: `${SITE}${path}`, title });
 
@@ -51,38 +49,12 @@ beforeAll(async () => {
     env: { ...api.env, SCHEMA_MANAGER_API: `${proxy.url}${new URL(api.baseUrl).pathname}` },
   });
   if (build.exitCode !== 0) throw new Error(build.log);
-  const port = await freePort();
-  origin = `http://127.0.0.1:${port}`;
-  server = spawn(process.execPath, [join(build.root, 'dist/server/entry.mjs')], {
-    env: {
-      ...process.env,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      SCHEMA_MANAGER_USER: ADMIN.name,
-      SCHEMA_MANAGER_PASSWORD: ADMIN.password,
-      ASM_TEST_GATE: gate.url,
-    },
-    stdio: 'pipe',
-  });
-  server.stdout?.on('data', (chunk: Buffer) => {
-    serverLog += chunk.toString();
-  });
-  server.stderr?.on('data', (chunk: Buffer) => {
-    serverLog += chunk.toString();
-  });
-  for (let attempt = 0; attempt < 100; attempt++) {
-    try {
-      await fetch(`${origin}/p/warmup`);
-      return;
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-  throw new Error(`the built server did not start:\n${serverLog}`);
+  server = await startBuiltServer(build.root, '/p/warmup', { ASM_TEST_GATE: gate.url });
+  origin = server.origin;
 }, 180_000);
 
 afterAll(async () => {
-  server?.kill('SIGTERM');
+  server?.stop();
   for (const res of held) res.destroy();
   await gate?.close();
   await proxy?.close();
@@ -176,5 +148,5 @@ test('with an API that refuses connections, views are served at once without tag
 });
 
 test('the server log names no credential', () => {
-  expect(serverLog).not.toContain(ADMIN.password);
+  expect(server?.log()).not.toContain(ADMIN.password);
 });

@@ -1,17 +1,16 @@
 // A server build: prerendered pages are rewritten on disk, on-demand pages at request time by the built
 // server, with credentials read from its environment and never from the bundle.
-import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { readHeadTags } from '../../src/head/index.ts';
-import { freePort } from '../support/loopback.ts';
 import { ADMIN, type RunningApi, SITE, startApi } from './support/api.ts';
 import { buildFixture, type FixtureBuild, listFiles } from './support/build-fixture.ts';
+import { type BuiltServer, startBuiltServer } from './support/built-server.ts';
 
 let api: RunningApi;
 let build: FixtureBuild;
-let server: ChildProcess | undefined;
+let server: BuiltServer | undefined;
 
 const schema = (name: string) => ({ '@context': 'https://schema.org', '@type': 'WebPage', name });
 
@@ -44,7 +43,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  server?.kill('SIGTERM');
+  server?.stop();
   build?.remove();
   await api?.close();
 });
@@ -57,31 +56,14 @@ test('only the prerendered HTML is rewritten on disk', () => {
 });
 
 test('the built server adds head data to on-demand pages at request time', async () => {
-  const port = await freePort();
-  server = spawn(process.execPath, [join(build.root, 'dist/server/entry.mjs')], {
-    env: {
-      ...process.env,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      SCHEMA_MANAGER_USER: ADMIN.name,
-      SCHEMA_MANAGER_PASSWORD: ADMIN.password,
-    },
-    stdio: 'pipe',
-  });
-  let html = '';
-  for (let attempt = 0; attempt < 100 && !html; attempt++) {
-    try {
-      html = await (await fetch(`http://127.0.0.1:${port}/live`)).text();
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
+  server = await startBuiltServer(build.root, '/live');
+  const html = await (await fetch(`${server.origin}/live`)).text();
   const head = readHeadTags(html);
   expect(head.jsonLd.map((text) => JSON.parse(text).name)).toEqual(['Rendered on demand']);
   expect(head.values.title).toEqual(['Live title from the API']);
   expect(head.values['meta:description']).toEqual(['Live description']);
   // Served with a trailing slash, stored without one: the same data.
-  const slashed = readHeadTags(await (await fetch(`http://127.0.0.1:${port}/live/`)).text());
+  const slashed = readHeadTags(await (await fetch(`${server.origin}/live/`)).text());
   expect(slashed.jsonLd.map((text) => JSON.parse(text).name)).toEqual(['Rendered on demand']);
   expect(slashed.values.title).toEqual(['Live title from the API']);
 });
