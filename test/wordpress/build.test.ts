@@ -9,7 +9,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createClient } from '../../src/client/index.ts';
 import { readHeadTags } from '../../src/head/index.ts';
-import { buildFixture, type FixtureBuild } from '../integration/support/build-fixture.ts';
+import {
+  type BuildFixtureOptions,
+  buildFixture,
+  type FixtureBuild,
+} from '../integration/support/build-fixture.ts';
 import { apiFormOf, plainHttpProduction, sites, type WordPressSite } from './sites.ts';
 
 const SITE = 'https://www.example.com';
@@ -75,9 +79,12 @@ async function build(
   site: WordPressSite,
   account: { username: string; password: string } | null,
   strategy: string,
+  /** Pages of the test's own, or Astro options (a cacheDir). */
+  extra: Pick<BuildFixtureOptions, 'files' | 'astro'> = {},
 ) {
   const result = await buildFixture({
     fixture: 'site-basic',
+    ...extra,
     options: { strategy, retries: 0 },
     env: {
       SCHEMA_MANAGER_API: apiFormOf[site.kind](site.origin),
@@ -194,8 +201,7 @@ describe('astro build', () => {
         expect((await api.schemasByUrl(capital)).map((record) => record.schema_name)).toEqual(['Hello']);
 
         const slug = decodeURIComponent(post.slug);
-        const result = await buildFixture({
-          fixture: 'site-basic',
+        const result = await build(site, site.admin, strategy, {
           files: {
             'src/pages/[post].astro': `---
 import Page from '../layouts/Page.astro';
@@ -206,14 +212,7 @@ export function getStaticPaths() {
 <Page title="Post">A post.</Page>
 `,
           },
-          options: { strategy, retries: 0 },
-          env: {
-            SCHEMA_MANAGER_API: apiFormOf[site.kind](site.origin),
-            SCHEMA_MANAGER_USER: site.admin.username,
-            SCHEMA_MANAGER_PASSWORD: site.admin.password,
-          },
         });
-        builds.push(result);
         expect(result.exitCode, result.log).toBe(0);
         const html = result.read(`${slug}/index.html`);
         expect(jsonLdNames(html)).toEqual(['Hello world']);
@@ -237,17 +236,7 @@ describe('the build cache (on by default) against WordPress', () => {
       const cacheDir = mkdtempSync(join(tmpdir(), 'asm-wp-cache-'));
       const buildHome = async (title: string) => {
         await api.meta.set(`${SITE}/`, { title });
-        const result = await buildFixture({
-          fixture: 'site-basic',
-          astro: { cacheDir },
-          options: { strategy, retries: 0 },
-          env: {
-            SCHEMA_MANAGER_API: apiFormOf[site.kind](site.origin),
-            SCHEMA_MANAGER_USER: site.admin.username,
-            SCHEMA_MANAGER_PASSWORD: site.admin.password,
-          },
-        });
-        builds.push(result);
+        const result = await build(site, site.admin, strategy, { astro: { cacheDir } });
         expect(result.exitCode, result.log).toBe(0);
         return titleOf(result.read('index.html'));
       };
