@@ -1,7 +1,6 @@
 // Astro's i18n.domains serves a locale on a domain of its own (fr.example.com), on demand only: a page
 // requested there is known to the CMS by that domain's URL, and the same path on the site's own domain is
 // another page, with data of its own.
-import { request } from 'node:http';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { readHeadTags } from '../../src/head/index.ts';
 import { type RunningApi, SITE, startApi } from './support/api.ts';
@@ -60,18 +59,9 @@ afterAll(async () => {
 });
 
 /** A page of the built server, as a proxy in front of it forwards a request for `host`. */
-function get(path: string, host?: string): Promise<string> {
-  const headers = host ? { 'x-forwarded-host': host, 'x-forwarded-proto': 'https' } : {};
-  return new Promise((resolve, reject) => {
-    request(new URL(path, server?.origin), { headers }, (response) => {
-      let body = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk) => (body += chunk));
-      response.on('end', () => resolve(body));
-    })
-      .on('error', reject)
-      .end();
-  });
+async function get(path: string, host?: string): Promise<string> {
+  const headers = host ? { 'x-forwarded-host': host, 'x-forwarded-proto': 'https' } : undefined;
+  return (await fetch(new URL(path, server?.origin), { headers })).text();
 }
 
 test("a page requested on a locale's domain gets the CMS data stored under that domain", async () => {
