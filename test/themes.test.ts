@@ -143,6 +143,8 @@ export const collections = { docs: defineCollection({ loader: docsLoader(), sche
     // Not translated: Starlight serves it under /fr/ too, with the same title, naming the English page.
     'src/content/docs/guides/install.md': page('Installing', 'How to install it.'),
     'src/content/docs/fr/guides/example.md': page("Guide d'exemple", 'Un guide.'),
+    // Starlight builds every page of the default locale and names it from each translation (hreflang).
+    'src/content/docs/guides/démarrage.md': page('Getting started', 'Where to begin.'),
     'src/content/docs/fr/guides/démarrage.md': page('Démarrage', 'Pour commencer.'),
   });
   cpSync(png, join(root, 'public/og.png'));
@@ -294,7 +296,7 @@ test(`Starlight ${THEME_PACKAGES[0]}: the CMS's tags replace the theme's, one of
 
   const report = JSON.parse(readFileSync(join(root, 'report.json'), 'utf8')) as Report;
   // Starlight's "Install | Acme Docs" beside og:title "Install", and the untranslated /fr/ pages sharing the
-  // English title (hreflang alternates), are the theme working as meant: no finding.
+  // English title (hreflang alternates, named both ways), are the theme working as meant: no finding.
   expect(report.audit.filter((finding) => finding.page !== `${DOCS}/guides/example/`)).toEqual([]);
   expect(log).not.toMatch(/\[WARN\] \[astro-schema-manager\]|\[ERROR\] \[astro-schema-manager\]/);
   // The CMS also serves the blog: its pages are another site's, not URLs this build has lost.
@@ -411,5 +413,43 @@ test("the same blog with jsonLdConflict: 'api': the CMS's BlogPosting replaces t
     expect(report).toContain("(1 of the page's own replaced) · blog/post-2/index.html</span>");
   } finally {
     writeFileSync(config, before);
+  }
+}, 180_000);
+
+test("the same blog in two languages, with @astrojs/sitemap's i18n option: the home pages share a title, as meant", async () => {
+  const root = join(scratch, 'blog');
+  const config = join(root, 'astro.config.mjs');
+  const french = join(root, 'src/pages/fr/index.astro');
+  const before = readFileSync(config, 'utf8');
+  // The sitemap, not the heads, names each page's language versions (<xhtml:link rel="alternate" hreflang>).
+  writeFileSync(
+    config,
+    before
+      .replace(
+        'sitemap()',
+        "sitemap({ i18n: { defaultLocale: 'en', locales: { en: 'en-US', fr: 'fr-FR' } } })",
+      )
+      .replace("site: '", "i18n: { locales: ['en', 'fr'], defaultLocale: 'en' }, site: '"),
+  );
+  mkdirSync(dirname(french), { recursive: true });
+  // The blog's name is its name in French too.
+  writeFileSync(
+    french,
+    `---\nimport Base from '../../layouts/Base.astro';\n---\n<Base title="My Blog" description="Bienvenue sur mon blog"><h1>Accueil</h1></Base>\n`,
+  );
+  try {
+    const log = await build(root);
+    expect(headOf(root, 'fr/index.html').values.title).toEqual(['My Blog']);
+    expect(readFileSync(join(root, 'dist/sitemap-0.xml'), 'utf8')).toContain(
+      `<xhtml:link rel="alternate" hreflang="fr-FR" href="${BLOG}/fr/"/>`,
+    );
+    const report = JSON.parse(readFileSync(join(root, 'report.json'), 'utf8')) as Report;
+    expect(
+      report.audit.filter((finding) => finding.severity !== 'info').map((finding) => finding.code),
+    ).toEqual(['json-ld-type-twice']);
+    expect(log).not.toContain('duplicate-title');
+  } finally {
+    writeFileSync(config, before);
+    rmSync(dirname(french), { recursive: true, force: true });
   }
 }, 180_000);

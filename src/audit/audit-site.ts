@@ -2,9 +2,11 @@
 // sitemaps that disagree with the pages, CMS addresses left in JSON-LD. Pure: the caller reads dist/.
 
 import { typesDescribedTwice } from '../head/json-ld-type.ts';
+import type { LanguageAlternate } from '../head/read.ts';
 import { decodedPath, readableUrl } from '../url-forms.ts';
 import type { Severity } from '../validate/types.ts';
 import { AUDIT_CODES, type AuditCode } from './codes.ts';
+import { hreflangProblem } from './hreflang.ts';
 import { DESCRIPTION_SHOWN, DESCRIPTION_TOO_LONG, TITLE_SHOWN, TITLE_TOO_LONG } from './lengths.ts';
 import type { PageFacts } from './page-facts.ts';
 
@@ -22,8 +24,15 @@ export interface SiteAuditInput {
   files: ReadonlySet<string>;
   /** The `<loc>`s of the sitemaps in the output directory; null when it has none. */
   sitemapUrls: string[] | null;
+  /** The hreflang links the sitemaps give their URLs (`<xhtml:link rel="alternate">`). */
+  sitemapLanguageLinks?: SitemapLanguageLink[];
   /** Severity per code, or 'off' to drop it; the same map the validator reads. */
   severity?: Record<string, Severity | 'off'>;
+}
+
+/** `<url><loc>page</loc><xhtml:link rel="alternate" hreflang href></url>` in a sitemap. */
+export interface SitemapLanguageLink extends LanguageAlternate {
+  page: string;
 }
 
 export interface AuditFinding {
@@ -61,7 +70,24 @@ export function auditSite(input: SiteAuditInput): AuditFinding[] {
     /^(?:404|500)(?:\.html|\/index\.html)$/.test(page.file);
   const isRedirect = (page: PageFacts): boolean => page.refreshTo !== null;
   const isNoindex = (page: PageFacts): boolean => /\bnoindex\b/i.test(page.robots ?? '');
-  const languageCluster = languageClusters(pages, (page) => where(page).key);
+  // Each page's hreflang links, resolved once; the sitemaps' count too, as search engines read both.
+  const links = new Map(pages.map((page) => [page, languageLinks(page.languageAlternates, page.url)]));
+  const linksOf = (page: PageFacts) => links.get(page) as LanguageLink[];
+  const sitemapLinks = new Map<string, LanguageLink[]>();
+  for (const link of input.sitemapLanguageLinks ?? []) {
+    const url = resolve(link.page, site.href);
+    if (!url) continue;
+    const [resolved] = languageLinks([link], url.href) as [LanguageLink];
+    const key = pageKey(url);
+    const listed = sitemapLinks.get(key);
+    if (listed) listed.push(resolved);
+    else sitemapLinks.set(key, [resolved]);
+  }
+  const allLinksOf = (page: PageFacts): LanguageLink[] => {
+    const listed = sitemapLinks.get(where(page).key);
+    return listed ? [...linksOf(page), ...listed] : linksOf(page);
+  };
+  const languageCluster = languageClusters(pages, (page) => where(page).key, allLinksOf);
   // A canonical naming another built page; one naming nothing built is ignored by search engines (and reported
   // below), so the page still stands for itself.
   const canonicalElsewhere = (page: PageFacts): boolean => {
@@ -85,7 +111,7 @@ export function auditSite(input: SiteAuditInput): AuditFinding[] {
       else groups.set(text, [page]);
     }
     for (const [text, group] of groups) {
-      // A page's versions in other languages (hreflang) may share a title while one is untranslated.
+      // A page's versions in other languages (hreflang, both ways) may share a title while one is untranslated.
       if (group.length < 2 || new Set(group.map(languageCluster)).size < 2) continue;
       const urls = group.map((page) => page.url);
       add(code, urls[0]!, tag, `${urls.length} pages share the ${tag} "${text}": ${listUrls(urls)}.`, urls);
@@ -231,6 +257,82 @@ export function auditSite(input: SiteAuditInput): AuditFinding[] {
     }
   }
 
+  // hreflang problems, each grouped by what it is about (a value, or the page named), so that a language
+  // switcher on every page gives one finding, not one a page.
+  const hreflangGroups = new Map<
+    string,
+    { code: AuditCode; path: string; urls: string[]; say: (urls: string[]) => string }
+  >();
+  const hreflang = (
+    code: AuditCode,
+    about: string,
+    path: string,
+    url: string,
+    say: (urls: string[]) => string,
+  ) => {
+    const id = `${code}\n${about}`;
+    const group = hreflangGroups.get(id);
+    if (group) group.urls.push(url);
+    else hreflangGroups.set(id, { code, path, urls: [url], say });
+  };
+  const onPages = (urls: string[]) =>
+    urls.length === 1 ? '' : ` On ${urls.length} pages: ${listUrls(urls)}.`;
+  for (const page of pages) {
+    // An error page is not indexed: its links (Starlight's 404 names a /fr/404/ it does not build) mislead no one.
+    if (isRedirect(page) || isNotFoundPage(page)) continue;
+    const { key } = where(page);
+    for (const { hreflang: value, url, key: named } of linksOf(page)) {
+      const path = `link rel=alternate hreflang="${value}"`;
+      const problem = hreflangProblem(value);
+      if (problem) {
+        hreflang(
+          'hreflang-invalid',
+          value,
+          path,
+          page.url,
+          (urls) => `Search engines ignore hreflang="${value}": ${problem}${onPages(urls)}`,
+        );
+        continue;
+      }
+      // Another site's pages (another locale's domain) are not in this build to check.
+      if (!url || !named || url.origin !== site.origin || named === key) continue;
+      const target = byKey.get(named);
+      const about = `${value}\n${url.href}`;
+      const naming = (urls: string[]) =>
+        urls.length === 1
+          ? `hreflang="${value}" names ${url.href}, which`
+          : `${urls.length} pages name ${url.href} as their hreflang="${value}" version (${listUrls(urls)}), and it`;
+      if (!target) {
+        if (!input.servedOnDemand?.(url.pathname))
+          hreflang(
+            'hreflang-not-built',
+            about,
+            path,
+            page.url,
+            (urls) => `${naming(urls)} is not a page of this build.`,
+          );
+      } else if (isRedirect(target)) {
+        hreflang(
+          'hreflang-to-redirect',
+          about,
+          path,
+          page.url,
+          (urls) => `${naming(urls)} is a redirect (to ${target.refreshTo}); name the final page.`,
+        );
+      } else if (!allLinksOf(target).some((back) => back.key === key)) {
+        hreflang(
+          'hreflang-no-return-link',
+          about,
+          path,
+          page.url,
+          (urls) =>
+            `${naming(urls)} does not name ${urls.length === 1 ? 'this page' : 'them'} back. Search engines ignore an hreflang link the other page does not return: add the return links to ${url.pathname}, or drop these.`,
+        );
+      }
+    }
+  }
+  for (const { code, path, urls, say } of hreflangGroups.values()) add(code, urls[0]!, path, say(urls), urls);
+
   if (input.sitemapUrls) {
     const inSitemap = new Set<string>();
     for (const loc of input.sitemapUrls) {
@@ -286,17 +388,37 @@ function locate(page: PageFacts): Located {
   };
 }
 
+/** One of a page's hreflang links, resolved against the page (null when the href does not parse). */
+interface LanguageLink {
+  hreflang: string;
+  href: string;
+  url: URL | null;
+  key: string | null;
+}
+
+function languageLinks(alternates: readonly LanguageAlternate[], base: string): LanguageLink[] {
+  return alternates.map(({ hreflang, href }) => {
+    const url = resolve(href, base);
+    return { hreflang: hreflang.trim(), href, url, key: url && pageKey(url) };
+  });
+}
+
 /**
- * Which language cluster each page is in: pages linked by `<link rel="alternate" hreflang>` (either way, or
- * through another page) are one page in several languages. Returns the cluster's id for a page.
+ * Which language cluster each page is in: pages that name each other with `<link rel="alternate" hreflang>`
+ * (directly, or through other such pairs) are one page in several languages. A link the other page does not
+ * return does not count, as search engines ignore it: an x-default switcher to the home page on every page
+ * does not make the site one page. Returns the cluster's id for a page.
  */
 function languageClusters(
   pages: readonly PageFacts[],
   keyOf: (page: PageFacts) => string,
+  linksOf: (page: PageFacts) => readonly LanguageLink[],
 ): (page: PageFacts) => string {
+  const named = new Set<string>();
+  for (const page of pages)
+    for (const link of linksOf(page)) if (link.key) named.add(`${keyOf(page)}\n${link.key}`);
   // Union-find. Every key a find passes is pointed straight at the root, and a page joins the cluster its
-  // alternates are in (not the other way round): when every page names one shared alternate (x-default),
-  // the chains stay short instead of growing a step a page.
+  // alternates are in (not the other way round), so that chains stay short.
   const parent = new Map<string, string>();
   const find = (key: string): string => {
     let root = key;
@@ -309,11 +431,11 @@ function languageClusters(
     return root;
   };
   for (const page of pages) {
-    let own = find(keyOf(page));
-    for (const href of page.languageAlternates) {
-      const target = resolve(href, page.url);
-      if (!target) continue;
-      const other = find(pageKey(target));
+    const key = keyOf(page);
+    let own = find(key);
+    for (const link of linksOf(page)) {
+      if (!link.key || link.key === key || !named.has(`${link.key}\n${key}`)) continue;
+      const other = find(link.key);
       if (other === own) continue;
       parent.set(own, other);
       own = other;

@@ -3,7 +3,7 @@
 // build wrote and check reads.
 import { extractJsonLd } from '../head/extract-json-ld.ts';
 import { shortType, type TopLevelNode, topLevelNodes } from '../head/json-ld-type.ts';
-import { readHeadTags } from '../head/read.ts';
+import { type LanguageAlternate, readHeadTags } from '../head/read.ts';
 import { formatPath } from '../validate/json-path.ts';
 
 /** A `url` or `@id` value found in a page's JSON-LD. */
@@ -30,8 +30,8 @@ export interface PageFacts {
   ogTitle: string | null;
   ogDescription: string | null;
   images: Array<{ tag: 'og:image' | 'twitter:image'; value: string }>;
-  /** Hrefs of its `<link rel="alternate" hreflang>`: the same page in other languages. */
-  languageAlternates: string[];
+  /** Its `<link rel="alternate" hreflang>`: the same page in other languages. */
+  languageAlternates: LanguageAlternate[];
   jsonLdLinks: JsonLdLink[];
   /** A piece of a page (a partial, a server island), not a page: no title or description is asked of it. */
   fragment: boolean;

@@ -4,9 +4,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Parser } from 'htmlparser2';
+import type { LanguageAlternate } from '../head/read.ts';
 import { mapConcurrently } from '../map-concurrently.ts';
 import { pageHref } from '../url-forms.ts';
-import { type AuditFinding, auditSite, type SiteAuditInput } from './audit-site.ts';
+import { type AuditFinding, auditSite, type SiteAuditInput, type SitemapLanguageLink } from './audit-site.ts';
 import { type PageFacts, readPageFacts } from './page-facts.ts';
 
 /**
@@ -26,43 +27,66 @@ export function listOutputFiles(dir: string): Set<string> {
   return files;
 }
 
-/**
- * The page URLs of every sitemap (`<urlset>`) among `files`; null when the output has no sitemap. Sitemap
- * indexes are not followed over the network: their children are files of the same output.
- */
-export function readSitemapUrls(dir: string, files: ReadonlySet<string>): string[] | null {
-  const sitemaps = [...files].filter((file) => /(?:^|\/)sitemap[^/]*\.xml$/i.test(file)).sort();
-  if (sitemaps.length === 0) return null;
-  const urls: string[] = [];
-  // Appended one by one: a sitemap may list more URLs than a call takes arguments.
-  for (const file of sitemaps)
-    for (const loc of sitemapLocs(readFileSync(join(dir, file), 'utf8'))) urls.push(loc);
-  return urls;
+/** What the sitemaps of an output list: page URLs, and the language versions they give a URL (hreflang). */
+export interface SitemapContents {
+  urls: string[];
+  languageLinks: SitemapLanguageLink[];
 }
 
-/** The `<loc>` of each `<url>` in a sitemap's XML (an index's `<sitemap><loc>` is not a page). */
-export function sitemapLocs(xml: string): string[] {
-  const locs: string[] = [];
+/**
+ * The page URLs (and hreflang links) of every sitemap (`<urlset>`) among `files`; null when the output has no
+ * sitemap. Sitemap indexes are not followed over the network: their children are files of the same output.
+ */
+export function readSitemaps(dir: string, files: ReadonlySet<string>): SitemapContents | null {
+  const sitemaps = [...files].filter((file) => /(?:^|\/)sitemap[^/]*\.xml$/i.test(file)).sort();
+  if (sitemaps.length === 0) return null;
+  const contents: SitemapContents = { urls: [], languageLinks: [] };
+  for (const file of sitemaps) readSitemap(readFileSync(join(dir, file), 'utf8'), contents);
+  return contents;
+}
+
+/**
+ * Appends the `<loc>` of each `<url>` in a sitemap's XML (an index's `<sitemap><loc>` is not a page), and each
+ * `<xhtml:link rel="alternate" hreflang>` of one (as @astrojs/sitemap writes with its `i18n` option), to `into`.
+ */
+export function readSitemap(xml: string, into: SitemapContents): void {
   const open: string[] = [];
   let text = '';
+  let loc = '';
+  let alternates: LanguageAlternate[] = [];
   const parser = new Parser(
     {
-      onopentagname(name) {
-        open.push(name.toLowerCase());
-        if (name.toLowerCase() === 'loc') text = '';
+      onopentag(name, attrs) {
+        const tag = name.toLowerCase();
+        open.push(tag);
+        if (tag === 'loc') text = '';
+        else if (tag === 'url') {
+          loc = '';
+          alternates = [];
+        } else if (
+          /(?:^|:)link$/.test(tag) &&
+          attrs.hreflang &&
+          attrs.href &&
+          /\balternate\b/i.test(attrs.rel ?? '')
+        )
+          alternates.push({ hreflang: attrs.hreflang, href: attrs.href });
       },
       ontext(chunk) {
         if (open.at(-1) === 'loc') text += chunk;
       },
-      onclosetag(name) {
-        open.pop();
-        if (name.toLowerCase() === 'loc' && open.at(-1) === 'url') locs.push(text.trim());
+      onclosetag() {
+        const tag = open.pop();
+        if (tag === 'loc' && open.at(-1) === 'url') {
+          loc = text.trim();
+          // Pushed one by one: a sitemap may list more URLs than a call takes arguments.
+          into.urls.push(loc);
+        } else if (tag === 'url' && loc)
+          for (const alternate of alternates) into.languageLinks.push({ page: loc, ...alternate });
       },
     },
     { xmlMode: true, decodeEntities: true },
   );
   parser.end(xml);
-  return locs;
 }
 
 export interface OutputAuditInput extends Omit<SiteAuditInput, 'pages' | 'files' | 'sitemapUrls'> {
@@ -104,7 +128,13 @@ export async function auditOutput(
     ...rest,
     pages: read,
     files,
-    sitemapUrls: readSitemapUrls(input.outDir, files),
+    ...sitemapInput(readSitemaps(input.outDir, files)),
   });
   return { findings, pages: read };
+}
+
+function sitemapInput(
+  contents: SitemapContents | null,
+): Pick<SiteAuditInput, 'sitemapUrls' | 'sitemapLanguageLinks'> {
+  return { sitemapUrls: contents?.urls ?? null, sitemapLanguageLinks: contents?.languageLinks ?? [] };
 }

@@ -2,6 +2,12 @@
 import { relTokens } from './keys.ts';
 import { scanHead } from './scan.ts';
 
+/** `<link rel="alternate" hreflang="fr" href="/fr/">`: a language (or `x-default`) and the page in it. */
+export interface LanguageAlternate {
+  hreflang: string;
+  href: string;
+}
+
 export interface HeadContents {
   /** Text of the first `<title>` in the head. */
   title: string | null;
@@ -18,8 +24,8 @@ export interface HeadContents {
   jsonLd: string[];
   /** The same scripts, each with whether it carries the mark (written by this package). */
   jsonLdScripts: Array<{ text: string; ours: boolean }>;
-  /** Hrefs of `<link rel="alternate" hreflang>`: the page's versions in other languages (and itself). */
-  languageAlternates: string[];
+  /** Each `<link rel="alternate" hreflang>`: the page's versions in other languages (and itself). */
+  languageAlternates: LanguageAlternate[];
   /** Tags that carry the `data-schema-manager` mark. */
   marked: number;
   /** Whether `<meta charset>` is the head's first element; null when the head has none. */
@@ -37,11 +43,14 @@ export function readHeadTags(html: string): HeadContents {
   const { elements, fragment } = scanHead(html);
   const values: Record<string, string[]> = {};
   const jsonLdScripts: Array<{ text: string; ours: boolean }> = [];
-  const languageAlternates: string[] = [];
+  const languageAlternates: LanguageAlternate[] = [];
   for (const element of elements) {
     if (element.jsonLd) jsonLdScripts.push({ text: element.text ?? '', ours: element.ours });
     if (isLanguageAlternate(element.name, element.attrs))
-      languageAlternates.push(element.attrs.get('href') as string);
+      languageAlternates.push({
+        hreflang: element.attrs.get('hreflang') as string,
+        href: element.attrs.get('href') as string,
+      });
     if (element.key === null) continue;
     const value =
       element.name === 'title'
@@ -51,7 +60,9 @@ export function readHeadTags(html: string): HeadContents {
           : element.key === 'meta:charset'
             ? element.attrs.get('charset')!
             : (element.attrs.get('content') ?? '');
-    values[element.key] = [...(values[element.key] ?? []), value];
+    const seen = values[element.key];
+    if (seen) seen.push(value);
+    else values[element.key] = [value];
   }
   const charsetAt = elements.findIndex((element) => element.key === 'meta:charset');
   return {

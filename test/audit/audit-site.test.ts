@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { auditSite, type PageFacts, readPageFacts, truncateForResult } from '../../src/audit/index.ts';
-import { listOutputFiles, readSitemapUrls } from '../../src/audit/read-output.ts';
+import { listOutputFiles, readSitemaps } from '../../src/audit/read-output.ts';
 
 const SITE = 'https://www.example.com/';
 
@@ -227,23 +227,27 @@ describe('auditSite', () => {
     expect(findings.find((finding) => finding.code === 'title-too-long')!.severity).toBe('warning');
   });
 
-  it('does not take the language versions of a page (hreflang) for duplicates of one another', () => {
+  it('does not take the language versions of a page (hreflang, named both ways) for duplicates of one another', () => {
     const alternates = (paths: string[]) =>
       paths.map((path) => `<link rel="alternate" hreflang="${path.slice(1, 3)}" href="${path}">`).join('');
     const head = (path: string, links: string) =>
       `<title>Install | Acme</title><meta name="description" content="How to install it."><link rel="canonical" href="${path}">${links}`;
     const pages = [
-      // The English page names the French one, the French one names the German one: one page in three languages.
+      // English and French name each other, French and German too: one page in three languages.
       page(
         'en/install/index.html',
         '/en/install/',
         head('/en/install/', alternates(['/en/install/', '/fr/install/'])),
       ),
-      page('fr/install/index.html', '/fr/install/', head('/fr/install/', alternates(['/de/install/']))),
-      page('de/install/index.html', '/de/install/', head('/de/install/', '')),
+      page(
+        'fr/install/index.html',
+        '/fr/install/',
+        head('/fr/install/', alternates(['/en/install/', '/fr/install/', '/de/install/'])),
+      ),
+      page('de/install/index.html', '/de/install/', head('/de/install/', alternates(['/fr/install/']))),
     ];
     const alone = auditSite({ site: SITE, pages, files: new Set(), sitemapUrls: null });
-    expect(codes(alone).filter((line) => line.startsWith('duplicate'))).toEqual([]);
+    expect(codes(alone)).toEqual([]);
 
     const other = page('setup/index.html', '/setup/', head('/setup/', ''));
     const findings = auditSite({ site: SITE, pages: [...pages, other], files: new Set(), sitemapUrls: null });
@@ -251,6 +255,76 @@ describe('auditSite', () => {
       'duplicate-description /en/install/ meta description',
       'duplicate-title /en/install/ <title>',
     ]);
+
+    // A link the other page does not return is ignored by search engines: the German page, named by the French
+    // one but naming nothing, is another page with the same title, and the French page is told.
+    const oneWay = [
+      pages[0]!,
+      pages[1]!,
+      page('de/install/index.html', '/de/install/', head('/de/install/', '')),
+    ];
+    const ignored = auditSite({ site: SITE, pages: oneWay, files: new Set(), sitemapUrls: null });
+    expect(codes(ignored)).toEqual([
+      'duplicate-description /en/install/ meta description',
+      'duplicate-title /en/install/ <title>',
+      'hreflang-no-return-link /fr/install/ link rel=alternate hreflang="de"',
+    ]);
+    expect(ignored[1]!.pages.map((url) => new URL(url).pathname)).toEqual([
+      '/en/install/',
+      '/fr/install/',
+      '/de/install/',
+    ]);
+    expect(ignored.at(-1)!.message).toBe(
+      'hreflang="de" names https://www.example.com/de/install/, which does not name this page back. Search engines ignore an hreflang link the other page does not return: add the return links to /de/install/, or drop these.',
+    );
+  });
+
+  it('groups what is wrong with hreflang links by the value or the page named, once for a whole site', () => {
+    const link = (hreflang: string, href: string) =>
+      `<link rel="alternate" hreflang="${hreflang}" href="${href}">`;
+    const posts = Array.from({ length: 12 }, (_, n) =>
+      page(
+        `posts/${n}/index.html`,
+        `/posts/${n}/`,
+        // A language switcher on every page: itself in English, the home page as x-default (which names only
+        // itself), a region Google does not read, a page not built, a redirect, and another locale's domain.
+        ok(`/posts/${n}/`, `Post ${n}`) +
+          link('en', `/posts/${n}/`) +
+          link('x-default', '/') +
+          link('en-UK', `/uk/posts/${n}/`) +
+          link('fr', '/fr/') +
+          link('de', '/de/') +
+          link('es', 'https://es.example.com/') +
+          link('it', '/live/'),
+      ),
+    );
+    const home = page('index.html', '/', ok('/', 'Home') + link('x-default', '/'));
+    const redirect = page('de/index.html', '/de/', '<meta http-equiv="refresh" content="0;url=/de/start/">');
+    const findings = auditSite({
+      site: SITE,
+      pages: [home, redirect, ...posts],
+      files: new Set(),
+      sitemapUrls: null,
+      servedOnDemand: (pathname) => pathname === '/live/',
+    });
+    expect(codes(findings)).toEqual([
+      'hreflang-invalid /posts/0/ link rel=alternate hreflang="en-UK"',
+      'hreflang-no-return-link /posts/0/ link rel=alternate hreflang="x-default"',
+      'hreflang-not-built /posts/0/ link rel=alternate hreflang="fr"',
+      'hreflang-to-redirect /posts/0/ link rel=alternate hreflang="de"',
+    ]);
+    for (const finding of findings) expect(finding.pages).toHaveLength(12);
+    const said = Object.fromEntries(findings.map((finding) => [finding.code, finding.message]));
+    expect(said['hreflang-invalid']).toMatch(
+      /^Search engines ignore hreflang="en-UK": "UK" is not a country code of ISO 3166-1: write "en-GB". On 12 pages: /,
+    );
+    expect(said['hreflang-no-return-link']).toMatch(
+      /^12 pages name https:\/\/www\.example\.com\/ as their hreflang="x-default" version \(.*\), and it does not name them back\./,
+    );
+    expect(said['hreflang-not-built']).toMatch(/, and it is not a page of this build\.$/);
+    expect(said['hreflang-to-redirect']).toMatch(
+      /, and it is a redirect \(to \/de\/start\/\); name the final page\.$/,
+    );
   });
 
   it('leaves a page whose canonical names another page out of the duplicate check', () => {
@@ -351,8 +425,8 @@ describe('reading the build output', () => {
       );
       const files = listOutputFiles(dir);
       expect([...files].sort()).toEqual(['blog/index.html', 'sitemap-0.xml', 'sitemap-index.xml']);
-      expect(readSitemapUrls(dir, files)).toEqual([`${SITE}blog/?a=1&b=2`]);
-      expect(readSitemapUrls(dir, new Set(['blog/index.html']))).toBeNull();
+      expect(readSitemaps(dir, files)).toEqual({ urls: [`${SITE}blog/?a=1&b=2`], languageLinks: [] });
+      expect(readSitemaps(dir, new Set(['blog/index.html']))).toBeNull();
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
