@@ -279,7 +279,8 @@ export function auditSite(input: SiteAuditInput): AuditFinding[] {
     urls.length === 1 ? '' : ` On ${urls.length} pages: ${listUrls(urls)}.`;
   for (const page of pages) {
     // An error page is not indexed: its links (Starlight's 404 names a /fr/404/ it does not build) mislead no one.
-    if (isRedirect(page) || isNotFoundPage(page)) continue;
+    // Nor do the links of a page that names another as its canonical: search engines read that page's instead.
+    if (isRedirect(page) || isNotFoundPage(page) || canonicalElsewhere(page)) continue;
     const { key } = where(page);
     for (const { hreflang: value, url, key: named } of linksOf(page)) {
       const path = `link rel=alternate hreflang="${value}"`;
@@ -318,6 +319,15 @@ export function auditSite(input: SiteAuditInput): AuditFinding[] {
           path,
           page.url,
           (urls) => `${naming(urls)} is a redirect (to ${target.refreshTo}); name the final page.`,
+        );
+      } else if (canonicalElsewhere(target)) {
+        hreflang(
+          'hreflang-to-non-canonical',
+          about,
+          path,
+          page.url,
+          (urls) =>
+            `${naming(urls)} names ${where(target).canonical?.url.href} as its canonical; search engines take hreflang links to canonical pages only: name that one.`,
         );
       } else if (!allLinksOf(target).some((back) => back.key === key)) {
         hreflang(

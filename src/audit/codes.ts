@@ -17,6 +17,7 @@ export const AUDIT_CODES = {
   'hreflang-invalid': 'warning',
   'hreflang-not-built': 'warning',
   'hreflang-to-redirect': 'warning',
+  'hreflang-to-non-canonical': 'warning',
   'hreflang-no-return-link': 'warning',
   'image-not-built': 'error',
   'noindex-in-sitemap': 'error',

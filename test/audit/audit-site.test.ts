@@ -295,14 +295,18 @@ describe('auditSite', () => {
           link('fr', '/fr/') +
           link('de', '/de/') +
           link('es', 'https://es.example.com/') +
-          link('it', '/live/'),
+          link('it', '/live/') +
+          link('nl', '/nl/'),
       ),
     );
+    // The Dutch page says the home page is the one to index; its own links are not read (the German one is
+    // a redirect).
+    const dutch = page('nl/index.html', '/nl/', `${ok('/', 'Thuis')}${link('de', '/de/')}`);
     const home = page('index.html', '/', ok('/', 'Home') + link('x-default', '/'));
     const redirect = page('de/index.html', '/de/', '<meta http-equiv="refresh" content="0;url=/de/start/">');
     const findings = auditSite({
       site: SITE,
-      pages: [home, redirect, ...posts],
+      pages: [home, redirect, dutch, ...posts],
       files: new Set(),
       sitemapUrls: null,
       servedOnDemand: (pathname) => pathname === '/live/',
@@ -311,6 +315,7 @@ describe('auditSite', () => {
       'hreflang-invalid /posts/0/ link rel=alternate hreflang="en-UK"',
       'hreflang-no-return-link /posts/0/ link rel=alternate hreflang="x-default"',
       'hreflang-not-built /posts/0/ link rel=alternate hreflang="fr"',
+      'hreflang-to-non-canonical /posts/0/ link rel=alternate hreflang="nl"',
       'hreflang-to-redirect /posts/0/ link rel=alternate hreflang="de"',
     ]);
     for (const finding of findings) expect(finding.pages).toHaveLength(12);
@@ -322,6 +327,9 @@ describe('auditSite', () => {
       /^12 pages name https:\/\/www\.example\.com\/ as their hreflang="x-default" version \(.*\), and it does not name them back\./,
     );
     expect(said['hreflang-not-built']).toMatch(/, and it is not a page of this build\.$/);
+    expect(said['hreflang-to-non-canonical']).toMatch(
+      /, and it names https:\/\/www\.example\.com\/ as its canonical; search engines take hreflang links to canonical pages only: name that one\.$/,
+    );
     expect(said['hreflang-to-redirect']).toMatch(
       /, and it is a redirect \(to \/de\/start\/\); name the final page\.$/,
     );
