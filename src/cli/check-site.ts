@@ -74,7 +74,8 @@ export function attachAudit(checked: CheckedFile[], audit: DirectoryAudit): void
         message: finding.message,
         rule: 'audit',
       };
-      target.pageIssues = [...(target.pageIssues ?? []), issue];
+      if (target.pageIssues) target.pageIssues.push(issue);
+      else target.pageIssues = [issue];
     }
   }
 }
