@@ -228,14 +228,23 @@ function layoutOf(config: AstroConfig): SiteLayout | null {
       ? routing.fallbackType
       : 'redirect'
     : null;
-  const domains = Object.values(config.i18n?.domains ?? {});
+  const localeDomains = Object.entries(config.i18n?.domains ?? {}).map(([path, domain]) => {
+    const locale = config.i18n?.locales.find(
+      (each) => (typeof each === 'string' ? each : each.path) === path,
+    );
+    return {
+      path,
+      codes: locale && typeof locale !== 'string' ? [path, ...locale.codes] : [path],
+      origin: new URL(domain).origin,
+    };
+  });
   return {
     site: config.site,
     base: config.base,
     format: config.build.format,
     trailingSlash: config.trailingSlash,
     fallbackType,
-    ...(domains.length > 0 && { localeOrigins: domains.map((domain) => new URL(domain).origin) }),
+    ...(localeDomains.length > 0 && { localeDomains }),
   };
 }
 

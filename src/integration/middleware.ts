@@ -8,7 +8,7 @@ import type { MiddlewareHandler } from 'astro';
 import { type RewriteOptions, rewriteHead } from '../head/index.ts';
 import { decodedPath, pageHref, pathInSite } from '../url-forms.ts';
 import { splitApiCredentials } from './api-credentials.ts';
-import { isExcluded, requestOrigin } from './pages.ts';
+import { isExcluded, requestedPage } from './pages.ts';
 import { type PageAnswer, type RequestAnswers, requestAnswers, whyNot } from './request-answers.ts';
 import { type RuntimeConfig, sharedLogger, sharedRuntimeConfig } from './runtime-config.ts';
 import { rewriteHeadOfStream } from './stream-head.ts';
@@ -70,7 +70,8 @@ export const onRequest: MiddlewareHandler = async (context, next) => {
 
   // A page is known by its path: a query string (tracking, pagination) does not name another page. Spelled as
   // the build spells it (a request may write its escapes with small hex).
-  const pageUrl = pageHref(requestOrigin(context.url, layout), pathname);
+  const page = requestedPage(pathname, context.currentLocale, layout);
+  const pageUrl = pageHref(page.origin, page.pathname);
   let answers: RequestAnswers;
   try {
     answers = answersFor(config);

@@ -17,6 +17,13 @@ export interface RouteInfo {
   fallbackRoutes: Array<{ pattern: string }>;
 }
 
+/** A locale served on a domain of its own: its path, the codes Astro may name it by, and the domain's origin. */
+export interface LocaleDomain {
+  path: string;
+  codes: string[];
+  origin: string;
+}
+
 export interface SiteLayout {
   /** `site` from the Astro config, e.g. `https://www.example.com`. */
   site: string;
@@ -26,8 +33,8 @@ export interface SiteLayout {
   trailingSlash: TrailingSlash;
   /** i18n fallback pages are real pages only when Astro renders them in place ('rewrite'). */
   fallbackType: 'rewrite' | 'redirect' | null;
-  /** The origins of `i18n.domains` (`https://fr.example.com`): a page requested there is known by that origin. */
-  localeOrigins?: string[];
+  /** The locales of `i18n.domains`: a page of one is known on its domain (see `requestedPage`). */
+  localeDomains?: LocaleDomain[];
 }
 
 export interface BuiltPage {
@@ -42,14 +49,29 @@ export interface BuiltPage {
 const STATUS_CODE_PAGES = new Set(['/404', '/500']);
 
 /**
- * The origin of the address a page was requested at: a locale's own domain (`i18n.domains`) when the request
- * came to it, the site's otherwise. Astro serves those locales on demand only, so only a request tells.
+ * Where a page rendered on request is known: its origin and path. With `i18n.domains`, a page of a locale served
+ * on a domain of its own is known on that domain however Astro reached it: by the domain (a server answering
+ * `fr.example.com/live`) or by the locale's path (`astro dev`, which routes by path: `/fr/live`). Astro says which
+ * locale it rendered (`currentLocale`), so a request to a locale's domain that Astro routed to another locale's
+ * page is known as that page.
  *
- * @example requestOrigin(new URL('https://fr.example.com/a/'), layout) // 'https://fr.example.com' with domains: { fr: 'https://fr.example.com' }
+ * @example requestedPage('/fr/live', 'fr', layout) // { origin: 'https://fr.example.com', pathname: '/live' } with domains: { fr: 'https://fr.example.com' }
  */
-export function requestOrigin(url: URL, layout: SiteLayout): string {
-  const domain = layout.localeOrigins?.find((origin) => new URL(origin).hostname === url.hostname);
-  return domain ?? new URL(layout.site).origin;
+export function requestedPage(
+  pathname: string,
+  locale: string | undefined,
+  layout: SiteLayout,
+): { origin: string; pathname: string } {
+  const domain =
+    locale === undefined ? undefined : layout.localeDomains?.find((d) => d.codes.includes(locale));
+  if (!domain) return { origin: new URL(layout.site).origin, pathname };
+  const base = layout.base.replace(/\/+$/, '');
+  const prefix = `${base}/${domain.path}`;
+  const inPrefix = pathname === prefix || pathname.startsWith(`${prefix}/`);
+  return {
+    origin: domain.origin,
+    pathname: inPrefix ? `${base}${pathname.slice(prefix.length)}` || '/' : pathname,
+  };
 }
 
 /**

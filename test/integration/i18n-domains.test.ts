@@ -1,16 +1,29 @@
 // Astro's i18n.domains serves a locale on a domain of its own (fr.example.com), on demand only: a page
 // requested there is known to the CMS by that domain's URL, and the same path on the site's own domain is
-// another page, with data of its own.
+// another page, with data of its own. astro dev serves the locale by its path (/fr/live): the page is known by
+// its domain's URL there too.
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { readHeadTags } from '../../src/head/index.ts';
 import { type RunningApi, SITE, startApi } from './support/api.ts';
-import { buildFixture, type FixtureBuild } from './support/build-fixture.ts';
+import { type BuildFixtureOptions, buildFixture, type FixtureBuild } from './support/build-fixture.ts';
 import { type BuiltServer, startBuiltServer } from './support/built-server.ts';
+import { startDevFixture } from './support/dev-fixture.ts';
 
 const FRENCH = 'https://fr.example.com';
 const schema = (name: string) => ({ '@context': 'https://schema.org', '@type': 'WebPage', name });
 const page = (title: string) =>
   `---\nexport const prerender = false;\n---\n<html><head><meta charset="utf-8" /><title>${title}</title></head><body>${title}</body></html>\n`;
+
+const project = {
+  fixture: 'site-server',
+  preamble: "import node from '@astrojs/node';",
+  astroSource: `output: 'server', adapter: node({ mode: 'standalone' }),
+  i18n: { locales: ['en', 'fr'], defaultLocale: 'en', domains: { fr: '${FRENCH}' } },
+  security: { allowedDomains: [{ hostname: 'fr.example.com', protocol: 'https' }] }`,
+  // Astro refuses prerendered pages alongside i18n domains.
+  files: { 'src/pages/index.astro': page('Home'), 'src/pages/fr/live.astro': page('En direct') },
+  options: { validate: 'warn' },
+} satisfies BuildFixtureOptions;
 
 let api: RunningApi;
 let build: FixtureBuild;
@@ -37,17 +50,7 @@ beforeAll(async () => {
     },
     [SITE, FRENCH],
   );
-  build = await buildFixture({
-    fixture: 'site-server',
-    preamble: "import node from '@astrojs/node';",
-    astroSource: `output: 'server', adapter: node({ mode: 'standalone' }),
-  i18n: { locales: ['en', 'fr'], defaultLocale: 'en', domains: { fr: '${FRENCH}' } },
-  security: { allowedDomains: [{ hostname: 'fr.example.com', protocol: 'https' }] }`,
-    // Astro refuses prerendered pages alongside i18n domains.
-    files: { 'src/pages/index.astro': page('Home'), 'src/pages/fr/live.astro': page('En direct') },
-    options: { validate: 'warn' },
-    env: api.env,
-  });
+  build = await buildFixture({ ...project, env: api.env });
   if (build.exitCode !== 0) throw new Error(build.log);
   server = await startBuiltServer(build.root, '/live');
 }, 120_000);
@@ -76,3 +79,21 @@ test("the same path on the site's own domain is the site's page, with its own da
   expect(head.values.title).toEqual(['On demand']);
   expect(head.jsonLd.map((text) => JSON.parse(text).name)).toEqual(['Live, English']);
 });
+
+test('astro dev serves the locale by its path, and the page is known by its domain', async () => {
+  const dev = await startDevFixture({ ...project, env: api.env });
+  try {
+    const french = readHeadTags(await dev.get('/fr/live'));
+    expect(french.values.title).toEqual(['En direct, de la part du CMS']);
+    expect(french.jsonLd.map((text) => JSON.parse(text).name)).toEqual(['Live, French']);
+    // Through a proxy naming the French domain, dev still routes /live to the site's own page: its data.
+    const response = await fetch(`${dev.origin}/live`, {
+      headers: { 'x-forwarded-host': 'fr.example.com', 'x-forwarded-proto': 'https' },
+    });
+    const routed = readHeadTags(await response.text());
+    expect(routed.values.title).toEqual(['On demand']);
+    expect(routed.jsonLd.map((text) => JSON.parse(text).name)).toEqual(['Live, English']);
+  } finally {
+    dev.stop();
+  }
+}, 120_000);

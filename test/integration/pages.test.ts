@@ -5,6 +5,7 @@ import {
   outputFileFor,
   pageUrlFor,
   type RouteInfo,
+  requestedPage,
   type SiteLayout,
   urlVariants,
 } from '../../src/integration/pages.ts';
@@ -100,4 +101,37 @@ test('a page is looked up by its URL, then with the other trailing slash', () =>
     'https://x.com/caf%c3%a9/#top',
   ]);
   expect(urlVariants('not a url')).toEqual(['not a url']);
+});
+
+test('a page rendered on request is known on its locale’s domain, reached by the domain or by the path', () => {
+  const domains = layout({
+    base: '/docs/',
+    localeDomains: [{ path: 'french', codes: ['french', 'fr', 'fr-CA'], origin: 'https://fr.example.com' }],
+  });
+  // astro dev routes by path; a server, by domain.
+  expect(requestedPage('/docs/french/live', 'fr', domains)).toEqual({
+    origin: 'https://fr.example.com',
+    pathname: '/docs/live',
+  });
+  expect(requestedPage('/docs/french', 'fr-CA', domains)).toEqual({
+    origin: 'https://fr.example.com',
+    pathname: '/docs',
+  });
+  expect(requestedPage('/docs/live', 'french', domains)).toEqual({
+    origin: 'https://fr.example.com',
+    pathname: '/docs/live',
+  });
+  // A page of another locale, and a path that only begins like the locale's.
+  expect(requestedPage('/docs/live', 'en', domains)).toEqual({
+    origin: 'https://www.example.com',
+    pathname: '/docs/live',
+  });
+  expect(requestedPage('/docs/frenchfries', undefined, domains)).toEqual({
+    origin: 'https://www.example.com',
+    pathname: '/docs/frenchfries',
+  });
+  expect(requestedPage('/docs/frenchfries', 'fr', domains)).toEqual({
+    origin: 'https://fr.example.com',
+    pathname: '/docs/frenchfries',
+  });
 });
