@@ -6,7 +6,7 @@
 // on disk before the index came in once it does. Page by page, each page's data is asked as Astro starts
 // rendering it, and the page staged once both its answers and its file are in. What is not staged here (pages
 // Astro restored from its cache, anything that failed) the pass stages as usual, and a page read while Astro
-// was still writing it (it grew since) is staged again at commit (write-page.ts).
+// was still writing it, or that another integration rewrote since, is staged again at commit (write-page.ts).
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { createLimit } from '../map-concurrently.ts';

@@ -28,8 +28,8 @@ export interface WriteResult {
 export interface StagedPage extends WriteResult {
   /**
    * Renames the staged file over the page; resolves to what was committed. With `verify`, a page whose file
-   * changed size since it was read (staged while Astro was still writing it) is staged again from what is
-   * there now.
+   * changed since it was read (Astro was still writing it, or another integration rewrote it) is staged again
+   * from what is there now.
    */
   commit(): Promise<WriteResult>;
   discard(): Promise<void>;
@@ -64,8 +64,8 @@ export function stagingJob(
 export interface StagedFile extends WriteResult {
   /** The staged file beside the page; null when the page needs no change. */
   temporary: string | null;
-  /** The size of the page as it was read. */
-  readSize: number;
+  /** The page's size and modification time (ns) just before it was read: what `commit` compares with. */
+  readStamp: string;
 }
 
 /**
@@ -75,6 +75,8 @@ export interface StagedFile extends WriteResult {
  */
 export async function stageFile(job: StagingJob): Promise<StagedFile> {
   const path = join(job.outDir, job.file);
+  // Taken before the read: a change after it, even one the read saw, makes the stamps differ at commit.
+  const readStamp = stampOf(path);
   // Synchronous, as the write: see write-file-atomically.ts. This runs on the staging thread, or in the pass.
   const bytes = readFileSync(path);
   const result = rewriteHeadBytes(bytes, job.tags, {
@@ -93,25 +95,32 @@ export async function stageFile(job: StagingJob): Promise<StagedFile> {
     skipped: result.skipped,
     facts: job.auditUrl === null ? null : readPageFacts(readable(), job.auditUrl, job.file),
     temporary,
-    readSize: bytes.length,
+    readStamp,
   };
 }
 
+/** A page's size and modification time in nanoseconds: another writer changes one of them. */
+function stampOf(path: string): string {
+  const { size, mtimeNs } = statSync(path, { bigint: true });
+  return `${size}:${mtimeNs}`;
+}
+
 /**
- * A staged file with its commit and discard. With `verify` (a page staged while Astro may still be writing
- * it), the commit first checks the page is still the size it was read at: Astro writes a page once, whole, so
- * a read that came too early is shorter than the file, and the page is staged again from what is there now.
+ * A staged file with its commit and discard. With `verify` (a page staged while Astro rendered), the commit
+ * first checks the page is as it was read (size and modification time): a read that came while Astro was still
+ * writing it, or a page another integration rewrote since in its own `astro:build:done` (a minifier listed
+ * before this one), is staged again from what is there now, so that no one's change is lost.
  */
 export function stagedPage(job: StagingJob, staged: StagedFile, verify: boolean): StagedPage {
   const path = join(job.outDir, job.file);
-  const { temporary, readSize, ...written } = staged;
+  const { temporary, readStamp, ...written } = staged;
   const discard = async () => {
     if (temporary) rmSync(temporary, { force: true });
   };
   return {
     ...written,
     commit: async () => {
-      if (verify && statSync(path).size !== readSize) {
+      if (verify && stampOf(path) !== readStamp) {
         await discard();
         return stagedPage(job, await stageFile(job), true).commit();
       }

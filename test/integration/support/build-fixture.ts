@@ -47,6 +47,8 @@ export interface BuildFixtureOptions {
   /** Extra top-level config as JavaScript source, e.g. `adapter: node({ mode: 'standalone' })`. */
   astroSource?: string;
   env?: Record<string, string>;
+  /** Other integrations, as JavaScript source, listed before and after this package's. */
+  integrations?: { before?: string; after?: string };
   /** Files added to the copy, by path from its root (pages of the test's own). */
   files?: Record<string, string>;
 }
@@ -120,7 +122,7 @@ import schemaManager from ${JSON.stringify(integrationEntry)};
 ${options.preamble ?? ''}
 export default defineConfig({
   ${astroEntries}${options.astroSource ? `, ${options.astroSource}` : ''},
-  integrations: [schemaManager({ ${optionEntries}${options.optionsSource ? `${optionEntries ? ',' : ''} ${options.optionsSource}` : ''} })],
+  integrations: [${options.integrations?.before ? `${options.integrations.before}, ` : ''}schemaManager({ ${optionEntries}${options.optionsSource ? `${optionEntries ? ',' : ''} ${options.optionsSource}` : ''} })${options.integrations?.after ? `, ${options.integrations.after}` : ''}],
 });
 `,
   );
