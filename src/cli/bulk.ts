@@ -8,11 +8,11 @@ const actions: readonly BulkAction[] = ['fix', 'cleanup', 'duplicates'];
 
 export const command: Command = {
   summary: 'Run a bulk repair on the API: fix, cleanup or duplicates (POST /bulk)',
-  description: `  fix          repair what can be repaired: missing or http: @context, schema_type out of step with
-               @type, stray whitespace
-  cleanup      delete inactive records and records whose schema_data does not parse
-  duplicates   delete all but the oldest of records with the same url and the same schema_data
-Needs manage_options.`,
+  description: `Run a bulk repair on the API (POST /bulk; needs manage_options):
+
+  fix          give @context as https://schema.org, schema_type as @type, trim
+  cleanup      delete inactive records, and those with unparsable schema_data
+  duplicates   keep only the oldest of the records sharing url and schema_data`,
   arguments: [{ name: '<action>', description: 'the repair to run', choices: actions }],
   options: [
     { flags: '--dry-run', description: 'list what would change, change nothing', default: false },

@@ -78,7 +78,7 @@ findings; a real push with validation errors sends nothing (unless --allow-inval
     },
     {
       flags: '--concurrency <n>',
-      description: 'writes in flight at once',
+      description: 'writes in flight at once, 1 to 32',
       default: 4,
       integer: { min: 1, max: 32 },
     },

@@ -83,12 +83,15 @@ export async function runCli(argv: string[], table: CommandTable = defaultComman
   let exitCode = 0;
   const program = new Program(BIN)
     .usage('<command> [options]')
-    .description('JSON-LD, meta and social tags from the Schema Management REST API: check, serve and sync.')
+    .description(
+      'JSON-LD, meta and social tags from the Schema Management REST API: check built sites, validate, serve, pull and push.',
+    )
     .version(version(), '-v, --version', 'print the version')
     // Options after a command name are that command's: `check --version` also names the Schema.org release.
     .enablePositionalOptions()
     .helpCommand('help [command]', 'show the help of a command')
     .addHelpText('after', `\nRun "${BIN} help <command>" (or "${BIN} <command> --help") for its options.`)
+    .showHelpAfterError(`(run "${BIN} --help" for the commands)`)
     .exitOverride()
     .configureOutput({
       writeOut: (text) => process.stdout.write(text),

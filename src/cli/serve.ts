@@ -75,7 +75,7 @@ export const command: Command = {
     },
     {
       flags: '--users <file>',
-      description: `users, one name:password:capability a line (capability manage_options or edit_posts); default: $${USERS_ENV} (comma-separated), else an admin with a random password`,
+      description: `users, one name:password:capability a line (capability manage_options or edit_posts); default: $${USERS_ENV} (entries separated by commas or newlines), else an admin with a random password`,
     },
     // Refused with the reason: a password on the command line shows in the process list.
     { flags: '--user <spec>', description: 'refused', hidden: true },

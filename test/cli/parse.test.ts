@@ -1,6 +1,6 @@
 // The command line itself: help from a table that loads no command, aligned options, help <command>,
 // suggestions for mistyped commands and flags, typed values, and API errors as `field: reason` lines.
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import type { CommandTable } from '../../src/cli/commands.ts';
@@ -81,6 +81,11 @@ test('mistyped commands and flags get a suggestion and a pointer to --help, not 
   const command = await cli(['chek', '.']);
   expect(command.code).toBe(2);
   expect(command.stderr).toContain('Did you mean check?');
+  expect(command.stderr).toContain('(run "astro-schema-manager --help" for the commands)');
+  const unknown = await cli(['frobnicate']);
+  expect(unknown.stderr).toBe(
+    'astro-schema-manager: unknown command \'frobnicate\'\n(run "astro-schema-manager --help" for the commands)\n',
+  );
 
   const choice = await cli(['check', '--format', 'yaml', '.']);
   expect(choice.code).toBe(2);
@@ -89,6 +94,19 @@ test('mistyped commands and flags get a suggestion and a pointer to --help, not 
   const number = await cli(['serve', '--port', 'eighty']);
   expect(number.code).toBe(2);
   expect(number.stderr).toContain('--port must be a whole number from 0 to 65535');
+});
+
+test('a reader that closes the pipe early (help | head) ends the output quietly', async () => {
+  const child = spawn(process.execPath, [main, 'help', 'check'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  // As `head` does once it has read its lines, before the help is written: every write finds the pipe closed.
+  child.stdout.destroy();
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  expect(stderr).toBe('');
+  expect(code).toBe(0);
 });
 
 let server: ReturnType<typeof createServer>;
