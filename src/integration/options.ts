@@ -1,8 +1,10 @@
 import type { Dispatcher } from 'undici';
 import { z } from 'zod';
+import { AUDIT_CODES } from '../audit/codes.ts';
 import { createClient, isLoopback, type SchemaClient } from '../client/index.ts';
 import { suggestName } from '../did-you-mean.ts';
 import { decodedPath } from '../url-forms.ts';
+import { ISSUE_CODES } from '../validate/report.ts';
 import { splitApiCredentials } from './api-credentials.ts';
 import { userAgent } from './user-agent.ts';
 
@@ -10,6 +12,9 @@ import { userAgent } from './user-agent.ts';
 export const STRATEGIES = ['auto', 'index', 'per-page'] as const;
 
 const pathPrefix = z.string().startsWith('/', 'must start with "/"');
+
+/** The codes `severity` may name: the validator's and the site audit's. */
+const FINDING_CODES: readonly string[] = [...Object.keys(ISSUE_CODES), ...Object.keys(AUDIT_CODES)];
 
 /** The integration's options, one zod schema: defaults live here and nowhere else. */
 export const optionsSchema = z
@@ -49,13 +54,29 @@ export const optionsSchema = z
     validate: z.enum(['error', 'warn', 'off']).default('error'),
     /** Google's rich-result rules on top of the Schema.org vocabulary. */
     rules: z.array(z.enum(['schema.org', 'google'])).default(['schema.org', 'google']),
-    /** Severity per validator issue code, e.g. `{ google_recommended_missing: 'info' }`; `'off'` drops it. */
-    severity: z.record(z.string(), z.enum(['error', 'warning', 'info', 'off'])).default({}),
+    /** Severity per validator or audit finding code, e.g. `{ 'google-missing-recommended': 'info' }`; `'off'` drops it. */
+    severity: z
+      .record(z.string(), z.enum(['error', 'warning', 'info', 'off']))
+      .superRefine((given, context) => {
+        for (const code of Object.keys(given)) {
+          if (FINDING_CODES.includes(code)) continue;
+          const near = suggestName(code, FINDING_CODES);
+          context.addIssue({
+            code: 'custom',
+            path: [code],
+            message: near ? `not a finding code. Did you mean \`${near}\`?` : 'not a finding code.',
+            params: {
+              hint: near ? `Rename ${code} to ${near}.` : `Finding codes: ${FINDING_CODES.join(', ')}.`,
+            },
+          });
+        }
+      })
+      .default({}),
     /** Also ask the API's own POST /validate for each schema. */
     remoteValidate: z.boolean().default(false),
     /** A page whose data could not be fetched after retries fails the build, or ships unchanged with a warning. */
     onFetchError: z.enum(['fail', 'warn']).default('fail'),
-    /** Who wins when the page already has a title, description, canonical or social tag of its own. */
+    /** Who wins when the page already has a title, description, robots, keywords, canonical or social tag of its own. */
     onConflict: z.enum(['api', 'page']).default('api'),
     /**
      * What happens to a JSON-LD script of the page's own (a theme's layout, a component's) that only describes
@@ -146,7 +167,8 @@ function problemOf(issue: z.core.$ZodIssue): OptionProblem[] {
         : { line: `${key}: not an option.`, hint: `Known options: ${KNOWN_OPTIONS.join(', ')}.` };
     });
   }
-  return [{ line: `${issue.path.join('.') || '(options)'}: ${issue.message}` }];
+  const hint = issue.code === 'custom' ? (issue.params?.hint as string | undefined) : undefined;
+  return [{ line: `${issue.path.join('.') || '(options)'}: ${issue.message}`, ...(hint && { hint }) }];
 }
 
 /**

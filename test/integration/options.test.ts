@@ -99,6 +99,27 @@ test('an unknown option names the option it is closest to', () => {
   ]);
 });
 
+test('severity names codes the validator or the audit gives; a misspelt one is refused with the nearest', () => {
+  const resolved = resolveOptions(
+    { api, severity: { 'google-missing-recommended': 'info', 'duplicate-title': 'off' } },
+    {},
+  );
+  expect(resolved.severity).toEqual({ 'google-missing-recommended': 'info', 'duplicate-title': 'off' });
+  let error: unknown;
+  try {
+    resolveOptions({ api, severity: { invalid_value: 'off', nonsense: 'info' } }, {});
+  } catch (caught) {
+    error = caught;
+  }
+  expect((error as OptionsError).problems).toEqual([
+    'severity.invalid_value: not a finding code. Did you mean `invalid-value`?',
+    'severity.nonsense: not a finding code.',
+  ]);
+  expect((error as OptionsError).hint).toMatch(
+    /^Rename invalid_value to invalid-value\. Finding codes: json-parse-error, /,
+  );
+});
+
 test('start-up checks: credentials over plain http to another host, index strategy without credentials', () => {
   const credentials = { SCHEMA_MANAGER_USER: 'ed', SCHEMA_MANAGER_PASSWORD: 'a b c' };
   const insecure = startupProblems(
