@@ -87,8 +87,11 @@ export function requestAnswers({ config, credentials, logger }: AnswerSettings):
       const lines = plan.findings.filter((finding) => finding.severity !== 'info').map(formatFinding);
       log(url, 'findings', lines.join('\n'), (say) => {
         for (const finding of plan.findings) {
-          if (finding.severity !== 'info')
-            say[finding.severity === 'error' ? 'error' : 'warn'](formatFinding(finding));
+          if (finding.severity === 'info') continue;
+          // At the level the build would give it: an error is an error where it would fail the build.
+          say[finding.severity === 'error' && options.validate === 'error' ? 'error' : 'warn'](
+            formatFinding(finding),
+          );
         }
       });
       log(url, 'failure', '', () => {});

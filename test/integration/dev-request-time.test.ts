@@ -98,10 +98,11 @@ test('with the cache off every view asks the API, and a finding is logged once o
   expect(asked() - before).toBe(5);
   const log = await settledLog('[invalid-value]');
   expect(occurrences(log, '[invalid-value]')).toBe(1);
-  // Through Astro's logger, which labels the line with the integration's name.
+  // Through Astro's logger, which labels the line with the integration's name, at the level the build gives it
+  // (validate: 'warn').
   const line = log.split('\n').find((text) => text.includes('[invalid-value]')) ?? '';
   expect(line).toMatch(
-    /\[astro-schema-manager\].*https:\/\/www\.example\.com\/live #\d+ Article "Live story" at \$\.datePublished/,
+    /\[WARN\] \[astro-schema-manager\].*https:\/\/www\.example\.com\/live #\d+ Article "Live story" at \$\.datePublished/,
   );
 });
 
