@@ -10,7 +10,10 @@ export const PROBE_BOUND_MS = 10_000;
 /** How often the log says it is still waiting. */
 const WAITING_LINE_MS = 2_000;
 
-export type ProbeOutcome = { ok: true; probe: ProbeResult } | { ok: false; failure: ApiFailure };
+/** What the probe found, and how many requests it took (the build's summary counts them). */
+export type ProbeOutcome = ({ ok: true; probe: ProbeResult } | { ok: false; failure: ApiFailure }) & {
+  requests: number;
+};
 
 /**
  * Probes the configured API, logging while it waits; never throws.
@@ -43,9 +46,10 @@ export async function probeApi(
   try {
     const probe = await client.probe({ signal: AbortSignal.timeout(boundMs) });
     const failure = failureOfProbe(probe, context);
-    return failure ? { ok: false, failure } : { ok: true, probe };
+    const requests = client.stats().requests;
+    return failure ? { ok: false, failure, requests } : { ok: true, probe, requests };
   } catch (error) {
-    return { ok: false, failure: describeFailure(error, context) };
+    return { ok: false, failure: describeFailure(error, context), requests: client.stats().requests };
   } finally {
     clearInterval(waiting);
     await client.close();

@@ -167,6 +167,7 @@ export async function processBuild(input: BuildInput): Promise<BuildResult> {
       jsonLdReplaced: 0,
       // The client is the build's own: everything it sent, early or not, is the pass's.
       requests: client.stats().requests,
+      probeRequests: input.probe.requests,
       strategy: outcome.strategy,
       fetchFailures,
       findings,

@@ -26,7 +26,10 @@ export interface BuildResult {
   tagsWritten: number;
   /** JSON-LD scripts of the pages' own removed because the CMS's describe the same (`jsonLdConflict: 'api'`). */
   jsonLdReplaced: number;
+  /** Requests the pass's client made (list or per-page reads), early or not. */
   requests: number;
+  /** Requests the probe made when the build started. */
+  probeRequests: number;
   strategy: 'index' | 'per-page';
   fetchFailures: Array<{ page: string; cause: string; message: string; hint: string }>;
   findings: Finding[];
@@ -103,7 +106,7 @@ export function summaryLines(result: BuildResult): string[] {
   return [
     `${plural(result.pages, 'page')}: ${figure(result.pagesChanged)} rewritten, ${figure(result.pagesWithSchemas)} with schemas, ${plural(result.tagsWritten, 'tag')} written${result.jsonLdReplaced > 0 ? `, ${plural(result.jsonLdReplaced, 'JSON-LD script')} of the pages' own replaced by the CMS's` : ''}.`,
     `Schemas: ${types || 'none'}.`,
-    `${plural(result.requests, 'API request')} (${result.strategy === 'index' ? 'whole index read in list requests' : 'page by page'}), ${plural(result.fetchFailures.length, 'fetch failure')}, ${plural(errors, 'error')}, ${plural(warnings, 'warning')}, ${duration(result.durationMs)}.`,
+    `${plural(result.probeRequests + result.requests, 'API request')} (${result.probeRequests} to probe the API, then ${result.strategy === 'index' ? 'the whole index in list requests' : 'page by page'}), ${plural(result.fetchFailures.length, 'fetch failure')}, ${plural(errors, 'error')}, ${plural(warnings, 'warning')}, ${duration(result.durationMs)}.`,
     ...(result.vocabulary ? [`Validated against ${result.vocabulary}.`] : []),
   ];
 }

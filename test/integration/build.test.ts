@@ -89,6 +89,8 @@ describe('a static build against the reference server', () => {
   test('logs a summary and writes the report', () => {
     expect(build.log).toMatch(/6 pages: \d+ rewritten, 4 with schemas, \d+ tags written\./);
     expect(build.log).toContain('Schemas: AboutPage 1, Article 2, Organization 1.');
+    // Every request the build made, the probe's too: one list page each of /schemas, /meta and /social.
+    expect(build.log).toMatch(/6 API requests \(3 to probe the API, then the whole index in list requests\)/);
     const report = JSON.parse(readFileSync(join(build.root, 'reports/schemas.json'), 'utf8'));
     expect(report.pages).toBe(6);
     expect(report.strategy).toBe('index');

@@ -10,6 +10,7 @@ const result = (durationMs: number, jsonLdReplaced = 0): BuildResult => ({
   tagsWritten: 82,
   jsonLdReplaced,
   requests: 3,
+  probeRequests: 3,
   strategy: 'index',
   fetchFailures: [],
   findings: [],
@@ -24,7 +25,7 @@ test('says what was written, what was asked, and how long the pass took', () => 
   expect(summaryLines(result(1234))).toEqual([
     '12 pages: 11 rewritten, 10 with schemas, 82 tags written.',
     'Schemas: BlogPosting 3, Event 1.',
-    '3 API requests (whole index read in list requests), 0 fetch failures, 0 errors, 0 warnings, 1.2 s.',
+    '6 API requests (3 to probe the API, then the whole index in list requests), 0 fetch failures, 0 errors, 0 warnings, 1.2 s.',
     'Validated against Schema.org 30.0.',
   ]);
 });
