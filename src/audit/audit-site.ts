@@ -313,6 +313,8 @@ export function auditSite(input: SiteAuditInput): AuditFinding[] {
             (urls) => `${naming(urls)} is not a page of this build.`,
           );
       } else if (isRedirect(target)) {
+        // Google names an auto-redirecting home page as a fit x-default: only other languages must be final.
+        if (value.toLowerCase() === 'x-default') continue;
         hreflang(
           'hreflang-to-redirect',
           about,

@@ -296,7 +296,9 @@ describe('auditSite', () => {
           link('de', '/de/') +
           link('es', 'https://es.example.com/') +
           link('it', '/live/') +
-          link('nl', '/nl/'),
+          link('nl', '/nl/') +
+          // An auto-redirecting home page is a fit x-default, as Google says: no finding.
+          link('x-default', '/de/'),
       ),
     );
     // The Dutch page says the home page is the one to index; its own links are not read (the German one is
