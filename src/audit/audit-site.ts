@@ -403,7 +403,6 @@ function locate(page: PageFacts): Located {
 /** One of a page's hreflang links, resolved against the page (null when the href does not parse). */
 interface LanguageLink {
   hreflang: string;
-  href: string;
   url: URL | null;
   key: string | null;
 }
@@ -411,7 +410,7 @@ interface LanguageLink {
 function languageLinks(alternates: readonly LanguageAlternate[], base: string): LanguageLink[] {
   return alternates.map(({ hreflang, href }) => {
     const url = resolve(href, base);
-    return { hreflang: hreflang.trim(), href, url, key: url && pageKey(url) };
+    return { hreflang: hreflang.trim(), url, key: url && pageKey(url) };
   });
 }
 
