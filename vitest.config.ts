@@ -4,8 +4,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
-    // Needs a running WordPress: `npm run test:wordpress`.
-    exclude: ['test/wordpress/**', '**/node_modules/**'],
+    // Need a running WordPress (`npm run test:wordpress`), or an adapter's runtime from npm (`npm run test:compat`).
+    exclude: ['test/wordpress/**', 'test/adapters/**', '**/node_modules/**'],
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: 'forks',

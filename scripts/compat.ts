@@ -1,6 +1,7 @@
 // npm run test:compat: the packed package inside a real Astro project (test/pack-astro.test.ts) under each
 // Astro major of the peer range and under Node 22.19 (the engines floor) and this Node (24, the repo's own);
-// then the CLI on a Node below the floor, which must say so in one line. Node builds come from npm
+// then on-demand pages on @astrojs/cloudflare in workerd (test/adapters/); then the CLI on a Node below the
+// floor, which must say so in one line. Node builds come from npm
 // (node-<platform>-<arch> packages, no install script) and are kept under the OS temp dir between runs.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
@@ -58,6 +59,16 @@ for (const node of nodes) {
     results.push({ name, ok: run.status === 0 });
   }
 }
+
+// On-demand pages in Cloudflare's runtime (workerd, through wrangler), on this Node: the adapter and wrangler
+// come from npm.
+process.stdout.write('\n== @astrojs/cloudflare in workerd\n');
+const cloudflare = spawnSync(
+  process.execPath,
+  [join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--config', 'test/adapters/vitest.config.ts'],
+  { cwd: root, stdio: 'inherit' },
+);
+results.push({ name: '@astrojs/cloudflare: on-demand heads in workerd', ok: cloudflare.status === 0 });
 
 // Below the floor the CLI names the version it needs, in one line, instead of failing inside Node.
 const old = spawnSync(nodeBinary(OLD_NODE), [join(root, 'dist/cli/main.js'), '--help'], { encoding: 'utf8' });

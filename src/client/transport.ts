@@ -8,6 +8,7 @@ import { answersAsApi, restRootFromLink, wantsPlainForm } from './locate.ts';
 import type { HttpMethod } from './operations.ts';
 import { createRedactor, type Redactor } from './redact.ts';
 import { createSender, NOT_RECORDED, type RawAnswer, SendFailure, type SendSettings } from './send.ts';
+import { createFetchSender, runsOnNode } from './send-fetch.ts';
 import { readSiteZone, type SiteZone } from './site-time.ts';
 import {
   type ApiLocation,
@@ -91,7 +92,9 @@ export function createTransport(settings: TransportSettings, credentials: Creden
   const redact = createRedactor(credentials);
 
   const counts: TransportStats = { requests: 0, retries: 0 };
-  const sender = createSender(
+  // Node sends through undici's pool (and a recording's or replay's dispatcher); other runtimes, where undici
+  // cannot run, through their own fetch.
+  const sender = (settings.dispatcher || runsOnNode() ? createSender : createFetchSender)(
     settings,
     () => counts.requests++,
     () => {

@@ -46,44 +46,6 @@ describe('sending credentials', () => {
     await server.close();
   });
 
-  test('a redirect to another origin is followed without the credentials', async () => {
-    const other = await startServer((_req, res) => sendJson(res, 200, record));
-    const api = await scripted((route) => {
-      if (route === 'GET /schemas/12')
-        return { status: 302, headers: { location: `${other.url}/elsewhere/12` } };
-      return { status: 404, body: { code: 'x', message: 'x' } };
-    }, credentials);
-    expect((await api.client.schemas.get(12)).id).toBe(12);
-    expect(api.server.requests[0]?.headers.authorization).toBe(`Basic ${BASE64}`);
-    expect(other.requests).toHaveLength(1);
-    expect(other.requests[0]?.headers.authorization).toBeUndefined();
-    await api.close();
-    await other.close();
-  });
-
-  test('a redirect within the origin keeps them; a write is not redirected', async () => {
-    const api = await scripted((route) => {
-      if (route === 'GET /schemas/12')
-        return { status: 301, headers: { location: '/wp-json/ns/v1/schemas/12/' } };
-      if (route === 'GET /schemas/12/') return { body: record };
-      return {
-        status: 307,
-        headers: { location: 'https://elsewhere.example/' },
-        body: { code: 'moved', message: 'moved' },
-      };
-    }, credentials);
-    await api.client.schemas.get(12);
-    expect(api.server.requests[1]?.headers.authorization).toBe(`Basic ${BASE64}`);
-    const error = await failure(api.client.schemas.delete(12));
-    expect(error).toMatchObject({
-      status: 307,
-      code: 'redirect',
-      serverMessage: 'redirected to https://elsewhere.example/',
-    });
-    expect(api.server.requests).toHaveLength(3);
-    await api.close();
-  });
-
   test('plain http is refused except to loopback, unless allowed', () => {
     const error = (() => {
       try {

@@ -1,0 +1,150 @@
+// One HTTP exchange over the runtime's own `fetch`, for runtimes where undici cannot run: Cloudflare's workerd
+// (an on-demand page of a site on @astrojs/cloudflare) compiles no WebAssembly at run time, and undici's HTTP
+// parser is WebAssembly. The same contract as the undici sender: timeouts, the same retry rules, the size
+// cap, redirects followed for reads only and never with credentials to another origin. No connection pool or
+// cache of its own: the runtime pools, and the request-time pass keeps its answers itself.
+
+import { retryDelay } from './retry-policy.ts';
+import type { RawAnswer, SendRequest, SendSettings } from './send.ts';
+import { SendFailure } from './send.ts';
+
+const GET_REDIRECT_LIMIT = 3;
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+
+/**
+ * Whether this runtime is Node.js, where the undici sender runs; elsewhere (workerd, Deno, Bun) `fetch` does.
+ * Node says so in `navigator.userAgent` (`Node.js/24`); a runtime without it is taken for Node.
+ */
+export function runsOnNode(userAgent = globalThis.navigator?.userAgent): boolean {
+  return typeof userAgent !== 'string' || userAgent.startsWith('Node.js/');
+}
+
+/** Creates a sender over `fetch`; `onRetry` counts retries. */
+export function createFetchSender(settings: SendSettings, onRequest: () => void, onRetry: () => void) {
+  async function readCapped(response: Response): Promise<string> {
+    const tooLarge = () => new SendFailure('UND_ERR_RES_EXCEEDED_MAX_SIZE', '', false);
+    const declared = Number(response.headers.get('content-length') ?? 0);
+    if (declared > settings.maxResponseBytes) {
+      await response.body?.cancel().catch(() => {});
+      throw tooLarge();
+    }
+    if (!response.body) return '';
+    const reader = response.body.getReader();
+    const decoder = new TextDecoder();
+    let text = '';
+    let size = 0;
+    for (let read = await reader.read(); !read.done; read = await reader.read()) {
+      size += read.value.byteLength;
+      if (size > settings.maxResponseBytes) {
+        await reader.cancel().catch(() => {});
+        throw tooLarge();
+      }
+      text += decoder.decode(read.value, { stream: true });
+    }
+    return text + decoder.decode();
+  }
+
+  /** One attempt, redirects of a read followed (credentials only within the origin they were given for). */
+  async function attempt(request: SendRequest, headers: Record<string, string>, signal: AbortSignal) {
+    const reads = request.method === 'GET' || request.method === 'HEAD';
+    let url = request.url;
+    for (let hops = 0; ; hops++) {
+      const response = await fetch(url, {
+        method: request.method,
+        headers,
+        body: request.body,
+        signal,
+        redirect: 'manual',
+      });
+      const location = response.headers.get('location');
+      if (!reads || !REDIRECT_STATUSES.has(response.status) || !location || hops >= GET_REDIRECT_LIMIT)
+        return { response, url };
+      await response.body?.cancel();
+      const next = new URL(location, url);
+      if (next.origin !== url.origin) delete headers.authorization;
+      url = next;
+    }
+  }
+
+  async function send(request: SendRequest): Promise<RawAnswer> {
+    const deadline = AbortSignal.timeout(settings.totalTimeoutMs);
+    // What ends the call, retries and their waits included: its total bound, or either caller's abort.
+    const stopped = AbortSignal.any(
+      [deadline, settings.signal, request.signal].filter((s) => s !== undefined),
+    );
+    const headers: Record<string, string> = { 'user-agent': settings.userAgent, ...request.headers };
+    const retry = {
+      retries: settings.retries,
+      minDelayMs: settings.retryDelayMs,
+      maxDelayMs: settings.maxRetryDelayMs,
+      deadline: Date.now() + settings.totalTimeoutMs,
+    };
+    for (let tries = 1; ; tries++) {
+      const signal = AbortSignal.any([stopped, AbortSignal.timeout(settings.timeoutMs)]);
+      // A retry is counted as one (by onRetry), as undici's interceptor counts it.
+      if (tries === 1) onRequest();
+      let delay: number | null;
+      let failure: SendFailure;
+      try {
+        const { response, url } = await attempt(request, { ...headers }, signal);
+        delay = retryDelay(
+          { statusCode: response.status, retryAfter: response.headers.get('retry-after') ?? undefined },
+          request.method,
+          tries,
+          retry,
+          Date.now(),
+        );
+        if (delay === null) {
+          const text = await readCapped(response);
+          return { status: response.status, headers: headersOf(response), text, url: url.href };
+        }
+        await response.body?.cancel().catch(() => {});
+        failure = new SendFailure(String(response.status), `HTTP ${response.status}`, false);
+      } catch (error) {
+        if (error instanceof SendFailure) throw error;
+        failure = failureOf(error, deadline.aborted);
+        // A timeout or a lost connection may repeat; the end of the call's bound or a caller's abort may not.
+        delay = stopped.aborted
+          ? null
+          : retryDelay({ code: failure.reason }, request.method, tries, retry, Date.now());
+        if (delay === null) throw failure;
+      }
+      onRetry();
+      await pause(delay, stopped);
+      if (stopped.aborted) throw new SendFailure(failure.reason, failure.detail, deadline.aborted);
+    }
+  }
+
+  return { send, close: async () => {} };
+}
+
+/** Waits `ms`, or less when `signal` aborts first. */
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
+  });
+}
+
+function headersOf(response: Response): Record<string, string> {
+  const headers: Record<string, string> = {};
+  response.headers.forEach((value, name) => {
+    headers[name] = value;
+  });
+  return headers;
+}
+
+/** A fetch failure as the reasons the transport names: a timeout, or a connection that failed. */
+function failureOf(error: unknown, deadlinePassed: boolean): SendFailure {
+  const { name, message } = error as { name?: string; message?: string };
+  if (name === 'TimeoutError')
+    return new SendFailure('UND_ERR_HEADERS_TIMEOUT', message ?? 'timed out', deadlinePassed);
+  // fetch says no more than "fetch failed" or "Network connection lost": a failed connection, which a read
+  // may try again.
+  return new SendFailure('ECONNRESET', message || 'connection failed', deadlinePassed);
+}
