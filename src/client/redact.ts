@@ -35,7 +35,7 @@ export function createRedactor(credentials: { username: string; password: string
   if (!credentials) return identity;
   const { username, password } = credentials;
   const pair = `${username}:${password}`;
-  const token = Buffer.from(pair, 'utf8').toString('base64');
+  const token = basicToken(username, password);
   const exact = [
     token,
     token.replace(/=+$/, ''),
@@ -92,4 +92,16 @@ function redactorOf(pattern: RegExp, exactPattern: RegExp, keep: string[]): Reda
     value: (input) => value(input),
     keeping: (texts) => redactorOf(pattern, exactPattern, [...keep, ...texts]),
   };
+}
+
+/**
+ * `user:password` in UTF-8, base64-encoded, as Basic auth sends it; without Node's Buffer, which an edge
+ * runtime may not have.
+ *
+ * @example basicToken('ed', 'pw') // 'ZWQ6cHc='
+ */
+export function basicToken(username: string, password: string): string {
+  let binary = '';
+  for (const byte of new TextEncoder().encode(`${username}:${password}`)) binary += String.fromCharCode(byte);
+  return btoa(binary);
 }

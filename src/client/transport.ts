@@ -6,7 +6,7 @@ import { readBody } from './body.ts';
 import { ApiError, CLIENT_ERROR_CODES, hintFor } from './errors.ts';
 import { answersAsApi, restRootFromLink, wantsPlainForm } from './locate.ts';
 import type { HttpMethod } from './operations.ts';
-import { createRedactor, type Redactor } from './redact.ts';
+import { basicToken, createRedactor, type Redactor } from './redact.ts';
 import { createSender, NOT_RECORDED, type RawAnswer, SendFailure, type SendSettings } from './send.ts';
 import { createFetchSender, runsOnNode } from './send-fetch.ts';
 import { readSiteZone, type SiteZone } from './site-time.ts';
@@ -87,7 +87,7 @@ function ownTexts(url: string): string[] {
  */
 export function createTransport(settings: TransportSettings, credentials: Credentials | null): Transport {
   const authorization = credentials
-    ? `Basic ${Buffer.from(`${credentials.username}:${credentials.password}`, 'utf8').toString('base64')}`
+    ? `Basic ${basicToken(credentials.username, credentials.password)}`
     : null;
   const redact = createRedactor(credentials);
 

@@ -4,7 +4,7 @@
 import { inspect } from 'node:util';
 import { expect, test } from 'vitest';
 import { type ApiError, createClient } from '../../src/client/index.ts';
-import { createRedactor } from '../../src/client/redact.ts';
+import { basicToken, createRedactor } from '../../src/client/redact.ts';
 import { failure, record, scripted } from './scripted-server.ts';
 
 const USER = 'site-editor';
@@ -137,4 +137,12 @@ test('a record nested 200,000 deep is reported on the record, and an answer nest
   expect(error.code).toBe('invalid_json');
   expect(error.serverMessage).toMatch(/nests deeper/);
   await api.close();
+});
+
+test('basicToken is the UTF-8 base64 of user:password, as Buffer gives it, without Buffer', () => {
+  for (const [user, password] of [
+    ['ed', 'pw'],
+    ['rédacteur', 'pässwört € 𝄞'],
+  ] as const)
+    expect(basicToken(user, password)).toBe(Buffer.from(`${user}:${password}`, 'utf8').toString('base64'));
 });
