@@ -35,6 +35,7 @@ const server = createServer({
   },
 });
 let buildLog = '';
+let projectEnv: NodeJS.ProcessEnv;
 
 beforeAll(async () => {
   const api = await server.listen(0);
@@ -67,6 +68,7 @@ export default defineConfig({ site: '${SITE}', output: 'server', adapter: cloudf
     ASTRO_TELEMETRY_DISABLED: '1',
     NO_COLOR: '1',
   };
+  projectEnv = env;
   buildLog = await new Promise<string>((resolve, reject) => {
     execFile(
       process.execPath,
@@ -183,5 +185,39 @@ test('in a workerd without Node’s modules, every page is still served as rende
     expect(warnings).toHaveLength(1);
   } finally {
     worker.stop();
+  }
+}, 120_000);
+
+test('astro dev, which runs the pages in workerd too, adds the CMS head to the on-demand page', async () => {
+  const port = await freePort();
+  let output = '';
+  const dev: ChildProcess = spawn(
+    process.execPath,
+    [join(scratch, 'node_modules/astro/bin/astro.mjs'), 'dev', '--host', '127.0.0.1', '--port', String(port)],
+    { cwd: scratch, env: projectEnv, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
+  );
+  dev.stdout?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  dev.stderr?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  try {
+    let html = '';
+    for (let attempt = 0; attempt < 600 && !html; attempt++) {
+      html = await fetch(`http://127.0.0.1:${port}/live`).then(
+        (response) => (response.ok ? response.text() : ''),
+        () => '',
+      );
+      if (!html) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const head = readHeadTags(html);
+    expect(head.values.title, output).toEqual(['Live from the CMS']);
+    expect(head.jsonLd.map((text) => JSON.parse(text))).toEqual([schema]);
+    expect(output).not.toMatch(/\[(WARN|ERROR)\] (\[vite\] )?\[astro-schema-manager\]/);
+  } finally {
+    try {
+      process.kill(-(dev.pid as number), 'SIGTERM');
+    } catch {}
   }
 }, 120_000);
