@@ -25,7 +25,7 @@ let loading: Promise<RequestTime | null> | undefined;
 function requestTime(): Promise<RequestTime | null> {
   loading ??= import('./request-answers.ts').catch((error: unknown) => {
     sharedLogger().warn(
-      `on-demand pages are served without head data: this runtime cannot load the package's HTTP client (${(error as Error)?.message ?? error}). Serve those pages from Node.js, prerender them, or on Cloudflare use a recent compatibility_date; onDemand: false turns this pass off.`,
+      `on-demand pages are served without head data: this runtime cannot load the package's HTTP client (${(error as Error)?.message ?? error}). Serve those pages from Node.js, prerender them, or on Cloudflare use a recent compatibility_date; onDemand: false (dev: false in astro dev) turns this pass off.`,
     );
     return null;
   });
