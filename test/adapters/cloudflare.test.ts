@@ -11,7 +11,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { readHeadTags } from '../../src/head/index.ts';
 import { createServer } from '../../src/server/index.ts';
 import { freePort } from '../support/loopback.ts';
-import { installPacked, packTarball, repoRoot } from '../support/pack.ts';
+import { installPacked, packedProjectEnv, packTarball, repoRoot } from '../support/pack.ts';
 
 // Exact versions: the adapter's or wrangler's next release must not turn this suite red on its own.
 const ADAPTER_PACKAGES = ['@astrojs/cloudflare@14.3.3', 'wrangler@4.164.0'];
@@ -59,21 +59,12 @@ export default defineConfig({ site: '${SITE}', output: 'server', adapter: cloudf
     join(scratch, '.dev.vars'),
     `SCHEMA_MANAGER_API=${api}\nSCHEMA_MANAGER_USER=${user.name}\nSCHEMA_MANAGER_PASSWORD="${user.password}"\n`,
   );
-  const env = {
-    PATH: process.env.PATH,
-    HOME: process.env.HOME,
-    SCHEMA_MANAGER_API: api,
-    SCHEMA_MANAGER_USER: user.name,
-    SCHEMA_MANAGER_PASSWORD: user.password,
-    ASTRO_TELEMETRY_DISABLED: '1',
-    NO_COLOR: '1',
-  };
-  projectEnv = env;
+  projectEnv = packedProjectEnv(api, user);
   buildLog = await new Promise<string>((resolve, reject) => {
     execFile(
       process.execPath,
       [join(scratch, 'node_modules/astro/bin/astro.mjs'), 'build'],
-      { cwd: scratch, env, maxBuffer: 64 * 1024 * 1024 },
+      { cwd: scratch, env: projectEnv, maxBuffer: 64 * 1024 * 1024 },
       (error, stdout, stderr) =>
         error ? reject(new Error(`${stdout}\n${stderr}`)) : resolve(`${stdout}\n${stderr}`),
     );
