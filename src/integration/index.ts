@@ -31,6 +31,7 @@ import {
 import { type BuildSnapshot, openSnapshot } from './snapshot.ts';
 import { type EarlyStager, earlyStager } from './stage-early.ts';
 import { TOOLBAR_APP_ID, TOOLBAR_ICON } from './toolbar/meta.ts';
+import { userAgent } from './user-agent.ts';
 
 export type { SchemaManagerOptions } from './options.ts';
 export type { BuiltPage } from './pages.ts';
@@ -105,7 +106,7 @@ export default function schemaManager(userOptions: SchemaManagerOptions = {}): A
           if (usesApi) throw buildStopped(NO_SITE, NO_SITE_HINT);
           return;
         }
-        runtime = { options, layout, command };
+        runtime = { options, layout, command, userAgent: userAgent() };
         shareRuntimeConfig(runtime);
         // astro dev runs the middleware in this process: its findings go through Astro's logger.
         shareLogger(logger);

@@ -267,7 +267,12 @@ export function startupProblems(options: ResolvedOptions): OptionProblem[] {
 export function clientForOptions(
   options: ResolvedOptions,
   credentials: { username?: string | undefined; password?: string | undefined },
-  transport: { cacheFile?: string | undefined; dispatcher?: Dispatcher | undefined } = {},
+  transport: {
+    cacheFile?: string | undefined;
+    dispatcher?: Dispatcher | undefined;
+    /** The User-Agent, where this module cannot work it out (a bundled server). */
+    userAgent?: string | undefined;
+  } = {},
 ): SchemaClient {
   return createClient({
     baseUrl: requireApi(options),
@@ -277,7 +282,7 @@ export function clientForOptions(
     timeoutMs: options.timeoutMs,
     retries: options.retries,
     connections: options.concurrency,
-    userAgent: userAgent(),
+    userAgent: transport.userAgent ?? userAgent(),
     allowInsecureAuth: options.allowInsecureAuth,
     cacheFile: transport.cacheFile,
     dispatcher: transport.dispatcher,

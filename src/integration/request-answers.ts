@@ -59,6 +59,7 @@ export function requestAnswers({ config, credentials, logger }: AnswerSettings):
       timeoutMs: Math.min(options.timeoutMs, LOAD_TIMEOUT_MS),
     },
     credentials,
+    { userAgent: config.userAgent },
   );
   const context = planContextFor(options, layout.site);
   const probe = probeEvery(client, PROBE_TTL_MS);

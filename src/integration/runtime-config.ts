@@ -11,6 +11,8 @@ export interface RuntimeConfig {
   options: ResolvedOptions;
   layout: SiteLayout;
   command: 'dev' | 'build' | 'preview' | 'sync';
+  /** The User-Agent the requests send, worked out by the integration: a bundled server has no package.json at hand. */
+  userAgent: string;
 }
 
 const SHARED = Symbol.for('astro-schema-manager.runtime-config');
@@ -56,7 +58,8 @@ const SECRET_KEYS = new Set(['username', 'password', 'cmsUrl']);
 /** Source of the virtual module: the options minus credentials and functions, as JSON. */
 export function virtualConfigSource(config: RuntimeConfig): string {
   const options = Object.fromEntries(Object.entries(config.options).filter(([key]) => !SECRET_KEYS.has(key)));
-  return `export default ${JSON.stringify({ options, layout: config.layout, command: config.command })};\n`;
+  const { layout, command, userAgent } = config;
+  return `export default ${JSON.stringify({ options, layout, command, userAgent })};\n`;
 }
 
 /** A Vite plugin serving the virtual module. */

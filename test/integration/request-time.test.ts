@@ -1,11 +1,14 @@
 // The request-time pass of a server build with @astrojs/node, with the API behind a proxy that counts requests and
 // can play dead: answers are cached per page, shared by concurrent views, bounded by the view's budget when the
 // API hangs or refuses, and the head streams ahead of a slow body.
+import { readFileSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
+import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { readHeadTags } from '../../src/head/index.ts';
 import { INSPECTION_ELEMENT_ID } from '../../src/integration/toolbar/inspection.ts';
 import { type LoopbackServer, startServer } from '../support/loopback.ts';
+import { repoRoot } from '../support/pack.ts';
 import { ADMIN, type RunningApi, SITE, startApi } from './support/api.ts';
 import { type ApiProxy, startApiProxy } from './support/api-proxy.ts';
 import { buildFixture, type FixtureBuild } from './support/build-fixture.ts';
@@ -75,6 +78,16 @@ test('repeated views within the TTL cost no API request', async () => {
   const after = proxy.requests.length;
   for (let i = 0; i < 4; i++) expect((await view('/p/good')).titles).toEqual(['Good title from the API']);
   expect(proxy.requests.length).toBe(after);
+});
+
+test("the built server's requests say which release of the package makes them", async () => {
+  const before = proxy.userAgents.length;
+  await fetch(`${origin}/p/versioned`);
+  const sent = proxy.userAgents.slice(before);
+  expect(sent.length).toBeGreaterThan(0);
+  const { version } = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { version: string };
+  for (const agent of sent)
+    expect(agent).toMatch(new RegExp(`^astro-schema-manager/${version.replaceAll('.', '\\.')} `));
 });
 
 test('concurrent views of one page share one round of requests', async () => {

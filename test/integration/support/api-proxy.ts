@@ -11,6 +11,8 @@ export interface ApiProxy {
   url: string;
   /** Paths (with query) of every request received, in order. */
   requests: string[];
+  /** The User-Agent of each of those requests. */
+  userAgents: string[];
   setMode(mode: ProxyMode): Promise<void>;
   /** Holds the requests whose path (with query) `matches` until `release()`; those already held then go on. */
   hold(matches: (path: string) => boolean): { release(): void; held(): number };
@@ -19,6 +21,7 @@ export interface ApiProxy {
 
 export async function startApiProxy(target: string): Promise<ApiProxy> {
   const requests: string[] = [];
+  const userAgents: string[] = [];
   const sockets = new Set<Socket>();
   const targetUrl = new URL(target);
   let mode: ProxyMode = 'pass';
@@ -50,6 +53,7 @@ export async function startApiProxy(target: string): Promise<ApiProxy> {
 
   const handle = (req: IncomingMessage, res: ServerResponse): void => {
     requests.push(req.url ?? '/');
+    userAgents.push(req.headers['user-agent'] ?? '');
     if (mode === 'hang') return; // accepted, never answered
     const go = () =>
       forward(req, res).catch((error: unknown) => {
@@ -89,6 +93,7 @@ export async function startApiProxy(target: string): Promise<ApiProxy> {
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
+    userAgents,
     async setMode(next) {
       mode = next;
       // Connections kept alive from the last mode would let a request through: every mode starts clean.
