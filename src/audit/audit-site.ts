@@ -282,6 +282,23 @@ export function auditSite(input: SiteAuditInput): AuditFinding[] {
     // Nor do the links of a page that names another as its canonical: search engines read that page's instead.
     if (isRedirect(page) || isNotFoundPage(page) || canonicalElsewhere(page)) continue;
     const { key } = where(page);
+    // One page per language: a value naming two pages leaves search engines to pick, or to ignore both.
+    const byValue = Map.groupBy(
+      linksOf(page).filter((link) => link.url && !hreflangProblem(link.hreflang)),
+      (link) => link.hreflang.toLowerCase(),
+    );
+    for (const [value, links] of byValue) {
+      const targets = [...new Map(links.map((link) => [link.key, (link.url as URL).href])).values()];
+      if (targets.length < 2) continue;
+      hreflang(
+        'hreflang-conflict',
+        `${value}\n${targets.join('\n')}`,
+        `link rel=alternate hreflang="${links[0]!.hreflang}"`,
+        page.url,
+        (urls) =>
+          `hreflang="${links[0]!.hreflang}" names ${targets.length} pages (${targets.join(', ')}); search engines take one page per language, so keep one.${onPages(urls)}`,
+      );
+    }
     for (const { hreflang: value, url, key: named } of linksOf(page)) {
       const path = `link rel=alternate hreflang="${value}"`;
       const problem = hreflangProblem(value);

@@ -15,6 +15,7 @@ export const AUDIT_CODES = {
   'canonical-off-site': 'warning',
   'og-url-mismatch': 'warning',
   'hreflang-invalid': 'warning',
+  'hreflang-conflict': 'warning',
   'hreflang-not-built': 'warning',
   'hreflang-to-redirect': 'warning',
   'hreflang-to-non-canonical': 'warning',

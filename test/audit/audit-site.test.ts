@@ -293,6 +293,8 @@ describe('auditSite', () => {
           link('x-default', '/') +
           link('en-UK', `/uk/posts/${n}/`) +
           link('fr', '/fr/') +
+          // Two pages for one language: search engines take one.
+          link('fr', '/fr/other/') +
           link('de', '/de/') +
           link('es', 'https://es.example.com/') +
           link('it', '/live/') +
@@ -314,14 +316,25 @@ describe('auditSite', () => {
       servedOnDemand: (pathname) => pathname === '/live/',
     });
     expect(codes(findings)).toEqual([
+      'hreflang-conflict /posts/0/ link rel=alternate hreflang="fr"',
+      // The two x-default links above, to the home page and to the redirect.
+      'hreflang-conflict /posts/0/ link rel=alternate hreflang="x-default"',
       'hreflang-invalid /posts/0/ link rel=alternate hreflang="en-UK"',
       'hreflang-no-return-link /posts/0/ link rel=alternate hreflang="x-default"',
+      'hreflang-not-built /posts/0/ link rel=alternate hreflang="fr"',
       'hreflang-not-built /posts/0/ link rel=alternate hreflang="fr"',
       'hreflang-to-non-canonical /posts/0/ link rel=alternate hreflang="nl"',
       'hreflang-to-redirect /posts/0/ link rel=alternate hreflang="de"',
     ]);
     for (const finding of findings) expect(finding.pages).toHaveLength(12);
     const said = Object.fromEntries(findings.map((finding) => [finding.code, finding.message]));
+    const french = findings.find(
+      (finding) =>
+        finding.code === 'hreflang-conflict' && finding.path === 'link rel=alternate hreflang="fr"',
+    );
+    expect(french?.message).toMatch(
+      /^hreflang="fr" names 2 pages \(https:\/\/www\.example\.com\/fr\/, https:\/\/www\.example\.com\/fr\/other\/\); search engines take one page per language, so keep one\. On 12 pages: /,
+    );
     expect(said['hreflang-invalid']).toMatch(
       /^Search engines ignore hreflang="en-UK": "UK" is not a country code of ISO 3166-1: write "en-GB". On 12 pages: /,
     );
