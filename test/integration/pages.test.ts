@@ -104,34 +104,25 @@ test('a page is looked up by its URL, then with the other trailing slash', () =>
 });
 
 test('a page rendered on request is known on its locale’s domain, reached by the domain or by the path', () => {
+  const french = 'https://fr.example.com';
+  const site = 'https://www.example.com';
   const domains = layout({
     base: '/docs/',
-    localeDomains: [{ path: 'french', codes: ['french', 'fr', 'fr-CA'], origin: 'https://fr.example.com' }],
+    localeDomains: [{ path: 'french', codes: ['french', 'fr', 'fr-CA'], origin: french }],
   });
-  // astro dev routes by path; a server, by domain.
-  expect(requestedPage('/docs/french/live', 'fr', domains)).toEqual({
-    origin: 'https://fr.example.com',
-    pathname: '/docs/live',
-  });
-  expect(requestedPage('/docs/french', 'fr-CA', domains)).toEqual({
-    origin: 'https://fr.example.com',
-    pathname: '/docs',
-  });
-  expect(requestedPage('/docs/live', 'french', domains)).toEqual({
-    origin: 'https://fr.example.com',
-    pathname: '/docs/live',
-  });
-  // A page of another locale, and a path that only begins like the locale's.
-  expect(requestedPage('/docs/live', 'en', domains)).toEqual({
-    origin: 'https://www.example.com',
-    pathname: '/docs/live',
-  });
-  expect(requestedPage('/docs/frenchfries', undefined, domains)).toEqual({
-    origin: 'https://www.example.com',
-    pathname: '/docs/frenchfries',
-  });
-  expect(requestedPage('/docs/frenchfries', 'fr', domains)).toEqual({
-    origin: 'https://fr.example.com',
-    pathname: '/docs/frenchfries',
-  });
+  const cases: Array<[string, string | undefined, string, string]> = [
+    // astro dev routes by path; a server, by domain.
+    ['/docs/french/live', 'fr', french, '/docs/live'],
+    ['/docs/french', 'fr-CA', french, '/docs'],
+    ['/docs/live', 'french', french, '/docs/live'],
+    // A page of another locale, or of none, and a path that only begins like the locale's.
+    ['/docs/live', 'en', site, '/docs/live'],
+    ['/docs/frenchfries', undefined, site, '/docs/frenchfries'],
+    ['/docs/frenchfries', 'fr', french, '/docs/frenchfries'],
+  ];
+  for (const [pathname, locale, origin, known] of cases)
+    expect(requestedPage(pathname, locale, domains), `${pathname} ${locale}`).toEqual({
+      origin,
+      pathname: known,
+    });
 });
