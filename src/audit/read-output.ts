@@ -2,7 +2,7 @@
 // reads dist/ for the audit, for the integration and `check` alike.
 import { readdirSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { Parser } from 'htmlparser2';
 import type { LanguageAlternate } from '../head/read.ts';
 import { mapConcurrently } from '../map-concurrently.ts';
@@ -18,11 +18,9 @@ export function listOutputFiles(dir: string): Set<string> {
   const files = new Set<string>();
   for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
     if (!entry.isFile()) continue;
-    const relative = join(entry.parentPath, entry.name)
-      .slice(dir.length)
-      .replace(/\\/g, '/')
-      .replace(/^\/+/, '');
-    if (!/(?:^|\/)(?:\.|node_modules\/)/.test(relative)) files.add(relative);
+    // relative(), not slicing off dir's length: `.` and `./dist` are not how entries spell their paths.
+    const file = relative(dir, join(entry.parentPath, entry.name)).split(sep).join('/');
+    if (!/(?:^|\/)(?:\.|node_modules\/)/.test(file)) files.add(file);
   }
   return files;
 }

@@ -63,17 +63,18 @@ export function attachAudit(checked: CheckedFile[], audit: DirectoryAudit): void
   );
   const byFile = new Map(checked.map((file) => [file.file, file]));
   for (const finding of audit.findings) {
+    // One object on every page it concerns: the readable report prints a finding shared so once.
+    const issue: ValidationIssue = {
+      severity: finding.severity,
+      code: finding.code,
+      path: finding.path,
+      message: finding.message,
+      rule: 'audit',
+    };
     for (const page of finding.pages) {
       const name = fileOf.get(page);
       const target = name === undefined ? undefined : byFile.get(name);
       if (!target) continue;
-      const issue: ValidationIssue = {
-        severity: finding.severity,
-        code: finding.code,
-        path: finding.path,
-        message: finding.message,
-        rule: 'audit',
-      };
       if (target.pageIssues) target.pageIssues.push(issue);
       else target.pageIssues = [issue];
     }

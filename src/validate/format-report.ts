@@ -71,6 +71,8 @@ function summarize(files: CheckedFile[]) {
   return count;
 }
 
+const countKey = { error: 'errors', warning: 'warnings', info: 'infos' } as const;
+
 const position = (document: CheckedDocument, issue: ValidationIssue) =>
   `${issue.line ?? document.line}:${issue.column ?? document.column}`;
 
@@ -81,6 +83,12 @@ function pretty(files: CheckedFile[], color: boolean, unit: readonly [string, st
     warning: paint(33, 'warning'),
     info: paint(36, 'info   '),
   };
+  // A finding about several pages (a title they share) is one object on each of their files: it is printed
+  // once, after the pages, rather than under each of thousands of pages.
+  const filesOf = new Map<ValidationIssue, number>();
+  for (const file of files)
+    for (const issue of file.pageIssues ?? []) filesOf.set(issue, (filesOf.get(issue) ?? 0) + 1);
+  const shared = [...filesOf].filter(([, count]) => count > 1);
   const lines: string[] = [];
   for (const file of files) {
     const issues = file.documents.flatMap((document) =>
@@ -89,7 +97,7 @@ function pretty(files: CheckedFile[], color: boolean, unit: readonly [string, st
     if (file.failure !== undefined) {
       lines.push(paint(1, file.file), `  ${paint(31, 'failure')} not checked: ${file.failure}`, '');
     }
-    const pageIssues = file.pageIssues ?? [];
+    const pageIssues = (file.pageIssues ?? []).filter((issue) => filesOf.get(issue) === 1);
     if (issues.length === 0 && pageIssues.length === 0) continue;
     lines.push(paint(1, file.file));
     for (const { document, issue } of issues) {
@@ -105,7 +113,18 @@ function pretty(files: CheckedFile[], color: boolean, unit: readonly [string, st
     }
     lines.push('');
   }
+  if (shared.length > 0) {
+    lines.push(paint(1, 'Across pages'));
+    for (const [issue, count] of shared) {
+      lines.push(
+        `  ${label[issue.severity]} ${issue.path}  ${issue.message}  ${paint(2, `${issue.code} (${issue.rule}) on ${count} pages`)}`,
+      );
+    }
+    lines.push('');
+  }
+  // Counted as printed: a finding shared by pages once.
   const total = summarize(files);
+  for (const [issue, count] of shared) total[countKey[issue.severity]] -= count - 1;
   const empty = files.filter((file) => file.documents.length === 0).length;
   lines.push(
     `${plural(total.files, ...unit)}${total.failures ? `, ${total.failures} not checked (internal failure)` : ''}, ${plural(total.documents, 'JSON-LD document')}${empty ? `, ${empty} without JSON-LD` : ''}: ` +

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseDocument } from 'htmlparser2';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { runCli } from './support/run-cli.ts';
+import { runCli, runCliIn } from './support/run-cli.ts';
 
 const SITE = 'https://shop.example/';
 
@@ -54,8 +54,31 @@ it('reports the audit beside the JSON-LD, with the site read from the home page'
   expect(stdout).toMatch(
     /b\/index\.html\n(?:\s+.*\n)*?\s+error\s+og:image .*missing\.png.*image-not-built \(audit\)/,
   );
-  expect(stdout).toMatch(/warning <title>\s+2 pages share the <title> "Same"/);
   expect(stdout).toMatch(/error\s+meta robots\s+The page is marked noindex but the sitemap lists it/);
+  // A finding about two pages is printed once, after the pages, and counted once.
+  expect(stdout).toMatch(
+    /\nAcross pages\n\s+warning <title>\s+2 pages share the <title> "Same".*duplicate-title \(audit\) on 2 pages\n/,
+  );
+  expect(stdout.match(/pages share the <title>/g)).toHaveLength(1);
+  expect(stdout).toMatch(/: 2 errors, 1 warning, 0 info\.\n$/);
+});
+
+it('audits the directory however its path is written: ".", "./dir", "dir/"', async () => {
+  const codesOf = (stdout: string) =>
+    (JSON.parse(stdout).files as Array<{ pageIssues?: Array<{ code: string }> }>)
+      .flatMap((file) => (file.pageIssues ?? []).map((issue) => issue.code))
+      .sort();
+  const expected = codesOf((await check(dir, '--format', 'json')).stdout);
+  expect(expected).toContain('duplicate-title');
+  const name = dir.split('/').at(-1) as string;
+  for (const [cwd, path] of [
+    [dir, '.'],
+    [join(dir, '..'), `./${name}`],
+    [join(dir, '..'), `${name}/`],
+  ] as const) {
+    const { stdout } = await runCliIn(cwd, 'check', path, '--format', 'json');
+    expect(codesOf(stdout), `check ${path}`).toEqual(expected);
+  }
 });
 
 it('gives the audit in JSON, and leaves it out with --no-audit', async () => {

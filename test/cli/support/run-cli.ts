@@ -6,10 +6,18 @@ import { promisify } from 'node:util';
 const root = join(import.meta.dirname, '../../..');
 const run = promisify(execFile);
 
-export async function runCli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+export function runCli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return runCliIn(root, ...args);
+}
+
+/** The same, run from `cwd` (paths in `args` are then relative to it). */
+export async function runCliIn(
+  cwd: string,
+  ...args: string[]
+): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run(process.execPath, ['src/cli/main.ts', ...args], {
-      cwd: root,
+    const { stdout, stderr } = await run(process.execPath, [join(root, 'src/cli/main.ts'), ...args], {
+      cwd,
       env: { ...process.env, NO_COLOR: '1' },
     });
     return { code: 0, stdout, stderr };
