@@ -52,6 +52,8 @@ export type { BuildResult } from './report.ts';
 export default function schemaManager(userOptions: SchemaManagerOptions = {}): AstroIntegration {
   let options: ResolvedOptions;
   let runtime: RuntimeConfig;
+  // What astro:config:setup resolved; the runtime config once astro:config:done knows the final `site`.
+  let pending: Omit<RuntimeConfig, 'layout'> | undefined;
   let config: AstroConfig;
   let routes: RouteInfo[] = [];
   let probe: ProbeOutcome | undefined;
@@ -70,9 +72,8 @@ export default function schemaManager(userOptions: SchemaManagerOptions = {}): A
         updateConfig,
         logger,
       }) => {
-        // The API is needed where it is used: the build pass, and heads in astro dev. astro sync (and so
-        // astro check), astro preview and astro dev with dev: false start without it.
-        const usesApi = command === 'build' || (command === 'dev' && userOptions.dev !== false);
+        // astro sync (and so astro check), astro preview and astro dev with dev: false start without the API.
+        const usesApi = usesApiIn(command, userOptions);
         const envDir = astroConfig.vite?.envDir;
         const { env, unreadable } =
           envDir === false
@@ -101,13 +102,10 @@ export default function schemaManager(userOptions: SchemaManagerOptions = {}): A
           }
         }
         // Page URLs are made from `site`: needed where the API is (astro sync, check and preview go without).
-        const layout = layoutOf(astroConfig);
-        if (!layout) {
-          if (usesApi) throw buildStopped(NO_SITE, NO_SITE_HINT);
-          return;
-        }
-        runtime = { options, layout, command, userAgent: userAgent() };
-        shareRuntimeConfig(runtime);
+        // An integration listed after this one may still set it (AstroWind's does): it is asked for once the
+        // config is final, in astro:config:done.
+        if (!usesApi && !astroConfig.site) return;
+        pending = { options, command, userAgent: userAgent() };
         // astro dev runs the middleware in this process: its findings go through Astro's logger.
         shareLogger(logger);
         // Static sites get their heads at build time only; a request-time pass needs dev or an adapter.
@@ -143,9 +141,13 @@ export default function schemaManager(userOptions: SchemaManagerOptions = {}): A
       },
       'astro:config:done': ({ config: doneConfig }) => {
         config = doneConfig;
+        if (!pending) return;
         const layout = layoutOf(doneConfig);
-        if (!runtime || !layout) return;
-        runtime = { ...runtime, layout };
+        if (!layout) {
+          if (usesApiIn(pending.command, pending.options)) throw buildStopped(NO_SITE, NO_SITE_HINT);
+          return;
+        }
+        runtime = { ...pending, layout };
         shareRuntimeConfig(runtime);
       },
       'astro:routes:resolved': ({ routes: resolved }) => {
@@ -220,6 +222,11 @@ export default function schemaManager(userOptions: SchemaManagerOptions = {}): A
       },
     },
   };
+}
+
+/** The API is needed where it is used: the build pass, and heads in astro dev (not with `dev: false`). */
+function usesApiIn(command: string, options: { dev?: boolean }): boolean {
+  return command === 'build' || (command === 'dev' && options.dev !== false);
 }
 
 const NO_SITE = "astro-schema-manager needs `site` in astro.config to know each page's absolute URL.";

@@ -126,6 +126,25 @@ test('without site, astro sync runs and astro build stops in one line naming the
   }
 });
 
+test('a site set by an integration listed after this one (as AstroWind sets it) is the one pages are named by', async () => {
+  const build = await buildFixture({
+    fixture: 'site-basic',
+    astro: { site: undefined },
+    integrations: {
+      after: `{ name: 'theme', hooks: { 'astro:config:setup': ({ updateConfig }) => updateConfig({ site: 'https://www.example.com' }) } }`,
+    },
+    env: api.env,
+  });
+  try {
+    expect(build.exitCode, build.log).toBe(0);
+    expect(build.log).not.toContain('needs `site`');
+    // The page is looked up under that site's URL: the CMS's title for https://www.example.com/about/.
+    expect(build.read('about/index.html')).toContain('<title data-schema-manager>About from the API</title>');
+  } finally {
+    build.remove();
+  }
+});
+
 test('astro dev with dev: false starts without an API address and leaves pages alone', async () => {
   const options = { fixture: 'site-basic' as const, options: { dev: false } };
   const root = prepareFixture(options);
