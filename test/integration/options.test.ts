@@ -89,13 +89,15 @@ test('says how to give the API address where it is needed, and refuses half a pa
 test('an unknown option names the option it is closest to', () => {
   let error: unknown;
   try {
-    resolveOptions({ api, onConflit: 'page', zzzzzz: 1 }, {});
+    resolveOptions({ api, onConflit: 'page', zzzzzz: 1, user: 'ed' }, {});
   } catch (caught) {
     error = caught;
   }
   expect((error as OptionsError).problems).toEqual([
     'onConflit: not an option. Did you mean `onConflict`?',
     'zzzzzz: not an option.',
+    // Too far for an edit, but the start of one option's name (as other tools call it).
+    'user: not an option. Did you mean `username`?',
   ]);
 });
 
