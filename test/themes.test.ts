@@ -206,7 +206,7 @@ import Base from '../../layouts/Base.astro';
     // As AstroPaper does: the layout writes the post's own BlogPosting.
     'src/pages/blog/post-2.astro': `---
 import Base from '../../layouts/Base.astro';
-const ld = { '@context': 'https://schema.org', '@type': 'BlogPosting', headline: 'Post 2', datePublished: '2026-01-12T10:00:00Z' };
+const ld = { '@context': 'https://schema.org', '@type': 'BlogPosting', headline: 'Post 2', image: ['${BLOG}/og.png'], datePublished: '2026-01-12T10:00:00Z', dateModified: '2026-01-13T10:00:00Z', author: [{ '@type': 'Person', name: 'Ann', url: '${BLOG}/about/' }] };
 ---
 <Base title="Post 2" description="The second post">
   <script slot="head" type="application/ld+json" set:html={JSON.stringify(ld)} />

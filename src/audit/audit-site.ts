@@ -4,11 +4,12 @@
 import { typesDescribedTwice } from '../head/json-ld-type.ts';
 import type { LanguageAlternate } from '../head/read.ts';
 import { decodedPath, readableUrl } from '../url-forms.ts';
+import type { IssueCode } from '../validate/report.ts';
 import type { Severity } from '../validate/types.ts';
 import { AUDIT_CODES, type AuditCode } from './codes.ts';
 import { hreflangProblem } from './hreflang.ts';
 import { DESCRIPTION_SHOWN, DESCRIPTION_TOO_LONG, TITLE_SHOWN, TITLE_TOO_LONG } from './lengths.ts';
-import type { PageFacts } from './page-facts.ts';
+import type { PageFacts, PageJsonLdIssue } from './page-facts.ts';
 
 export interface SiteAuditInput {
   /** The site's public address with its base, e.g. `https://www.example.com/docs/`. */
@@ -24,6 +25,8 @@ export interface SiteAuditInput {
   files: ReadonlySet<string>;
   /** The `<loc>`s of the sitemaps in the output directory; null when it has none. */
   sitemapUrls: string[] | null;
+  /** The sitemap file that lists a `<loc>` (the first, if several do), for messages. */
+  sitemapFileOf?: ReadonlyMap<string, string>;
   /** The hreflang links the sitemaps give their URLs (`<xhtml:link rel="alternate">`). */
   sitemapLanguageLinks?: SitemapLanguageLink[];
   /** Severity per code, or 'off' to drop it; the same map the validator reads. */
@@ -37,7 +40,8 @@ export interface SitemapLanguageLink extends LanguageAlternate {
 
 export interface AuditFinding {
   severity: Severity;
-  code: AuditCode;
+  /** An audit code, or the validator's for a problem in the pages' own JSON-LD. */
+  code: AuditCode | IssueCode;
   /** The page the finding is about (the first of a group). */
   page: string;
   /** Every page concerned, for findings about a group (duplicates). */
@@ -364,28 +368,65 @@ export function auditSite(input: SiteAuditInput): AuditFinding[] {
 
   if (input.sitemapUrls) {
     const inSitemap = new Set<string>();
+    // By page key: the sitemap file that lists the page, for messages.
+    const sitemapFileOf = new Map<string, string>();
     for (const loc of input.sitemapUrls) {
       const url = resolve(loc, site.href);
       if (!url) continue;
       const key = pageKey(url);
       inSitemap.add(key);
+      const file = input.sitemapFileOf?.get(loc);
+      if (file && !sitemapFileOf.has(key)) sitemapFileOf.set(key, file);
       if (url.origin === site.origin && !byKey.has(key) && !input.servedOnDemand?.(url.pathname))
         add(
           'sitemap-url-without-page',
           url.href,
           'sitemap',
-          `The sitemap lists ${url.href}, which is not a page of this build.`,
+          `${file ?? 'The sitemap'} lists ${url.href}, which is not a page of this build.`,
         );
     }
-    for (const page of pages) {
-      if (isNoindex(page) && inSitemap.has(where(page).key))
-        add(
-          'noindex-in-sitemap',
-          page.url,
-          'meta robots',
-          'The page is marked noindex but the sitemap lists it; drop one of the two.',
-        );
+    // One finding for them all: a theme's noindex tag pages are usually many.
+    const listedNoindex = pages.filter((page) => isNoindex(page) && inSitemap.has(where(page).key));
+    if (listedNoindex.length > 0) {
+      const urls = listedNoindex.map((page) => page.url);
+      const sitemaps = [
+        ...new Set(listedNoindex.map((page) => sitemapFileOf.get(where(page).key)).filter(Boolean)),
+      ];
+      const them = urls.length === 1 ? 'The page is' : `${urls.length} pages are`;
+      const lists = sitemaps.length > 0 ? sitemaps.join(' and ') : 'the sitemap';
+      add(
+        'noindex-in-sitemap',
+        urls[0]!,
+        'meta robots',
+        `${them} marked noindex, but ${lists} ${urls.length === 1 ? 'lists it' : 'lists them'}${urls.length > 1 ? `: ${listUrls(urls)}` : ''}. ` +
+          'Drop one of the two: a sitemap lists pages to index (@astrojs/sitemap leaves pages out with its filter option).',
+        urls,
+      );
     }
+  }
+
+  // The pages' own JSON-LD (a layout's, a component's), validated as it ships: one finding per problem, listing
+  // the pages that have it, as a theme's layout repeats it on every page it writes.
+  const ownProblems = new Map<string, { issue: PageJsonLdIssue; urls: string[] }>();
+  for (const page of pages) {
+    for (const issue of page.pageJsonLdIssues) {
+      const id = [issue.severity, issue.code, issue.types.join(), issue.path, issue.message].join('\n');
+      const problem = ownProblems.get(id);
+      if (problem) problem.urls.push(page.url);
+      else ownProblems.set(id, { issue, urls: [page.url] });
+    }
+  }
+  for (const { issue, urls } of ownProblems.values()) {
+    const what = issue.types.length > 0 ? `${issue.types.join(', ')} JSON-LD` : 'JSON-LD';
+    findings.push({
+      severity: issue.severity,
+      code: issue.code as IssueCode,
+      page: urls[0]!,
+      pages: urls,
+      path: issue.path,
+      // The pages before the validator's message, which may end in a link.
+      message: `In the page's own ${what} (script ${issue.script}, not from the CMS)${urls.length > 1 ? `, on ${urls.length} pages (${listUrls(urls)})` : ''}: ${issue.message}`,
+    });
   }
 
   return findings.sort(
@@ -491,8 +532,11 @@ function listUrls(urls: string[]): string {
   return urls.length > 5 ? `${shown}, … and ${urls.length - 5} more` : shown;
 }
 
-// "Page | Site", "Site - Page", "Page — Site", "Page · Site", "Page: Site", "Page » Site".
-const SITE_NAME_SEPARATOR = /^\s*[|\-–—·:»]\s*/;
+// "Page | Site", "Site - Page", "Page — Site", "Page · Site", "Page • Site" (Astro Cactus), "Page: Site",
+// "Page » Site", "Page / Site", "Page ~ Site".
+const SEPARATORS = '|\\-–—·•:»/~';
+const SITE_NAME_AFTER = new RegExp(`^\\s*[${SEPARATORS}]\\s*`);
+const SITE_NAME_BEFORE = new RegExp(`[${SEPARATORS}]$`);
 
 /**
  * Whether og:title says what the <title> says. Sites (Starlight, Astro's blog starter, most themes) put the
@@ -501,10 +545,10 @@ const SITE_NAME_SEPARATOR = /^\s*[|\-–—·:»]\s*/;
 function sameTitle(ogTitle: string, title: string): boolean {
   if (ogTitle === title) return true;
   if (ogTitle.length === 0) return false;
-  if (title.startsWith(ogTitle)) return SITE_NAME_SEPARATOR.test(title.slice(ogTitle.length));
+  if (title.startsWith(ogTitle)) return SITE_NAME_AFTER.test(title.slice(ogTitle.length));
   if (title.endsWith(ogTitle)) {
     const before = title.slice(0, title.length - ogTitle.length).trimEnd();
-    return /[|\-–—·:»]$/.test(before);
+    return SITE_NAME_BEFORE.test(before);
   }
   return false;
 }

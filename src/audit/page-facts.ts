@@ -4,6 +4,7 @@
 import { extractJsonLd } from '../head/extract-json-ld.ts';
 import { shortType, type TopLevelNode, topLevelNodes } from '../head/json-ld-type.ts';
 import { type LanguageAlternate, readHeadTags } from '../head/read.ts';
+import { type ValidateOptions, type ValidationIssue, validatePage } from '../validate/index.ts';
 import { formatPath } from '../validate/json-path.ts';
 
 /** A `url` or `@id` value found in a page's JSON-LD. */
@@ -37,15 +38,31 @@ export interface PageFacts {
   fragment: boolean;
   /** The top-level nodes (types without a schema.org prefix) of the JSON-LD this package wrote, and of the page's own. */
   jsonLdNodes: { ours: TopLevelNode[]; page: TopLevelNode[] };
+  /** What the validator finds in the page's own JSON-LD, validated with the page's other scripts; empty unless asked. */
+  pageJsonLdIssues: PageJsonLdIssue[];
+}
+
+/** A validator issue in one of the page's own JSON-LD scripts (a theme's, a component's; not this package's). */
+export interface PageJsonLdIssue extends ValidationIssue {
+  /** The script's place among the page's JSON-LD scripts, from 1. */
+  script: number;
+  /** Its top-level types, e.g. `['BlogPosting']`. */
+  types: string[];
 }
 
 const first = (values: Record<string, string[]>, key: string): string | null => values[key]?.[0] ?? null;
 
 /**
- * The audit's view of one built page.
+ * The audit's view of one built page; with `validation`, the page's own JSON-LD is validated too (together with
+ * this package's scripts, so an `@id` one makes to the other resolves), as `check` validates every script.
  * @example readPageFacts('<head><title>Hi</title></head>', 'https://a.dev/', 'index.html').title // 'Hi'
  */
-export function readPageFacts(html: string, url: string, file: string): PageFacts {
+export function readPageFacts(
+  html: string,
+  url: string,
+  file: string,
+  validation: ValidateOptions | null = null,
+): PageFacts {
   const head = readHeadTags(html);
   const values = head.values;
   const images = [
@@ -56,9 +73,12 @@ export function readPageFacts(html: string, url: string, file: string): PageFact
   const jsonLdNodes = { ours: [] as TopLevelNode[], page: [] as TopLevelNode[] };
   // Ours are in the head, marked; every other script (in the head or the body) is the page's own.
   const oursLeft = head.jsonLdScripts.filter((script) => script.ours).map((script) => script.text);
-  for (const script of extractJsonLd(html)) {
+  const scripts = extractJsonLd(html).map((script) => {
     const at = oursLeft.indexOf(script.text);
     if (at !== -1) oursLeft.splice(at, 1);
+    return { text: script.text, ours: at !== -1, types: [] as string[] };
+  });
+  for (const script of scripts) {
     let document: unknown;
     try {
       document = JSON.parse(script.text);
@@ -66,10 +86,26 @@ export function readPageFacts(html: string, url: string, file: string): PageFact
       continue; // The validator reports unparsable JSON-LD; the audit only reads what parses.
     }
     collectLinks(document, jsonLdLinks);
-    if (document && typeof document === 'object')
-      jsonLdNodes[at !== -1 ? 'ours' : 'page'].push(
-        ...topLevelNodes(document as object[]).map((node) => ({ ...node, types: node.types.map(shortType) })),
-      );
+    if (document && typeof document === 'object') {
+      const nodes = topLevelNodes(document as object[]).map((node) => ({
+        ...node,
+        types: node.types.map(shortType),
+      }));
+      jsonLdNodes[script.ours ? 'ours' : 'page'].push(...nodes);
+      script.types = [...new Set(nodes.flatMap((node) => node.types))];
+    }
+  }
+  const pageJsonLdIssues: PageJsonLdIssue[] = [];
+  if (validation && scripts.some((script) => !script.ours)) {
+    const results = validatePage(
+      scripts.map((script) => script.text),
+      validation,
+    );
+    scripts.forEach((script, index) => {
+      if (script.ours) return;
+      for (const issue of results[index]!.issues)
+        pageJsonLdIssues.push({ ...issue, script: index + 1, types: script.types });
+    });
   }
   return {
     url,
@@ -87,6 +123,7 @@ export function readPageFacts(html: string, url: string, file: string): PageFact
     jsonLdLinks,
     fragment: head.fragment,
     jsonLdNodes,
+    pageJsonLdIssues,
   };
 }
 

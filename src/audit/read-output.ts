@@ -7,6 +7,7 @@ import { Parser } from 'htmlparser2';
 import type { LanguageAlternate } from '../head/read.ts';
 import { mapConcurrently } from '../map-concurrently.ts';
 import { pageHref } from '../url-forms.ts';
+import type { ValidateOptions } from '../validate/index.ts';
 import { type AuditFinding, auditSite, type SiteAuditInput, type SitemapLanguageLink } from './audit-site.ts';
 import { type PageFacts, readPageFacts } from './page-facts.ts';
 
@@ -29,6 +30,8 @@ export function listOutputFiles(dir: string): Set<string> {
 export interface SitemapContents {
   urls: string[];
   languageLinks: SitemapLanguageLink[];
+  /** The file that lists each URL (the first, if several do), relative to the output directory. */
+  fileOf: Map<string, string>;
 }
 
 /**
@@ -38,8 +41,13 @@ export interface SitemapContents {
 export function readSitemaps(dir: string, files: ReadonlySet<string>): SitemapContents | null {
   const sitemaps = [...files].filter((file) => /(?:^|\/)sitemap[^/]*\.xml$/i.test(file)).sort();
   if (sitemaps.length === 0) return null;
-  const contents: SitemapContents = { urls: [], languageLinks: [] };
-  for (const file of sitemaps) readSitemap(readFileSync(join(dir, file), 'utf8'), contents);
+  const contents: SitemapContents = { urls: [], languageLinks: [], fileOf: new Map() };
+  for (const file of sitemaps) {
+    const from = contents.urls.length;
+    readSitemap(readFileSync(join(dir, file), 'utf8'), contents);
+    for (const url of contents.urls.slice(from))
+      if (!contents.fileOf.has(url)) contents.fileOf.set(url, file);
+  }
   return contents;
 }
 
@@ -93,6 +101,8 @@ export interface OutputAuditInput extends Omit<SiteAuditInput, 'pages' | 'files'
   known?: ReadonlyMap<string, PageFacts>;
   /** The public URL of an HTML file of the output; default: the site's address plus the file's path. */
   urlOf?: (file: string) => string;
+  /** Validate the pages' own JSON-LD as they are read, with these rules (the build; `check` validates every script itself). */
+  validation?: ValidateOptions | null;
 }
 
 /**
@@ -118,9 +128,9 @@ export async function auditOutput(
     if (known) return known;
     // A file that cannot be read (a broken link) is no page: whoever lists files reports it.
     const html = await readFile(join(input.outDir, file), 'utf8').catch(() => null);
-    return html === null ? null : readPageFacts(html, urlOf(file), file);
+    return html === null ? null : readPageFacts(html, urlOf(file), file, input.validation ?? null);
   });
-  const { outDir: _outDir, known: _known, urlOf: _urlOf, ...rest } = input;
+  const { outDir: _outDir, known: _known, urlOf: _urlOf, validation: _validation, ...rest } = input;
   const read = pages.filter((page): page is PageFacts => page !== null);
   const findings = auditSite({
     ...rest,
@@ -133,6 +143,10 @@ export async function auditOutput(
 
 function sitemapInput(
   contents: SitemapContents | null,
-): Pick<SiteAuditInput, 'sitemapUrls' | 'sitemapLanguageLinks'> {
-  return { sitemapUrls: contents?.urls ?? null, sitemapLanguageLinks: contents?.languageLinks ?? [] };
+): Pick<SiteAuditInput, 'sitemapUrls' | 'sitemapLanguageLinks' | 'sitemapFileOf'> {
+  return {
+    sitemapUrls: contents?.urls ?? null,
+    sitemapLanguageLinks: contents?.languageLinks ?? [],
+    sitemapFileOf: contents?.fileOf,
+  };
 }

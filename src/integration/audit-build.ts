@@ -6,6 +6,7 @@ import { prettyJson, type ReportPage } from '../report/html-report.ts';
 import type { ResolvedOptions } from './options.ts';
 import { onDemandMatcher, type RouteInfo, type SiteLayout } from './pages.ts';
 import { describeSchema, type Finding, type PagePlan } from './plan-page.ts';
+import { pageJsonLdValidation } from './write-page.ts';
 
 /** The site's address with its base: what page URLs start with. */
 export function siteAddress(layout: SiteLayout): string {
@@ -35,6 +36,7 @@ export async function auditBuild(input: {
     urlOf: (file) => outputFileUrl(file, site),
     // On-demand routes of a server build are served, though they are not in the output.
     servedOnDemand: onDemandMatcher(layout, input.routes),
+    validation: pageJsonLdValidation(options),
   });
 }
 

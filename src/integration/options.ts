@@ -97,6 +97,8 @@ export const optionsSchema = z
     report: z.string().min(1).optional(),
     /** After the pages are written, look across them: shared titles, canonicals and images that lead nowhere... */
     audit: z.boolean().default(true),
+    /** In the audit, validate the pages' own JSON-LD (a theme's, a component's) as the CMS's is validated. */
+    validatePageJsonLd: z.boolean().default(true),
     /** Social tags the API leaves empty take the API's meta (og:title from the title...), as WordPress SEO plugins do. */
     socialFallback: z.boolean().default(true),
     /** Rewrite heads of pages served by `astro dev`. */

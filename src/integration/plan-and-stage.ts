@@ -15,12 +15,15 @@ export interface PageJob {
   outDir: string;
 }
 
-export type PageJobOptions = Pick<ResolvedOptions, 'validate' | 'onConflict' | 'jsonLdConflict' | 'audit'>;
+export type PageJobOptions = Pick<
+  ResolvedOptions,
+  'validate' | 'onConflict' | 'jsonLdConflict' | 'audit' | 'validatePageJsonLd' | 'rules' | 'severity'
+>;
 
 /** What a page job needs of the options, and no more: jobs cross to the staging thread as plain data. */
 export function pageJobOptions(options: ResolvedOptions): PageJobOptions {
-  const { validate, onConflict, jsonLdConflict, audit } = options;
-  return { validate, onConflict, jsonLdConflict, audit };
+  const { validate, onConflict, jsonLdConflict, audit, validatePageJsonLd, rules, severity } = options;
+  return { validate, onConflict, jsonLdConflict, audit, validatePageJsonLd, rules, severity };
 }
 
 export interface PageJobResult {

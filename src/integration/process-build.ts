@@ -234,6 +234,9 @@ export async function processBuild(input: BuildInput): Promise<BuildResult> {
     const auditErrors = result.audit.filter((finding) => finding.severity === 'error');
     const auditShown = result.audit.filter((finding) => finding.severity !== 'info');
     if (auditErrors.length > 0 && options.validate === 'error') {
+      // The warnings too: fixing the errors should not be the first time they are seen.
+      const auditWarnings = auditShown.filter((finding) => finding.severity !== 'error');
+      if (auditWarnings.length > 0) logger.warn(`Site audit:\n${listAuditFindings(auditWarnings)}`);
       logger.error(auditFailureMessage(auditErrors));
       throw buildStopped(
         `The site audit found ${plural(auditErrors.length, 'error')} across the written pages (listed above).`,

@@ -134,7 +134,8 @@ export function auditFailureMessage(errors: AuditFinding[]): string {
 
 export const AUDIT_HINT =
   'Fix the pages or the CMS data named above, or relax the audit: schemaManager({ severity: { <code>: "warning" } }) downgrades one finding, ' +
-  'validate: "warn" ships with them, and audit: false turns the site audit off.';
+  'validate: "warn" ships with them, and audit: false turns the site audit off. ' +
+  "A problem in a page's own JSON-LD is fixed in the layout or component that writes it; jsonLdConflict: 'api' lets the CMS's schema of the same type replace it, and validatePageJsonLd: false leaves the pages' own JSON-LD unchecked.";
 
 /**
  * What the build says of CMS data no page of it is for: a warning when none of it is (the site's address and

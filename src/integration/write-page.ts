@@ -9,6 +9,7 @@ import {
   type JsonLdConflictPolicy,
   rewriteHeadBytes,
 } from '../head/index.ts';
+import type { ValidateOptions } from '../validate/index.ts';
 import { replaceWith, writeBeside } from '../write-file-atomically.ts';
 import type { ResolvedOptions } from './options.ts';
 import type { PagePlan } from './plan-page.ts';
@@ -46,18 +47,35 @@ export interface StagingJob {
   jsonLdConflict: JsonLdConflictPolicy;
   /** The page's public URL, when the audit will want its facts. */
   auditUrl: string | null;
+  /** How the facts validate the page's own JSON-LD; null: not at all. */
+  validation: ValidateOptions | null;
+}
+
+/**
+ * How the audit validates the pages' own JSON-LD (the rules and severities the CMS's schemas get); null when it
+ * does not: no audit, no validation, or `validatePageJsonLd: false`.
+ */
+export function pageJsonLdValidation(
+  options: Pick<ResolvedOptions, 'audit' | 'validate' | 'validatePageJsonLd' | 'rules' | 'severity'>,
+): ValidateOptions | null {
+  if (!options.audit || options.validate === 'off' || !options.validatePageJsonLd) return null;
+  return { rules: options.rules, severity: options.severity };
 }
 
 /** The staging of a planned page: its tags into its file, with its URL when the audit will want its facts. */
 export function stagingJob(
   plan: PagePlan,
   outDir: string,
-  options: Pick<ResolvedOptions, 'onConflict' | 'jsonLdConflict' | 'audit'>,
+  options: Pick<
+    ResolvedOptions,
+    'onConflict' | 'jsonLdConflict' | 'audit' | 'validate' | 'validatePageJsonLd' | 'rules' | 'severity'
+  >,
 ): StagingJob {
   const { page } = plan;
   const auditUrl = options.audit ? page.url : null;
   const { onConflict, jsonLdConflict } = options;
-  return { outDir, file: page.file, tags: plan.tags, onConflict, jsonLdConflict, auditUrl };
+  const validation = pageJsonLdValidation(options);
+  return { outDir, file: page.file, tags: plan.tags, onConflict, jsonLdConflict, auditUrl, validation };
 }
 
 /** What staging wrote, as plain data. */
@@ -93,7 +111,7 @@ export async function stageFile(job: StagingJob): Promise<StagedFile> {
     replaced: result.replaced,
     jsonLdReplaced: result.jsonLdReplaced,
     skipped: result.skipped,
-    facts: job.auditUrl === null ? null : readPageFacts(readable(), job.auditUrl, job.file),
+    facts: job.auditUrl === null ? null : readPageFacts(readable(), job.auditUrl, job.file, job.validation),
     temporary,
     readStamp,
   };

@@ -172,6 +172,71 @@ describe('auditSite', () => {
     ]);
   });
 
+  it('gives one noindex-in-sitemap finding for all the pages, naming the sitemap that lists them', () => {
+    const tag = (name: string) =>
+      page(
+        `tags/${name}/index.html`,
+        `/tags/${name}/`,
+        `${ok(`/tags/${name}/`, `Tag ${name}`)}<meta name="robots" content="noindex, follow">`,
+      );
+    const sitemapUrls = ['a', 'b', 'c'].map((name) => `${SITE}tags/${name}/`);
+    const findings = auditSite({
+      site: SITE,
+      pages: [page('index.html', '/', ok('/', 'Home')), tag('a'), tag('b'), tag('c')],
+      files: new Set(),
+      sitemapUrls,
+      sitemapFileOf: new Map(sitemapUrls.map((url) => [url, 'sitemap-0.xml'])),
+    });
+    expect(findings).toHaveLength(1);
+    expect(findings[0]).toMatchObject({ code: 'noindex-in-sitemap', severity: 'error', pages: sitemapUrls });
+    expect(findings[0]?.message).toBe(
+      `3 pages are marked noindex, but sitemap-0.xml lists them: ${sitemapUrls.join(', ')}. Drop one of the two: a sitemap lists pages to index (@astrojs/sitemap leaves pages out with its filter option).`,
+    );
+  });
+
+  it("validates the pages' own JSON-LD when asked, one finding per problem listing its pages", () => {
+    // A theme's layout writing a BlogPosting with no date on every page (AstroPaper's "undefined"), beside the CMS's.
+    const theme = `<script type="application/ld+json">${JSON.stringify({
+      '@context': 'https://schema.org',
+      '@type': 'BlogPosting',
+      headline: 'Home',
+      datePublished: 'undefined',
+    })}</script>`;
+    const cms = `<script type="application/ld+json" data-schema-manager>${JSON.stringify({
+      '@context': 'https://schema.org',
+      '@type': 'Organization',
+      name: 'Acme',
+      datePublished: 'not a date either',
+    })}</script>`;
+    const validation = { rules: ['schema.org' as const] };
+    const read = (path: string, head: string) =>
+      readPageFacts(
+        `<!doctype html><html><head>${ok(path, path)}${head}</head><body></body></html>`,
+        new URL(path, SITE).href,
+        `${path.slice(1)}index.html`,
+        validation,
+      );
+    const pages = [read('/', theme + cms), read('/about/', theme), read('/tags/', theme)];
+    // Only the page's own scripts are validated here: the CMS's were validated before the pages were written.
+    expect(pages[0]?.pageJsonLdIssues.map((issue) => [issue.code, issue.script, issue.path])).toEqual([
+      ['invalid-value', 1, '$.datePublished'],
+    ]);
+    const own = auditSite({ site: SITE, pages, files: new Set(), sitemapUrls: null }).filter(
+      (finding) => finding.code === 'invalid-value',
+    );
+    expect(own).toHaveLength(1);
+    expect(own[0]).toMatchObject({
+      severity: 'error',
+      path: '$.datePublished',
+      pages: pages.map((p) => p.url),
+    });
+    expect(own[0]?.message).toMatch(
+      /^In the page's own BlogPosting JSON-LD \(script 1, not from the CMS\), on 3 pages \(https:\/\/www\.example\.com\/, https:\/\/www\.example\.com\/about\/, https:\/\/www\.example\.com\/tags\/\): "datePublished" expects .*"undefined"\.$/,
+    );
+    // Not asked (check validates every script itself): no issues read.
+    expect(page('index.html', '/', ok('/', 'Home') + theme).pageJsonLdIssues).toEqual([]);
+  });
+
   it('finds CMS addresses anywhere in JSON-LD and off-site ids of the page’s own nodes', () => {
     const jsonLd = JSON.stringify({
       '@context': 'https://schema.org',
@@ -390,6 +455,8 @@ describe('auditSite', () => {
       titled('d', 'Installing | Acme', 'Install'),
       titled('e', 'Install guide', 'Install'),
       titled('f', 'Acme | Setup', 'Install'),
+      titled('g', 'Notes • Astro Cactus', 'Notes'),
+      titled('h', 'Acme / Install', 'Install'),
     ];
     const findings = auditSite({ site: SITE, pages, files: new Set(), sitemapUrls: null });
     expect(codes(findings).filter((line) => line.startsWith('social-disagrees'))).toEqual([
@@ -448,7 +515,11 @@ describe('reading the build output', () => {
       );
       const files = listOutputFiles(dir);
       expect([...files].sort()).toEqual(['blog/index.html', 'sitemap-0.xml', 'sitemap-index.xml']);
-      expect(readSitemaps(dir, files)).toEqual({ urls: [`${SITE}blog/?a=1&b=2`], languageLinks: [] });
+      expect(readSitemaps(dir, files)).toEqual({
+        urls: [`${SITE}blog/?a=1&b=2`],
+        languageLinks: [],
+        fileOf: new Map([[`${SITE}blog/?a=1&b=2`, 'sitemap-0.xml']]),
+      });
       expect(readSitemaps(dir, new Set(['blog/index.html']))).toBeNull();
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -54,7 +54,7 @@ it('reports the audit beside the JSON-LD, with the site read from the home page'
   expect(stdout).toMatch(
     /b\/index\.html\n(?:\s+.*\n)*?\s+error\s+og:image .*missing\.png.*image-not-built \(audit\)/,
   );
-  expect(stdout).toMatch(/error\s+meta robots\s+The page is marked noindex but the sitemap lists it/);
+  expect(stdout).toMatch(/error\s+meta robots\s+The page is marked noindex, but sitemap-0\.xml lists it\./);
   // A finding about two pages is printed once, after the pages, and counted once.
   expect(stdout).toMatch(
     /\nAcross pages\n\s+warning <title>\s+2 pages share the <title> "Same".*duplicate-title \(audit\) on 2 pages\n/,

@@ -49,7 +49,15 @@ const job = (file: string): PageJob => ({
     socialFallback: true,
     validation: { rules: ['schema.org', 'google'], severity: {} },
   },
-  options: { validate: 'error', onConflict: 'api', jsonLdConflict: 'keep-both', audit: true },
+  options: {
+    validate: 'error',
+    onConflict: 'api',
+    jsonLdConflict: 'keep-both',
+    audit: true,
+    validatePageJsonLd: true,
+    rules: ['schema.org', 'google'],
+    severity: {},
+  },
   outDir: dir,
 });
 

@@ -23,6 +23,7 @@ const jobFor = (outDir: string, auditUrl: string | null): StagingJob => ({
   onConflict: 'api',
   jsonLdConflict: 'keep-both',
   auditUrl,
+  validation: null,
 });
 
 test('a page is committed as staged, and nothing is left beside it', async () => {
