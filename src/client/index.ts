@@ -1,14 +1,12 @@
 // astro-schema-manager/client: a typed client for the Schema Management REST API.
 import '../require-node.ts';
-import { actionOperations } from './actions.ts';
-import type { CallOptions } from './listing.ts';
-import { type ClientOptions, resolveOptions } from './options.ts';
-import { type ProbeResult, probeServer } from './probe.ts';
-import { schemaOperations } from './schemas.ts';
-import { tagsOperations } from './tags.ts';
-import { createTransport, type TransportStats } from './transport.ts';
+import { createClientWith, type SchemaClient } from './create-client.ts';
+import type { ClientOptions } from './options.ts';
+import { createSender } from './send.ts';
+import { createFetchSender, runsOnNode } from './send-fetch.ts';
 
 export type { BulkAction, BulkOptions, ScanBody, ValidateBody } from './actions.ts';
+export type { SchemaClient } from './create-client.ts';
 export { ApiError, CLIENT_ERROR_CODES } from './errors.ts';
 export type { CallOptions, PageQuery } from './listing.ts';
 export type { Capability, OperationName } from './operations.ts';
@@ -25,26 +23,9 @@ export { readSchemaData } from './wire-records.ts';
 export type { BulkResult, RemoteIssue, RemoteValidation, ScanResult } from './wire-results.ts';
 export type { MetaTags, OpenGraphTags, SocialTags, TwitterTags } from './wire-tags.ts';
 
-type Operations = ReturnType<typeof schemaOperations> &
-  ReturnType<typeof tagsOperations> &
-  ReturnType<typeof actionOperations>;
-
-export interface SchemaClient extends Operations {
-  /**
-   * The base URL, without credentials: as given, then (after the first call) in the form that answers,
-   * e.g. `https://site/?rest_route=/schemafy/v1` on a site with plain permalinks.
-   */
-  readonly baseUrl: string;
-  /** Which routes the server has and what the credentials may do. */
-  probe(options?: CallOptions): Promise<ProbeResult>;
-  /** Requests sent so far (retries included) and how many were retries. */
-  stats(): TransportStats;
-  /** Closes the connection pool; the client cannot be used afterwards. */
-  close(): Promise<void>;
-}
-
 /**
- * Creates a client for one site's API.
+ * Creates a client for one site's API. Node sends through undici's pool (or a recording's or replay's
+ * dispatcher); other runtimes, where undici cannot run, through their own fetch.
  *
  * @example
  * const client = createClient({ baseUrl: 'https://example.com/wp-json/schemafy/v1', username: 'editor',
@@ -53,19 +34,5 @@ export interface SchemaClient extends Operations {
  * await client.close();
  */
 export function createClient(options: ClientOptions): SchemaClient {
-  const { settings, credentials } = resolveOptions(options);
-  const transport = createTransport(settings, credentials);
-  const route = { baseUrl: settings.baseUrl, maxPages: settings.maxPages };
-  return {
-    get baseUrl() {
-      return transport.baseUrl();
-    },
-    ...schemaOperations(transport, route),
-    ...tagsOperations(transport, route),
-    ...actionOperations(transport),
-    probe: (callOptions?: CallOptions) =>
-      probeServer(transport, credentials?.username ?? null, callOptions?.signal),
-    stats: () => transport.stats(),
-    close: () => transport.close(),
-  };
+  return createClientWith(options, options.dispatcher || runsOnNode() ? createSender : createFetchSender);
 }

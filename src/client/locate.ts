@@ -1,7 +1,7 @@
 // Where calls go: reading WordPress' REST discovery header, and telling from an answer whether the
 // pretty form (`/wp-json/...`) reached the API or the plain form (`?rest_route=`) must be tried.
 import { readBody } from './body.ts';
-import type { RawAnswer } from './send.ts';
+import type { RawAnswer } from './exchange.ts';
 
 const API_REL = 'https://api.w.org/';
 

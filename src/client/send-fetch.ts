@@ -4,11 +4,16 @@
 // cap, redirects followed for reads only and never with credentials to another origin. No connection pool or
 // cache of its own: the runtime pools, and the request-time pass keeps its answers itself.
 
+import {
+  GET_REDIRECT_LIMIT,
+  type RawAnswer,
+  type Sender,
+  SendFailure,
+  type SendRequest,
+  type SendSettings,
+} from './exchange.ts';
 import { retryDelay } from './retry-policy.ts';
-import type { RawAnswer, SendRequest, SendSettings } from './send.ts';
-import { SendFailure } from './send.ts';
 
-const GET_REDIRECT_LIMIT = 3;
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
 /**
@@ -20,7 +25,11 @@ export function runsOnNode(userAgent = globalThis.navigator?.userAgent): boolean
 }
 
 /** Creates a sender over `fetch`; `onRetry` counts retries. */
-export function createFetchSender(settings: SendSettings, onRequest: () => void, onRetry: () => void) {
+export function createFetchSender(
+  settings: SendSettings,
+  onRequest: () => void,
+  onRetry: () => void,
+): Sender {
   async function readCapped(response: Response): Promise<string> {
     const tooLarge = () => new SendFailure('UND_ERR_RES_EXCEEDED_MAX_SIZE', '', false);
     const declared = Number(response.headers.get('content-length') ?? 0);

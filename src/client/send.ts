@@ -1,67 +1,20 @@
 // One HTTP exchange over the client's pooled dispatcher: timeouts, retries, the size cap, and every
 // network failure turned into a reason the transport can name.
 import { Agent, cacheStores, type Dispatcher, interceptors } from 'undici';
+import {
+  GET_REDIRECT_LIMIT,
+  NOT_RECORDED,
+  type RawAnswer,
+  type Sender,
+  SendFailure,
+  type SendRequest,
+  type SendSettings,
+} from './exchange.ts';
 import { keepOnNotModified } from './keep-on-not-modified.ts';
-import type { HttpMethod } from './operations.ts';
 import { retryPolicy } from './retry-policy.ts';
 
-export interface SendSettings {
-  timeoutMs: number;
-  totalTimeoutMs: number;
-  retries: number;
-  retryDelayMs: number;
-  maxRetryDelayMs: number;
-  connections: number;
-  userAgent: string;
-  signal?: AbortSignal | undefined;
-  maxResponseBytes: number;
-  /** A SQLite file where answers to GETs are kept, and revalidated before each use; none: no cache. */
-  cacheFile?: string | undefined;
-  /** Sends through this dispatcher (recording or replaying answers) instead of a pool of its own; not closed here. */
-  dispatcher?: Dispatcher | undefined;
-}
-
-export interface RawAnswer {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  text: string;
-  /** Where the request went (with its query). */
-  url: string;
-}
-
-export interface SendRequest {
-  url: URL;
-  method: HttpMethod | 'HEAD';
-  headers: Record<string, string>;
-  body?: string | undefined;
-  signal?: AbortSignal | undefined;
-  /**
-   * Goes through the on-disk cache, when there is one. Only list reads do: a list page is tens of KB that a 304
-   * saves, while a per-page answer is about the size of the 304 that would revalidate it, and keeping it would
-   * cost a write to the cache for every page of the site.
-   */
-  cache?: boolean;
-}
-
-/** A failed exchange: `reason` is undici's code (or message); `deadline` whether the call's total bound ran out. */
-export class SendFailure extends Error {
-  readonly reason: string;
-  readonly detail: string;
-  readonly deadlinePassed: boolean;
-  constructor(reason: string, detail: string, deadlinePassed: boolean) {
-    super(detail);
-    this.reason = reason;
-    this.detail = detail;
-    this.deadlinePassed = deadlinePassed;
-  }
-}
-
-const GET_REDIRECT_LIMIT = 3;
-/** The reason of a failure where replayed answers hold none for the request. */
-export const NOT_RECORDED = 'not_recorded';
-
 /** Creates the sender and its connection pool; `onRetry` counts retries. */
-export function createSender(settings: SendSettings, onRequest: () => void, onRetry: () => void) {
+export function createSender(settings: SendSettings, onRequest: () => void, onRetry: () => void): Sender {
   // undici's cache keys entries by URL (and by the headers a `Vary` names): never by credentials, which
   // therefore never reach the file. Every use is revalidated (the requests say `no-cache`), so an answer is
   // only ever reused when the server says, for these credentials, that it has not changed.

@@ -4,11 +4,16 @@
 import { decodedPath } from '../url-forms.ts';
 import { readBody } from './body.ts';
 import { ApiError, CLIENT_ERROR_CODES, hintFor } from './errors.ts';
+import {
+  NOT_RECORDED,
+  type RawAnswer,
+  type SenderFactory,
+  SendFailure,
+  type SendSettings,
+} from './exchange.ts';
 import { answersAsApi, restRootFromLink, wantsPlainForm } from './locate.ts';
 import type { HttpMethod } from './operations.ts';
 import { basicToken, createRedactor, type Redactor } from './redact.ts';
-import { createSender, NOT_RECORDED, type RawAnswer, SendFailure, type SendSettings } from './send.ts';
-import { createFetchSender, runsOnNode } from './send-fetch.ts';
 import { readSiteZone, type SiteZone } from './site-time.ts';
 import {
   type ApiLocation,
@@ -85,16 +90,18 @@ function ownTexts(url: string): string[] {
  * Creates the sender of API calls. The Authorization value lives only in this closure: it is on no
  * object a caller can reach, print or serialise.
  */
-export function createTransport(settings: TransportSettings, credentials: Credentials | null): Transport {
+export function createTransport(
+  settings: TransportSettings,
+  credentials: Credentials | null,
+  createSender: SenderFactory,
+): Transport {
   const authorization = credentials
     ? `Basic ${basicToken(credentials.username, credentials.password)}`
     : null;
   const redact = createRedactor(credentials);
 
   const counts: TransportStats = { requests: 0, retries: 0 };
-  // Node sends through undici's pool (and a recording's or replay's dispatcher); other runtimes, where undici
-  // cannot run, through their own fetch.
-  const sender = (settings.dispatcher || runsOnNode() ? createSender : createFetchSender)(
+  const sender = createSender(
     settings,
     () => counts.requests++,
     () => {

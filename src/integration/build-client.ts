@@ -3,12 +3,13 @@
 // answers usually are too, and the pass only has pages to write.
 import { fileURLToPath } from 'node:url';
 import type { Dispatcher } from 'undici';
-import type { ProbeResult, SchemaClient } from '../client/index.ts';
+import { createClient, type ProbeResult, type SchemaClient } from '../client/index.ts';
 import { buildCacheFile } from './build-cache.ts';
 import { buildReadAhead, listingRights } from './fetch-head-data.ts';
-import { clientForOptions, type ResolvedOptions } from './options.ts';
+import { clientOptionsFor, type ResolvedOptions } from './options.ts';
 import { type HeadIndex, readIndex } from './read-index.ts';
 import type { PageReadAhead } from './read-page-data.ts';
+import { userAgent } from './user-agent.ts';
 
 /** Above this many list pages per route the index is not read early (the site may have fewer pages than that). */
 const EARLY_LIST_PAGES = 100;
@@ -38,7 +39,13 @@ export function startBuildClient(
   // A snapshot holds answers, not 304s against a cache it does not have: no cache while recording or replaying.
   const cacheFile =
     cacheDir && !options.snapshot ? buildCacheFile(fileURLToPath(cacheDir), options.cache) : null;
-  const client = clientForOptions(options, options, { cacheFile: cacheFile ?? undefined, dispatcher });
+  const client = createClient(
+    clientOptionsFor(options, options, {
+      cacheFile: cacheFile ?? undefined,
+      dispatcher,
+      userAgent: userAgent(),
+    }),
+  );
   const notes: string[] = [];
   if (!probe) return { client, earlyIndex: undefined, readAhead: undefined, notes };
   const rights = listingRights(probe);

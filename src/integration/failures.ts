@@ -1,8 +1,8 @@
 // Why the API could not be used, said once per cause: a header naming what happened and a hint naming what to
 // change. The build stops with an AstroError that carries no stack trace: a verdict is not a crash.
 import { AstroError } from 'astro/errors';
-import { PLAIN_HTTP_IGNORED } from '../client/errors.ts';
-import { ApiError, CLIENT_ERROR_CODES, type ProbeResult } from '../client/index.ts';
+import { ApiError, CLIENT_ERROR_CODES, PLAIN_HTTP_IGNORED } from '../client/errors.ts';
+import type { ProbeResult } from '../client/probe.ts';
 
 export type FailureCause =
   | 'unreachable'

@@ -116,12 +116,6 @@ export default function schemaManager(userOptions: SchemaManagerOptions = {}): A
               plugins: [virtualConfigPlugin(() => runtime)],
               // The middleware imports a virtual module, so Vite must process this package, not externalise it.
               ssr: { noExternal: ['astro-schema-manager'] },
-              // @astrojs/cloudflare runs astro dev's pages in workerd, which loads no CommonJS: undici is
-              // bundled for it there, as the build bundles it.
-              ...(command === 'dev' &&
-                astroConfig.adapter?.name === '@astrojs/cloudflare' && {
-                  environments: { ssr: { optimizeDeps: { include: ['astro-schema-manager > undici'] } } },
-                }),
             },
           });
           addMiddleware({ order: 'post', entrypoint: moduleBeside('middleware') });

@@ -3,48 +3,43 @@
 // The page's answer is asked for as soon as the page is known to be HTML, while it renders; its head waits for
 // the answer at most `requestBudgetMs`, and the body streams through untouched.
 
+import { getSecret } from 'astro:env/server';
 import bakedConfig from 'virtual:astro-schema-manager/config';
 import type { MiddlewareHandler } from 'astro';
 import { type RewriteOptions, rewriteHead } from '../head/index.ts';
 import { decodedPath, pageHref, pathInSite } from '../url-forms.ts';
 import { splitApiCredentials } from './api-credentials.ts';
 import { isExcluded, requestedPage } from './pages.ts';
-import type { PageAnswer, RequestAnswers } from './request-answers.ts';
+import { type PageAnswer, type RequestAnswers, requestAnswers, whyNot } from './request-answers.ts';
 import { type RuntimeConfig, sharedLogger, sharedRuntimeConfig } from './runtime-config.ts';
 import { rewriteHeadOfStream } from './stream-head.ts';
 import { inspectPage, renderInspectionIsland } from './toolbar/inspection.ts';
 
-type RequestTime = typeof import('./request-answers.ts');
-let loading: Promise<RequestTime | null> | undefined;
-
-/**
- * The request-time pass's machinery (the HTTP client and what it needs), loaded with the first page: a runtime
- * that cannot load it (an edge runtime without Node's modules) serves every page as rendered, and says so once,
- * where a failed import would fail every on-demand page.
- */
-function requestTime(): Promise<RequestTime | null> {
-  loading ??= import('./request-answers.ts').catch((error: unknown) => {
-    sharedLogger().warn(
-      `on-demand pages are served without head data: this runtime cannot load the package's HTTP client (${(error as Error)?.message ?? error}). Serve those pages from Node.js, prerender them, or on Cloudflare use a recent compatibility_date; onDemand: false (dev: false in astro dev) turns this pass off.`,
-    );
-    return null;
-  });
-  return loading;
-}
-
 let current: { config: RuntimeConfig; key: string; answers: RequestAnswers } | undefined;
 
-/** The running server's environment; an edge runtime may have none. */
-const environment = (): Record<string, string | undefined> => globalThis.process?.env ?? {};
+/**
+ * A variable of the running server's environment, as its adapter gives it through Astro's `getSecret` (on
+ * Cloudflare the worker's bindings, whatever its compatibility_date; elsewhere `process.env`), or from
+ * `process.env` where the adapter set no reader (an edge function). An edge runtime may have neither.
+ */
+function variable(name: string): string | undefined {
+  try {
+    const value = getSecret(name);
+    if (value !== undefined) return value;
+  } catch {
+    // No `process` here, and no adapter's reader.
+  }
+  return globalThis.process?.env?.[name];
+}
 
 /** One set of answers per process, started afresh when the options or credentials change (a dev server restart). */
-function answersFor(config: RuntimeConfig, { requestAnswers }: RequestTime): RequestAnswers {
+function answersFor(config: RuntimeConfig): RequestAnswers {
   const { options } = config;
   // A built server has no credentials in its bundle: they come from its environment, in either form.
   const inline = runtimeInlineCredentials(options.api);
   // An empty variable counts as unset, as at build time.
-  const username = options.username ?? (environment().SCHEMA_MANAGER_USER || inline.username);
-  const password = options.password ?? (environment().SCHEMA_MANAGER_PASSWORD || inline.password);
+  const username = options.username ?? (variable('SCHEMA_MANAGER_USER') || inline.username);
+  const password = options.password ?? (variable('SCHEMA_MANAGER_PASSWORD') || inline.password);
   const key = `${username ?? ''}\n${password ?? ''}`;
   if (current?.config !== config || current.key !== key) {
     void current?.answers.close().catch(() => {});
@@ -62,7 +57,7 @@ function runtimeInlineCredentials(api: string | undefined): {
   username?: string | undefined;
   password?: string | undefined;
 } {
-  const address = environment().SCHEMA_MANAGER_API;
+  const address = variable('SCHEMA_MANAGER_API');
   if (!address || !api) return {};
   try {
     const split = splitApiCredentials(address);
@@ -93,11 +88,9 @@ export const onRequest: MiddlewareHandler = async (context, next) => {
   // the build spells it (a request may write its escapes with small hex).
   const page = requestedPage(pathname, context.currentLocale, layout);
   const pageUrl = pageHref(page.origin, page.pathname);
-  const machinery = await requestTime();
-  if (!machinery) return response;
   let answers: RequestAnswers;
   try {
-    answers = answersFor(config, machinery);
+    answers = answersFor(config);
   } catch (error) {
     sharedLogger().warn(`${pageUrl}: head data not added: ${(error as Error).message}`);
     return response;
@@ -123,7 +116,7 @@ export const onRequest: MiddlewareHandler = async (context, next) => {
       apiBase: options.api ?? '',
       cmsUrl: value?.cmsUrl ?? answers.cmsUrlOf(pageUrl) ?? pageUrl,
       answer: value,
-      error: value ? null : machinery.whyNot(found, options.requestBudgetMs),
+      error: value ? null : whyNot(found, options.requestBudgetMs),
       conflicts,
     });
   });

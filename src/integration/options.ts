@@ -1,12 +1,12 @@
 import type { Dispatcher } from 'undici';
 import { z } from 'zod';
 import { AUDIT_CODES } from '../audit/codes.ts';
-import { createClient, isLoopback, type SchemaClient } from '../client/index.ts';
+import type { ClientOptions } from '../client/options.ts';
+import { isLoopback } from '../client/urls.ts';
 import { suggestName } from '../did-you-mean.ts';
 import { decodedPath } from '../url-forms.ts';
 import { ISSUE_CODES } from '../validate/report.ts';
 import { splitApiCredentials } from './api-credentials.ts';
-import { userAgent } from './user-agent.ts';
 
 /** Which requests the build makes: whole-index list reads, per-page reads, or whichever the credentials allow. */
 export const STRATEGIES = ['auto', 'index', 'per-page'] as const;
@@ -263,20 +263,16 @@ export function startupProblems(options: ResolvedOptions): OptionProblem[] {
 }
 
 /**
- * A client for the configured API. The credentials are passed apart from the options because the
- * request-time pass of a server build reads them from its own environment, never from the bundle.
+ * What a client for the configured API is made with. The credentials are passed apart from the options because
+ * the request-time pass of a server build reads them from its own environment, never from the bundle; the
+ * User-Agent because a bundled server cannot read this package's version.
  */
-export function clientForOptions(
+export function clientOptionsFor(
   options: ResolvedOptions,
   credentials: { username?: string | undefined; password?: string | undefined },
-  transport: {
-    cacheFile?: string | undefined;
-    dispatcher?: Dispatcher | undefined;
-    /** The User-Agent, where this module cannot work it out (a bundled server). */
-    userAgent?: string | undefined;
-  } = {},
-): SchemaClient {
-  return createClient({
+  transport: { userAgent: string; cacheFile?: string | undefined; dispatcher?: Dispatcher | undefined },
+): ClientOptions {
+  return {
     baseUrl: requireApi(options),
     namespace: options.namespace,
     username: credentials.username,
@@ -284,9 +280,9 @@ export function clientForOptions(
     timeoutMs: options.timeoutMs,
     retries: options.retries,
     connections: options.concurrency,
-    userAgent: transport.userAgent ?? userAgent(),
+    userAgent: transport.userAgent,
     allowInsecureAuth: options.allowInsecureAuth,
     cacheFile: transport.cacheFile,
     dispatcher: transport.dispatcher,
-  });
+  };
 }

@@ -1,9 +1,10 @@
 // The API is asked what it offers when the build starts, before any page is rendered, within a bound of
 // its own: a wrong address or password fails in about a second, a hanging API in seconds, not minutes.
 import type { Dispatcher } from 'undici';
-import type { ProbeResult } from '../client/index.ts';
+import { createClient, type ProbeResult } from '../client/index.ts';
 import { type ApiFailure, describeFailure, type FailureContext, failureOfProbe } from './failures.ts';
-import { clientForOptions, type ResolvedOptions } from './options.ts';
+import { clientOptionsFor, type ResolvedOptions } from './options.ts';
+import { userAgent } from './user-agent.ts';
 
 /** The longest the probe may take, retries included. */
 export const PROBE_BOUND_MS = 10_000;
@@ -27,10 +28,11 @@ export async function probeApi(
   dispatcher?: Dispatcher,
 ): Promise<ProbeOutcome> {
   const perAttempt = Math.min(options.timeoutMs, Math.ceil(boundMs / 2));
-  const client = clientForOptions(
-    { ...options, timeoutMs: perAttempt, retries: Math.min(options.retries, 1) },
-    options,
-    { dispatcher },
+  const client = createClient(
+    clientOptionsFor({ ...options, timeoutMs: perAttempt, retries: Math.min(options.retries, 1) }, options, {
+      dispatcher,
+      userAgent: userAgent(),
+    }),
   );
   const context: FailureContext = {
     api: client.baseUrl,

@@ -2,9 +2,11 @@
 // in a page-data cache so a view costs at most one round of requests per TTL, never waits on the API past its
 // budget, and gets the last good answer when the API is down. One set per runtime config: a dev server restart
 // with new options starts afresh.
-import type { ProbeResult, SchemaClient } from '../client/index.ts';
+import { createClientWith, type SchemaClient } from '../client/create-client.ts';
+import type { ProbeResult } from '../client/probe.ts';
+import { createFetchSender } from '../client/send-fetch.ts';
 import type { PageData } from './fetch-head-data.ts';
-import { clientForOptions } from './options.ts';
+import { clientOptionsFor } from './options.ts';
 import { CMS_URL_HINT, mapToCmsUrl, planContextFor } from './page-context.ts';
 import { type CachedAnswer, createPageDataCache } from './page-data-cache.ts';
 import { type PagePlan, planPage } from './plan-page.ts';
@@ -52,14 +54,19 @@ export interface AnswerSettings {
 export function requestAnswers({ config, credentials, logger }: AnswerSettings): RequestAnswers {
   const { options, layout } = config;
   // A view waits a second at most: one retry is all that fits, and a request may not outlive the load.
-  const client = clientForOptions(
-    {
-      ...options,
-      retries: Math.min(options.retries, 1),
-      timeoutMs: Math.min(options.timeoutMs, LOAD_TIMEOUT_MS),
-    },
-    credentials,
-    { userAgent: config.userAgent },
+  // Through the runtime's own fetch, here in Node too: adapters bundle this pass for edge runtimes (Vercel's,
+  // Netlify's, workerd), where undici and Node's modules cannot be loaded or even bundled.
+  const client = createClientWith(
+    clientOptionsFor(
+      {
+        ...options,
+        retries: Math.min(options.retries, 1),
+        timeoutMs: Math.min(options.timeoutMs, LOAD_TIMEOUT_MS),
+      },
+      credentials,
+      { userAgent: config.userAgent },
+    ),
+    createFetchSender,
   );
   const context = planContextFor(options, layout.site);
   const probe = probeEvery(client, PROBE_TTL_MS);

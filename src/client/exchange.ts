@@ -1,0 +1,70 @@
+// What one HTTP exchange of the client is, whoever carries it: undici's pool in Node (send.ts), or the
+// runtime's own fetch (send-fetch.ts). Nothing here loads undici, so the request-time pass of an on-demand
+// page can be bundled for runtimes without Node's modules.
+import type { Dispatcher } from 'undici';
+import type { HttpMethod } from './operations.ts';
+
+export interface SendSettings {
+  timeoutMs: number;
+  totalTimeoutMs: number;
+  retries: number;
+  retryDelayMs: number;
+  maxRetryDelayMs: number;
+  connections: number;
+  userAgent: string;
+  signal?: AbortSignal | undefined;
+  maxResponseBytes: number;
+  /** A SQLite file where answers to GETs are kept, and revalidated before each use; none: no cache. */
+  cacheFile?: string | undefined;
+  /** Sends through this dispatcher (recording or replaying answers) instead of a pool of its own; not closed here. */
+  dispatcher?: Dispatcher | undefined;
+}
+
+export interface RawAnswer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
+  /** Where the request went (with its query). */
+  url: string;
+}
+
+export interface SendRequest {
+  url: URL;
+  method: HttpMethod | 'HEAD';
+  headers: Record<string, string>;
+  body?: string | undefined;
+  signal?: AbortSignal | undefined;
+  /**
+   * Goes through the on-disk cache, when there is one. Only list reads do: a list page is tens of KB that a 304
+   * saves, while a per-page answer is about the size of the 304 that would revalidate it, and keeping it would
+   * cost a write to the cache for every page of the site.
+   */
+  cache?: boolean;
+}
+
+/** A failed exchange: `reason` is undici's code (or message); `deadline` whether the call's total bound ran out. */
+export class SendFailure extends Error {
+  readonly reason: string;
+  readonly detail: string;
+  readonly deadlinePassed: boolean;
+  constructor(reason: string, detail: string, deadlinePassed: boolean) {
+    super(detail);
+    this.reason = reason;
+    this.detail = detail;
+    this.deadlinePassed = deadlinePassed;
+  }
+}
+
+/** Redirects a read follows at most (writes follow none). */
+export const GET_REDIRECT_LIMIT = 3;
+/** The reason of a failure where replayed answers hold none for the request. */
+export const NOT_RECORDED = 'not_recorded';
+
+/** Carries the client's requests: one send per exchange (retries inside), and a close for its pool. */
+export interface Sender {
+  send(request: SendRequest): Promise<RawAnswer>;
+  close(): Promise<void>;
+}
+
+/** Makes a sender; `onRequest` counts every request sent, `onRetry` the retries among them. */
+export type SenderFactory = (settings: SendSettings, onRequest: () => void, onRetry: () => void) => Sender;
