@@ -79,7 +79,12 @@ function readContextFresh(value: unknown, outer: TermContext | null): TermContex
         context.others.push(item);
       }
     } else if (Array.isArray(item)) {
-      for (const entry of item) read(entry);
+      // JSON-LD allows no array inside a context's array: such an entry is not read (nor, however deep it
+      // nests, walked).
+      for (const entry of item) {
+        if (Array.isArray(entry)) context.unknown.push('[…]');
+        else read(entry);
+      }
     } else if (typeof item === 'object') {
       for (const [key, definition] of Object.entries(item as Record<string, unknown>)) {
         if (key === '@vocab') {

@@ -50,7 +50,7 @@ export function nodeTypes(walk: Walk, node: JsonObject, context: TermContext, qu
       types.push(id);
       if (!quiet) reportTermStatus(walk, term.name);
     } else if (!quiet) {
-      unknownTerm(walk, context, 'type', type, suggest(vocab.typeNames, term.name));
+      unknownTerm(walk, context, 'type', type, suggest(vocab.typeNames, term.name, walk));
     }
   }
   if (!quiet) report.path.pop();
@@ -82,7 +82,7 @@ const suggestions = new Map<readonly string[], Map<string, string>>();
  * ` Did you mean "datePublished"?` for the closest real name, or nothing. Remembered per name: a site repeats
  * its mistakes on every page, and the search is the slow part of an unknown term.
  */
-export function suggest(names: readonly string[], name: string): string {
+export function suggest(names: readonly string[], name: string, walk: Walk): string {
   let known = suggestions.get(names);
   if (!known) {
     known = new Map();
@@ -90,6 +90,9 @@ export function suggest(names: readonly string[], name: string): string {
   }
   let hint = known.get(name);
   if (hint === undefined) {
+    // A document of thousands of made-up keys gets its findings, and suggestions for the first of them only.
+    if (walk.searchesLeft <= 0) return '';
+    walk.searchesLeft--;
     const real = closestName(name, names);
     hint = real && real !== name ? ` Did you mean "${real}"?` : '';
     if (known.size >= 10_000) known.clear();

@@ -5,6 +5,7 @@ import { Reporter } from './report.ts';
 import type { ValidateOptions, ValidationResult } from './types.ts';
 import { loadVocabulary } from './vocabulary/vocabulary.ts';
 import { type Walk, walkDocument, walkPage } from './walk.ts';
+import { MAX_SEARCHES } from './walk-state.ts';
 
 /**
  * Validates a JSON-LD document (text, object, or array of documents) against the Schema.org vocabulary and,
@@ -54,6 +55,7 @@ function runWalk(report: Reporter, root: unknown, options: ValidateOptions | und
     owners: [],
     depthBase: page ? 1 : 0,
     tooDeep: false,
+    searchesLeft: MAX_SEARCHES,
   };
   if (page) walkPage(walk, root as unknown[]);
   else walkDocument(walk);

@@ -32,7 +32,12 @@ export interface Walk {
   depthBase: number;
   /** Set once a branch passed MAX_DEPTH, so the document says so once. */
   tooDeep: boolean;
+  /** "Did you mean" searches this document may still make (see MAX_SEARCHES). */
+  searchesLeft: number;
 }
+
+/** "Did you mean" searches per document: enough for any real one, and a bound on a hostile one's cost. */
+export const MAX_SEARCHES = 500;
 
 /**
  * How many path segments deep the walk goes. Real JSON-LD nests a few levels; the limit keeps a hostile or

@@ -45,7 +45,16 @@ function walkTop(walk: Walk, value: unknown, outer: TermContext | null): void {
   }
   if (!withinDepth(walk)) return;
   let context = outer;
-  if ('@context' in value) context = contextOf(walk, value['@context'], outer);
+  if (value['@context'] === null && !outer) {
+    // A null context leaves no vocabulary at all: search engines read none of the terms.
+    report.path.push('@context');
+    report.add(
+      'missing-context',
+      '"@context" is null, which leaves the terms in no vocabulary: write "@context": "https://schema.org".',
+    );
+    report.path.pop();
+    context = DEFAULT_CONTEXT;
+  } else if ('@context' in value) context = contextOf(walk, value['@context'], outer);
   else if (!context) {
     report.add(
       'missing-context',
@@ -136,7 +145,7 @@ export function walkNode(
         // `query-input` and friends: Schema.org's Action annotations (`<property>-input`/`-output`).
         const annotated = /^(.+)-(input|output)$/.exec(term.name)?.[1];
         if (!annotated || !vocab.properties.has(annotated)) {
-          unknownTerm(walk, context, 'property', key, suggest(vocab.propertyNames, term.name));
+          unknownTerm(walk, context, 'property', key, suggest(vocab.propertyNames, term.name, walk));
         }
         walkValue(walk, value, null, context);
       }

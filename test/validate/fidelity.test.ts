@@ -69,4 +69,43 @@ describe('depth', () => {
     const [issue] = validateJsonLd('['.repeat(200_000)).issues;
     expect(issue).toMatchObject({ code: 'json-parse-error', line: 1, column: 200_001 });
   });
+  it('reads an @context of arrays nested 100,000 deep without a stack overflow', () => {
+    const text = `{"@context":${'['.repeat(100_000)}${']'.repeat(100_000)},"@type":"Thing"}`;
+    expect(validateJsonLd(text).issues.map((issue) => issue.code)).toEqual(['unknown-context']);
+  });
+});
+
+describe('hostile documents', () => {
+  it('gives a document of thousands of made-up keys its findings, and suggestions for the first 500', () => {
+    // Each unknown key is searched for the nearest real one; unbounded, 40,000 of them took 80 s. Each key
+    // here is "description" with two letters changed: close enough to suggest it.
+    const letters = [...'qxzjvwkyfg'];
+    const keys = [...Array(11).keys()]
+      .flatMap((first) => [...Array(first).keys()].map((second) => [first, second]))
+      .flatMap(([first, second]) =>
+        letters.flatMap((a) =>
+          letters.map((b) => {
+            const chars = [...'description'];
+            chars[first as number] = a;
+            chars[second as number] = b;
+            return chars.join('');
+          }),
+        ),
+      )
+      .slice(0, 2_000);
+    expect(new Set(keys).size).toBe(2_000);
+    const graph = keys.map((key) => ({ '@type': 'Thing', [key]: 1 }));
+    const { issues } = validateJsonLd({ '@context': 'https://schema.org', '@graph': graph });
+    const unknown = issues.filter((issue) => issue.code === 'unknown-property');
+    expect(unknown).toHaveLength(2_000);
+    expect(unknown.filter((issue) => issue.message.includes('Did you mean "description"?'))).toHaveLength(500);
+  });
+  it('says a null @context leaves the terms in no vocabulary, and checks them as Schema.org', () => {
+    const { valid, issues } = validateJsonLd({ '@context': null, '@type': 'Thing', nme: 'a' });
+    expect(valid).toBe(false);
+    expect(issues.map((issue) => [issue.code, issue.path])).toEqual([
+      ['missing-context', '$["@context"]'],
+      ['unknown-property', '$.nme'],
+    ]);
+  });
 });
