@@ -98,7 +98,9 @@ describe('hostile documents', () => {
     const { issues } = validateJsonLd({ '@context': 'https://schema.org', '@graph': graph });
     const unknown = issues.filter((issue) => issue.code === 'unknown-property');
     expect(unknown).toHaveLength(2_000);
-    expect(unknown.filter((issue) => issue.message.includes('Did you mean "description"?'))).toHaveLength(500);
+    expect(unknown.filter((issue) => issue.message.includes('Did you mean "description"?'))).toHaveLength(
+      500,
+    );
   });
   it('says a null @context leaves the terms in no vocabulary, and checks them as Schema.org', () => {
     const { valid, issues } = validateJsonLd({ '@context': null, '@type': 'Thing', nme: 'a' });
