@@ -1,7 +1,7 @@
 // The build output as the audit needs it: which files exist, and what its sitemaps list. The one place that
 // reads dist/ for the audit, for the integration and `check` alike.
 import { readdirSync, readFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { Parser } from 'htmlparser2';
 import type { LanguageAlternate } from '../head/read.ts';
@@ -10,6 +10,9 @@ import { pageHref } from '../url-forms.ts';
 import type { ValidateOptions } from '../validate/index.ts';
 import { type AuditFinding, auditSite, type SiteAuditInput, type SitemapLanguageLink } from './audit-site.ts';
 import { type PageFacts, readPageFacts } from './page-facts.ts';
+
+/** Larger HTML files are not read as pages (Googlebot itself reads the first 15 MB of one). */
+export const MAX_PAGE_BYTES = 64 * 1024 * 1024;
 
 /**
  * Every file under `dir`, relative to it with `/` separators (dot-directories and node_modules skipped).
@@ -126,8 +129,15 @@ export async function auditOutput(
   const pages = await mapConcurrently(htmlFiles, 16, async (file) => {
     const known = input.known?.get(file);
     if (known) return known;
-    // A file that cannot be read (a broken link) is no page: whoever lists files reports it.
-    const html = await readFile(join(input.outDir, file), 'utf8').catch(() => null);
+    // A file that cannot be read (a broken link) is no page: whoever lists files reports it. Nor is one of
+    // more than MAX_PAGE_BYTES: no page of a site is, and reading it would take the audit minutes.
+    const path = join(input.outDir, file);
+    const size = await stat(path).then(
+      (stats) => (stats.isFile() ? stats.size : null),
+      () => null,
+    );
+    if (size === null || size > MAX_PAGE_BYTES) return null;
+    const html = await readFile(path, 'utf8').catch(() => null);
     return html === null ? null : readPageFacts(html, urlOf(file), file, input.validation ?? null);
   });
   const { outDir: _outDir, known: _known, urlOf: _urlOf, validation: _validation, ...rest } = input;

@@ -6,6 +6,7 @@ import { type AuditFinding, auditOutput, type PageFacts, readPageFacts } from '.
 import { prettyJson, type ReportPage } from '../report/html-report.ts';
 import type { CheckedFile } from '../validate/format-report.ts';
 import type { ValidationIssue } from '../validate/index.ts';
+import { inputFileProblem } from './read-input.ts';
 
 export interface DirectoryAudit {
   dir: string;
@@ -27,6 +28,8 @@ export function siteOf(dir: string, given: string | undefined): string | null {
     ...names.filter((name) => name !== 'index.html'),
   ];
   for (const name of candidates) {
+    // Not a FIFO named like a page: reading one waits for a writer forever.
+    if (inputFileProblem(join(dir, name))) continue;
     let said: string | null;
     try {
       const facts = readPageFacts(readFileSync(join(dir, name), 'utf8'), 'https://site.invalid/', name);

@@ -7,6 +7,7 @@ import { extractJsonLd, type ValidationIssue, VOCABULARY, validatePage } from '.
 import { writeFileAtomically } from '../write-file-atomically.ts';
 import { attachAudit, auditDirectory, checkReportPages, type DirectoryAudit, siteOf } from './check-site.ts';
 import { type Command, UsageError } from './command.ts';
+import { inputFileProblem } from './read-input.ts';
 import { reachesFailOn, readReportFlags, renderReport, reportFlagOptions } from './report-flags.ts';
 
 // check also writes one self-contained HTML page; validate does not, so the choice is added here.
@@ -126,6 +127,9 @@ function checkFileOrFailure(path: string, options: { rules: Array<'google' | 'sc
 }
 
 function checkFile(path: string, options: { rules: Array<'google' | 'schema.org'> }): CheckedFile {
+  // Not a FIFO named page.html (reading it would wait forever), nor a file of gigabytes.
+  const problem = inputFileProblem(path);
+  if (problem) throw new Error(problem);
   const text = readFileSync(path, 'utf8');
   const file = relative(process.cwd(), path) || path;
   if (extname(path).toLowerCase() === '.jsonld') {
@@ -166,6 +170,7 @@ function scriptTexts(files: string[]): Map<string, string[]> {
   const texts = new Map<string, string[]>();
   for (const file of files) {
     try {
+      if (inputFileProblem(file)) continue;
       const text = readFileSync(file, 'utf8');
       const name = relative(process.cwd(), file) || file;
       texts.set(

@@ -1,7 +1,7 @@
 // `astro-schema-manager pull`: the server's schemas, meta and social tags into a directory of page files (for
 // review in git) or one JSON file in the format of the reference server's seed file, so `serve --seed` loads a
 // pull and `push` sends either back. `--check` compares instead of writing (pull-check.ts).
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { MetaTags, SchemaClient, SchemaRecord, SocialTags } from '../client/index.ts';
 import { plural } from '../plural.ts';
@@ -11,6 +11,7 @@ import { apiOptions, isNotAllowed, printJson, withClient } from './api-connectio
 import { type Command, UsageError } from './command.ts';
 import { type Progress, startProgress } from './progress.ts';
 import { checkTarget } from './pull-check.ts';
+import { readInputText } from './read-input.ts';
 import { fromPageFiles, toPageFiles } from './seo-directory.ts';
 import { readPageFileTree, type Target, targetOf, writePageFileTree } from './seo-files.ts';
 
@@ -34,19 +35,11 @@ export function readSchemaFile(path: string): SchemaFile {
 
 /** JSON from a file, or stdin for `-`. */
 export function readJsonFile(path: string): unknown {
-  const text = readText(path);
+  const text = readInputText(path);
   try {
     return JSON.parse(text);
   } catch (error) {
     throw new UsageError(`${path} is not JSON: ${(error as Error).message}.`);
-  }
-}
-
-export function readText(path: string): string {
-  try {
-    return readFileSync(path === '-' ? 0 : path, 'utf8');
-  } catch (error) {
-    throw new UsageError(`Cannot read ${path} (${(error as NodeJS.ErrnoException).code ?? error}).`);
   }
 }
 

@@ -1,11 +1,11 @@
 // `astro-schema-manager serve`: the reference server on a port, until SIGINT or SIGTERM.
-import { readFileSync } from 'node:fs';
 import { SeedFileError } from '../seed-file.ts';
 import { createServer, generateApplicationPassword, serverDefaults } from '../server/index.ts';
 import type { Capability, UserOption } from '../server/types.ts';
 import { cliEnv } from './api-connection.ts';
 import { type Command, UsageError } from './command.ts';
 import { readSchemaFile } from './pull.ts';
+import { inputFileProblem, readInputText } from './read-input.ts';
 
 const capabilities: readonly Capability[] = ['manage_options', 'edit_posts'];
 
@@ -33,14 +33,16 @@ export function parseUserSpec(spec: string, where: string): UserOption {
 /** Users from a file (one spec a line; blank lines and `#` comments skipped) or from the environment. */
 export function readUsers(file: string | undefined, env: NodeJS.ProcessEnv): UserOption[] {
   if (file !== undefined) {
-    let text: string;
-    try {
-      text = readFileSync(file, 'utf8');
-    } catch (error) {
-      throw new UsageError(
-        `--users ${file}: cannot read it (${(error as NodeJS.ErrnoException).code ?? error}).`,
-      );
+    const problem = inputFileProblem(file);
+    if (problem) {
+      // A user written in place of the file holds a password: it is not repeated in the message.
+      if (/^[^:/\\]+:.*:/.test(file) && problem.startsWith('ENOENT'))
+        throw new UsageError(
+          '--users takes a file with one user a line (name:password:capability), not a user; put the line in a file, or in SCHEMA_MANAGER_SERVE_USERS.',
+        );
+      throw new UsageError(`--users ${file}: cannot read it (${problem}).`);
     }
+    const text = readInputText(file);
     return text
       .split(/\r?\n/)
       .flatMap((line, index) =>

@@ -5,7 +5,7 @@ import type { CheckedFile } from '../validate/format-report.ts';
 import { type Severity, type ValidationIssue, validatePage } from '../validate/index.ts';
 import { apiOptions, connect, readIds } from './api-connection.ts';
 import { type Command, UsageError } from './command.ts';
-import { readText } from './pull.ts';
+import { readInputText } from './read-input.ts';
 import { reachesFailOn, readReportFlags, renderReport, reportFlagOptions } from './report-flags.ts';
 
 /** Something to validate: the document itself (local) and how the API names it (remote). */
@@ -154,7 +154,7 @@ schemas of each --url (the public /schemas-by-url route: no credentials needed).
       throw new UsageError('Name what to validate: a file, - for stdin, --id <n> or --url <page url>.');
     }
     const targets = positionals.flatMap((path) =>
-      documentsOfFile(path === '-' ? 'stdin' : path, readText(path)),
+      documentsOfFile(path === '-' ? 'stdin' : path, readInputText(path)),
     );
     const needsApi = remote || ids.length > 0 || urls.length > 0;
     const client = needsApi ? connect(values) : null;

@@ -78,9 +78,7 @@ export function createFetchSender(
   async function send(request: SendRequest): Promise<RawAnswer> {
     const deadline = AbortSignal.timeout(settings.totalTimeoutMs);
     // What ends the call, retries and their waits included: its total bound, or either caller's abort.
-    const stopped = AbortSignal.any(
-      [deadline, settings.signal, request.signal].filter((s) => s !== undefined),
-    );
+    const stopped = anySignal([deadline, settings.signal, request.signal].filter((s) => s !== undefined));
     const headers: Record<string, string> = { 'user-agent': settings.userAgent, ...request.headers };
     const retry = {
       retries: settings.retries,
@@ -89,7 +87,7 @@ export function createFetchSender(
       deadline: Date.now() + settings.totalTimeoutMs,
     };
     for (let tries = 1; ; tries++) {
-      const signal = AbortSignal.any([stopped, AbortSignal.timeout(settings.timeoutMs)]);
+      const signal = anySignal([stopped, AbortSignal.timeout(settings.timeoutMs)]);
       // A retry is counted as one (by onRetry), as undici's interceptor counts it.
       if (tries === 1) onRequest();
       let delay: number | null;
@@ -156,4 +154,21 @@ function failureOf(error: unknown, deadlinePassed: boolean): SendFailure {
   // fetch says no more than "fetch failed" or "Network connection lost": a failed connection, which a read
   // may try again.
   return new SendFailure('ECONNRESET', message || 'connection failed', deadlinePassed);
+}
+
+/**
+ * A signal that aborts when any of `signals` does: `AbortSignal.any` where the runtime has it (Vercel's Edge
+ * Runtime, as its local emulator shows, may not).
+ */
+function anySignal(signals: AbortSignal[]): AbortSignal {
+  if (typeof AbortSignal.any === 'function') return AbortSignal.any(signals);
+  const controller = new AbortController();
+  for (const signal of signals) {
+    if (signal.aborted) {
+      controller.abort(signal.reason);
+      break;
+    }
+    signal.addEventListener('abort', () => controller.abort(signal.reason), { once: true });
+  }
+  return controller.signal;
 }

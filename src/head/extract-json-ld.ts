@@ -28,12 +28,29 @@ export function extractJsonLd(html: string): JsonLdScript[] {
   if (lastMention === -1) return scripts;
   let script = false; // inside a <script ...> open tag
   let typeAttribute = false;
+  let typeSeen = false; // a tag's first `type` counts, as in a browser: later ones are dropped
   let type = '';
   let tagStart = -1; // where the current <script ...> open tag starts
   let bodyStart = -1; // inside a JSON-LD script's body
   let line = 1;
   let lineStart = 0;
   let counted = 0;
+  /** The JSON-LD script whose body ends at `bodyEnd` and whose element ends at `elementEnd`. */
+  const found = (bodyEnd: number, elementEnd: number): void => {
+    for (let i = html.indexOf('\n', counted); i !== -1 && i < bodyStart; i = html.indexOf('\n', i + 1)) {
+      line++;
+      lineStart = i + 1;
+    }
+    counted = bodyStart;
+    scripts.push({
+      text: html.slice(bodyStart, bodyEnd),
+      line,
+      column: bodyStart - lineStart + 1,
+      start: tagStart,
+      end: elementEnd,
+    });
+    bodyStart = -1;
+  };
   const tokenizer = new Tokenizer(
     { decodeEntities: false },
     {
@@ -42,9 +59,12 @@ export function extractJsonLd(html: string): JsonLdScript[] {
         // `start` is the name's offset, after "<".
         if (script) tagStart = start - 1;
         type = '';
+        typeSeen = false;
       },
       onattribname(start, end) {
-        typeAttribute = script && end - start === 4 && html.slice(start, end).toLowerCase() === 'type';
+        typeAttribute =
+          script && !typeSeen && end - start === 4 && html.slice(start, end).toLowerCase() === 'type';
+        if (typeAttribute) typeSeen = true;
       },
       onattribdata(start, end) {
         if (typeAttribute) type += html.slice(start, end);
@@ -59,20 +79,8 @@ export function extractJsonLd(html: string): JsonLdScript[] {
       onclosetag(start, end) {
         if (bodyStart === -1) return;
         // `start` is the tag name's offset, after "</".
-        for (let i = html.indexOf('\n', counted); i !== -1 && i < bodyStart; i = html.indexOf('\n', i + 1)) {
-          line++;
-          lineStart = i + 1;
-        }
-        counted = bodyStart;
         const closed = html.indexOf('>', end);
-        scripts.push({
-          text: html.slice(bodyStart, start - 2),
-          line,
-          column: bodyStart - lineStart + 1,
-          start: tagStart,
-          end: closed === -1 ? html.length : closed + 1,
-        });
-        bodyStart = -1;
+        found(start - 2, closed === -1 ? html.length : closed + 1);
       },
       onselfclosingtag() {
         script = false;
@@ -81,7 +89,11 @@ export function extractJsonLd(html: string): JsonLdScript[] {
       oncdata: noop,
       oncomment: noop,
       ondeclaration: noop,
-      onend: noop,
+      // A script never closed runs to the end of the page, as a browser reads it: its JSON is then cut short,
+      // which the validator says, rather than the script going unseen.
+      onend() {
+        if (bodyStart !== -1) found(html.length, html.length);
+      },
       onprocessinginstruction: noop,
       ontext: noop,
       ontextentity: noop,

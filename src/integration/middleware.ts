@@ -6,7 +6,7 @@
 import { getSecret } from 'astro:env/server';
 import bakedConfig from 'virtual:astro-schema-manager/config';
 import type { MiddlewareHandler } from 'astro';
-import { type RewriteOptions, rewriteHead } from '../head/index.ts';
+import { type RewriteOptions, readHeadTags, rewriteHead } from '../head/index.ts';
 import { decodedPath, pageHref, pathInSite } from '../url-forms.ts';
 import { splitApiCredentials } from './api-credentials.ts';
 import { isExcluded, requestedPage } from './pages.ts';
@@ -99,6 +99,10 @@ export const onRequest: MiddlewareHandler = async (context, next) => {
   const answer = answers.answer({ url: pageUrl, pathname: relative });
 
   const body = rewriteHeadOfStream(response.body, async (head) => {
+    // A head this package wrote already (at build time, for a prerendered page an edge function serves; or by
+    // this middleware in the origin, when an edge function in front runs it too) keeps its tags: an edge with
+    // no answer would otherwise strip what the origin wrote.
+    if (!dev && readHeadTags(head).marked > 0) return head;
     const found = await answer;
     const value = found.value;
     const tags = value?.plan.tags ?? [];

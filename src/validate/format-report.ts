@@ -127,7 +127,7 @@ function pretty(files: CheckedFile[], color: boolean, unit: readonly [string, st
   for (const [issue, count] of shared) total[countKey[issue.severity]] -= count - 1;
   const empty = files.filter((file) => file.documents.length === 0).length;
   lines.push(
-    `${plural(total.files, ...unit)}${total.failures ? `, ${total.failures} not checked (internal failure)` : ''}, ${plural(total.documents, 'JSON-LD document')}${empty ? `, ${empty} without JSON-LD` : ''}: ` +
+    `${plural(total.files, ...unit)}${total.failures ? `, ${total.failures} not checked (named above)` : ''}, ${plural(total.documents, 'JSON-LD document')}${empty ? `, ${empty} without JSON-LD` : ''}: ` +
       `${plural(total.errors, 'error')}, ${plural(total.warnings, 'warning')}, ${total.infos} info.`,
   );
   return `${lines.join('\n')}\n`;

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -126,12 +127,16 @@ describe('astro-schema-manager check, a page as one graph', () => {
     );
     // A dangling link named like a page: listed by the directory walk, unreadable when opened.
     await symlink(join(dir, 'gone.html'), join(dir, 'broken.html'));
+    // A FIFO named like a page: opening it to read would wait for a writer forever.
+    execFileSync('mkfifo', [join(dir, 'pipe.html')]);
     const { code, stdout } = await check(dir, '--format', 'json');
     expect(code).toBe(2);
     const report = JSON.parse(stdout);
-    expect(report.summary).toMatchObject({ files: 2, failures: 1, documents: 1, errors: 0 });
+    expect(report.summary).toMatchObject({ files: 3, failures: 2, documents: 1, errors: 0 });
     const broken = report.files.find((file: { file: string }) => file.file.endsWith('broken.html'));
     expect(broken.failure).toContain('ENOENT');
+    const pipe = report.files.find((file: { file: string }) => file.file.endsWith('pipe.html'));
+    expect(pipe.failure).toBe('not a regular file');
     const pretty = await check(dir);
     expect(pretty.code).toBe(2);
     expect(pretty.stdout).toMatch(/broken\.html\n {2}failure not checked: ENOENT/);

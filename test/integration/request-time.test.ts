@@ -50,6 +50,14 @@ beforeAll(async () => {
     astroSource: "output: 'server', adapter: node({ mode: 'standalone' })",
     options: { validate: 'warn' },
     env: { ...api.env, SCHEMA_MANAGER_API: `${proxy.url}${new URL(api.baseUrl).pathname}` },
+    files: {
+      // As an origin behind an edge function serves it when both run this middleware (Netlify's and
+      // Vercel's edgeMiddleware), or a prerendered page an edge function serves: the head already written.
+      'src/pages/written.astro': `---
+export const prerender = false;
+---
+<html><head><meta charset="utf-8" /><title data-schema-manager>Written before</title></head><body>written</body></html>`,
+    },
   });
   if (build.exitCode !== 0) throw new Error(build.log);
   server = await startBuiltServer(build.root, '/p/warmup', { ASM_TEST_GATE: gate.url });
@@ -158,6 +166,8 @@ test('with an API that refuses connections, views are served at once without tag
     expect(page.ms).toBeLessThan(5000);
   }
   expect((await view('/p/shared')).titles).toEqual(['Shared title from the API']);
+  // A head this package wrote already keeps its tags, whatever this pass gets (here nothing).
+  expect((await view('/written')).titles).toEqual(['Written before']);
 });
 
 test('the server log names no credential', () => {

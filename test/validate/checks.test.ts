@@ -201,6 +201,17 @@ describe('extractJsonLd', () => {
   it('returns nothing for a page without JSON-LD', () => {
     expect(extractJsonLd('<p>hello</p>')).toEqual([]);
   });
+  it('reads a script never closed to the end of the page, as a browser does, so its cut JSON is reported', () => {
+    const html = '<html><head><script type="application/ld+json">{"@type":"Thing"';
+    const [script] = extractJsonLd(html);
+    expect(script).toMatchObject({ text: '{"@type":"Thing"', start: 12, end: html.length });
+    expect(validateJsonLd(script?.text ?? '').issues[0]?.code).toBe('json-parse-error');
+  });
+  it("takes a tag's first type attribute, as a browser does", () => {
+    const html =
+      '<script type="application/ld+json" type="text/plain">{}</script><script type="text/plain" type="application/ld+json">{"x":1}</script>';
+    expect(extractJsonLd(html).map((script) => script.text)).toEqual(['{}']);
+  });
 });
 
 describe('literals', () => {
