@@ -1,8 +1,10 @@
 /**
  * Pages per second for `rewriteHead` (and the whole prepare → render → rewrite step) on a realistic
- * 30 KB page and on a 2 MB page with the same head. Run: `node bench/head.bench.ts`.
+ * 30 KB page and on a 2 MB page with the same head; and the time for a head holding one 4 MB inline script,
+ * whole and streamed in 16 KB pieces (a token that long once cost the parser time growing with its square).
+ * Run: `node bench/head.bench.ts`.
  */
-import { prepareHeadData, renderHeadTags, rewriteHead } from '../src/head/index.ts';
+import { prepareHeadData, renderHeadTags, rewriteHead, watchHeadEnd } from '../src/head/index.ts';
 import type { HeadData } from '../src/head/types.ts';
 
 const head = [
@@ -106,4 +108,22 @@ for (const [name, html] of [
   measure(`prepare + render + rewrite, ${name}`, html, (h) =>
     rewriteHead(h, renderHeadTags(prepareHeadData(data, options))),
   );
+}
+
+// One long token in the head: an inline script of 4 MB (a page's data, inlined).
+const bigScript = `<!DOCTYPE html><html><head><title>x</title><script>self.data=${JSON.stringify('a'.repeat(4 * 1024 * 1024))}</script></head><body><p>x</p></body></html>`;
+for (const [label, work] of [
+  ['rewriteHead, a head with a 4 MB inline script', () => rewriteHead(bigScript, tags)],
+  [
+    'its head watched streaming, 16 KB pieces',
+    () => {
+      const watch = watchHeadEnd();
+      for (let at = 0; at < bigScript.length; at += 16 * 1024)
+        watch.write(bigScript.slice(at, at + 16 * 1024));
+    },
+  ],
+] as const) {
+  const start = performance.now();
+  work();
+  console.log(`${label.padEnd(52)} ${(performance.now() - start).toFixed(0).padStart(8)} ms`);
 }

@@ -1,7 +1,10 @@
 // Removes the client's own credentials from text a server sent back (its message, code, details, a Location):
-// the Basic header and its token, `user:password` (plain and percent-encoded), and the password alone where
-// it stands as a whole word. Only credentials go: text that merely contains the password inside a longer
-// word is left as it was, and the client's own text (the URL it built, the operation) is never passed here.
+// the Basic header and its token, `user:password` (plain and percent-encoded), and the password alone, in the
+// spellings servers re-encode it in (percent-encoded, `+` or `&nbsp;` for its spaces, without them, base64, any
+// letter case). A password of LONG_PASSWORD characters or more (an application password has 24) goes wherever it
+// stands, glued to other words too; a shorter one only where it is a whole word, so that text merely
+// containing it inside a longer word (`wrong` in `wrongly`) is left as it was. The client's own text (the URL it
+// built, the operation) is never passed here.
 
 export const REDACTED = '[redacted]';
 
@@ -43,25 +46,39 @@ export function createRedactor(credentials: { username: string; password: string
     `${encodeURIComponent(username)}:${encodeURIComponent(password)}`,
     encodeURIComponent(pair),
   ];
-  // The password alone only where it is a whole word: `wrong` goes from "password wrong" but not from "wrongly".
-  const words = [...new Set([password, encodeURIComponent(password), password.replace(/\s+/g, '')])].filter(
-    (word) => word.length > 0,
-  );
-  const exactPattern = new RegExp(
-    [...new Set(exact)]
-      .sort((a, b) => b.length - a.length)
-      .map(escapeRegExp)
-      .join('|'),
-    'g',
-  );
-  const pattern = new RegExp(
-    [
-      exactPattern.source,
-      ...words.map((word) => `(?<![\\p{L}\\p{N}_])${escapeRegExp(word)}(?![\\p{L}\\p{N}_])`),
-    ].join('|'),
-    'gu',
-  );
+  const spellings = [
+    password,
+    encodeURIComponent(password),
+    password.replace(/\s+/g, ''),
+    password.replace(/ /g, '+'),
+    password.replace(/ /g, '&nbsp;'),
+    password.replace(/ /g, '\u00a0'),
+    password.replace(/ /g, '-'),
+    password.replace(/ /g, '_'),
+    base64(password),
+    base64(password).replace(/=+$/, ''),
+  ].filter((word) => word.length > 0);
+  const sorted = (texts: string[]) =>
+    [...new Set(texts)].sort((a, b) => b.length - a.length).map(escapeRegExp);
+  const exactPattern = new RegExp(sorted(exact).join('|'), 'g');
+  // A long password goes wherever it stands; a short one only where it is a whole word: `wrong` goes from
+  // "password wrong" but not from "wrongly".
+  const passwordPatterns =
+    password.length >= LONG_PASSWORD
+      ? sorted(spellings)
+      : sorted(spellings).map((word) => `(?<![\\p{L}\\p{N}_])${word}(?![\\p{L}\\p{N}_])`);
+  const pattern = new RegExp([exactPattern.source, ...passwordPatterns].join('|'), 'giu');
   return redactorOf(pattern, exactPattern, []);
+}
+
+/** From this length a password is taken to be no word of any text: it is removed wherever it appears. */
+const LONG_PASSWORD = 12;
+
+/** UTF-8 base64 of `text`, without Node's Buffer. */
+function base64(text: string): string {
+  let binary = '';
+  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
+  return btoa(binary);
 }
 
 function redactorOf(pattern: RegExp, exactPattern: RegExp, keep: string[]): Redactor {
@@ -101,7 +118,5 @@ function redactorOf(pattern: RegExp, exactPattern: RegExp, keep: string[]): Reda
  * @example basicToken('ed', 'pw') // 'ZWQ6cHc='
  */
 export function basicToken(username: string, password: string): string {
-  let binary = '';
-  for (const byte of new TextEncoder().encode(`${username}:${password}`)) binary += String.fromCharCode(byte);
-  return btoa(binary);
+  return base64(`${username}:${password}`);
 }

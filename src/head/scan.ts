@@ -12,8 +12,15 @@ import { linkKey, metaKey } from './keys.ts';
 /** The boolean attribute every written tag carries, so a later run finds and replaces exactly those. */
 export const MARK = 'data-schema-manager';
 
-/** Characters handed to the parser at a time; feeding stops between chunks once the head is over. */
+/** Characters first handed to the parser at a time; feeding stops between chunks once the head is over. */
 export const CHUNK_SIZE = 2 * 1024;
+
+/**
+ * The most handed to the parser at a time. Chunks grow to it from CHUNK_SIZE as a head goes on: parse5 joins a
+ * token cut by a chunk's end to the next chunk, at a cost growing with the token, so a 4 MB inline script fed
+ * 2 KB at a time took 5 s; fed in doubling chunks, 0.1 s.
+ */
+const MAX_CHUNK_SIZE = 1024 * 1024;
 
 export interface HeadElement {
   /** Lower-case tag name. */
@@ -197,9 +204,11 @@ export function scanHead(html: string, options: ScanOptions = {}): HeadScan {
   let fed = 0;
   let hint = bodyTagEnd(source, 0);
   let started = false;
+  let size = CHUNK_SIZE;
   do {
     if (hint !== -1 && hint <= fed) hint = bodyTagEnd(source, fed);
-    const end = Math.min(source.length, fed + CHUNK_SIZE, hint === -1 ? Infinity : hint);
+    const end = Math.min(source.length, fed + size, hint === -1 ? Infinity : hint);
+    size = Math.min(size * 2, MAX_CHUNK_SIZE);
     parser.tokenizer.write(source.slice(fed, end), !options.prefix && end === source.length);
     fed = end;
     started = bodyStart(partsOf(parser.document).body) !== undefined;
@@ -231,17 +240,37 @@ export function watchHeadEnd(): { write(text: string): boolean } {
   const parser = new Parser<DefaultTreeAdapterMap>({ sourceCodeLocationInfo: true });
   let first = true;
   let ended = false;
+  let fed = 0;
+  // Inside a long token (a big inline script or style) the parser keeps all of it, and joining each new piece to
+  // it costs its length (see MAX_CHUNK_SIZE): past EAGER_CHARS kept, pieces wait until they are a quarter of
+  // what is kept, so the cost stays linear; the head's end is then seen at most that much later.
+  let waiting = '';
+  const kept = (): number => parser.tokenizer.preprocessor.html.length;
+  const feed = (text: string): void => {
+    let size = Math.max(CHUNK_SIZE, Math.min(fed, MAX_CHUNK_SIZE));
+    for (let at = 0; at < text.length && !ended; at += size) {
+      parser.tokenizer.write(text.slice(at, at + size), false);
+      fed += Math.min(size, text.length - at);
+      ended = bodyStart(partsOf(parser.document).body) !== undefined;
+      size = Math.min(size * 2, MAX_CHUNK_SIZE);
+    }
+  };
   return {
     write(text: string): boolean {
       if (ended) return true;
       // A byte-order mark belongs to the encoding, as in scanHead.
       const piece = first && text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
       if (piece.length > 0) first = false;
-      for (let at = 0; at < piece.length && !ended; at += CHUNK_SIZE) {
-        parser.tokenizer.write(piece.slice(at, at + CHUNK_SIZE), false);
-        ended = bodyStart(partsOf(parser.document).body) !== undefined;
+      waiting += piece;
+      if (kept() < EAGER_CHARS || waiting.length * 4 >= kept()) {
+        const batch = waiting;
+        waiting = '';
+        feed(batch);
       }
       return ended;
     },
   };
 }
+
+/** Below this many characters kept by the parser, every piece is parsed as it comes. */
+const EAGER_CHARS = 256 * 1024;

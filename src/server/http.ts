@@ -71,6 +71,25 @@ function locate(url: URL, dispatch: Dispatch): { route: string; query: URLSearch
   return { route: route.replace(/\/+$/, ''), query };
 }
 
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** Whether every string of a parsed body (keys too) is well-formed Unicode; iterative, as bodies nest. */
+function wellFormed(value: unknown): boolean {
+  const stack = [value];
+  while (stack.length > 0) {
+    const item = stack.pop();
+    if (typeof item === 'string') {
+      if (!item.isWellFormed()) return false;
+    } else if (item !== null && typeof item === 'object') {
+      for (const [key, child] of Object.entries(item)) {
+        if (!key.isWellFormed()) return false;
+        stack.push(child);
+      }
+    }
+  }
+  return true;
+}
+
 async function readBody(request: IncomingMessage, limit: number): Promise<Record<string, unknown>> {
   const declared = Number(request.headers['content-length'] ?? 0);
   if (declared > limit) throw tooLarge(limit);
@@ -81,11 +100,25 @@ async function readBody(request: IncomingMessage, limit: number): Promise<Record
     if (size > limit) throw tooLarge(limit);
     chunks.push(chunk);
   }
-  const text = Buffer.concat(chunks).toString('utf8');
+  // As WordPress (PHP's json_decode) refuses them: bytes that are not UTF-8 and unpaired surrogates would
+  // otherwise be stored as U+FFFD, and the answer would not say what was stored.
+  let text: string;
+  try {
+    text = strictUtf8.decode(Buffer.concat(chunks));
+  } catch {
+    throw new ApiFailure(400, 'rest_invalid_json', 'The request body is not valid JSON: it is not UTF-8.');
+  }
   if (text.trim() === '') return {};
   const parsed = parseJsonSafely(text, MAX_BODY_DEPTH);
   if (!parsed.ok) {
     throw new ApiFailure(400, 'rest_invalid_json', `The request body is not valid JSON: ${parsed.message}`);
+  }
+  if (!wellFormed(parsed.value)) {
+    throw new ApiFailure(
+      400,
+      'rest_invalid_json',
+      'The request body is not valid JSON: a string holds an unpaired UTF-16 surrogate (such as \\ud800).',
+    );
   }
   const body = parsed.value;
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {

@@ -124,6 +124,28 @@ test('the redactor keeps unrelated text byte for byte', () => {
   expect(keeping.text('at /x/pa$$ word/: pa$$ word')).toBe('at /x/pa$$ word/: [redacted]');
 });
 
+test('a long password goes in every spelling a server re-encodes it in, glued to other words too', () => {
+  const redact = createRedactor({ username: 'admin', password: 'Pass Word 1234' });
+  for (const spelling of [
+    'Pass+Word+1234', // PHP's urlencode
+    'pass word 1234',
+    'PASS WORD 1234',
+    'Pass&nbsp;Word&nbsp;1234',
+    'Pass\u00a0Word\u00a01234',
+    'Pass-Word-1234',
+    'PassWord1234',
+    Buffer.from('Pass Word 1234').toString('base64'),
+  ]) {
+    expect(redact.text(`code: incorrect_password${spelling}_x`), spelling).toBe(
+      'code: incorrect_password[redacted]_x',
+    );
+  }
+  // A short one still only as a whole word, in any case.
+  expect(createRedactor({ username: 'u', password: 'wrong' }).text('Wrong: wrongly wrong')).toBe(
+    '[redacted]: wrongly [redacted]',
+  );
+});
+
 test('a record nested 200,000 deep is reported on the record, and an answer nested so is an ApiError', async () => {
   const deep = `${'['.repeat(200_000)}${']'.repeat(200_000)}`;
   const api = await scripted((route) => {

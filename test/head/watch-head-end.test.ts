@@ -44,4 +44,26 @@ describe('watchHeadEnd', () => {
   it('never answers for a page that is all head', () => {
     expect(endOf('<head><title>only a head</title></head>')).toBeNull();
   });
+
+  it('after a long token in the head (a 2 MB inline script), answers within a quarter of it more', () => {
+    const script = `<head><script>self.data=${JSON.stringify('a'.repeat(2 * 1024 * 1024))}</script></head><body>`;
+    const page = `${script}${'<p>streaming body</p>'.repeat(100_000)}`;
+    const watch = watchHeadEnd();
+    let answeredAt: number | null = null;
+    for (let at = 0; at < page.length && answeredAt === null; at += 16 * 1024)
+      if (watch.write(page.slice(at, at + 16 * 1024))) answeredAt = Math.min(page.length, at + 16 * 1024);
+    // Not answered early; pieces inside the token are parsed in growing batches, so a little later than at once.
+    expect(answeredAt).toBeGreaterThanOrEqual(script.length);
+    expect(answeredAt).toBeLessThanOrEqual(script.length + script.length / 4 + 16 * 1024);
+    // What it answered on rewrites as the whole page does.
+    const cut = answeredAt as number;
+    expect(rewriteHead(page.slice(0, cut), tags).html + page.slice(cut)).toBe(rewriteHead(page, tags).html);
+  });
+
+  it('answers on the piece that starts the body while nothing long is held', () => {
+    const head = `<head>${'<meta name="a" content="b">'.repeat(4000)}</head>`;
+    const watch = watchHeadEnd();
+    for (let at = 0; at < head.length; at += 1024) expect(watch.write(head.slice(at, at + 1024))).toBe(false);
+    expect(watch.write('<body><p>x')).toBe(true);
+  });
 });

@@ -31,7 +31,11 @@ export interface Answer {
 export interface TestServer {
   baseUrl: string;
   origin: string;
-  call(method: string, route: string, options?: { as?: Who; body?: unknown; raw?: string }): Promise<Answer>;
+  call(
+    method: string,
+    route: string,
+    options?: { as?: Who; body?: unknown; raw?: string | Uint8Array },
+  ): Promise<Answer>;
   close(): Promise<void>;
 }
 
@@ -59,7 +63,7 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
       const payload = raw ?? (body === undefined ? undefined : JSON.stringify(body));
       if (payload !== undefined) headers['content-type'] = 'application/json';
       const target = route.startsWith('http') ? route : baseUrl + route;
-      const response = await fetch(target, { method, headers, body: payload });
+      const response = await fetch(target, { method, headers, body: payload as BodyInit | undefined });
       const text = await response.text();
       return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : null };
     },

@@ -1,6 +1,8 @@
 // Attacks on POST /scan that once worked: an answer too large to write, no deadline, fetching other hosts
 // (SSRF) and publishing what they said, echoing a sitemap's text, and error messages that mapped ports.
+
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { readSitemap } from '../../src/server/scan/read-sitemap.ts';
 import { type LoopbackServer, startServer as startSite } from '../support/loopback.ts';
 import { startServer, type TestServer } from './harness.ts';
 
@@ -201,4 +203,18 @@ test('the answer, the sitemap levels and the sitemap count stay within their lim
   } finally {
     await tight.close();
   }
+});
+
+test('a sitemap is read only as far as the scan has room for; the rest is counted, not parsed', () => {
+  // 400,000 entries in 9 MB: each one read and checked held the server for seconds per sitemap.
+  const entries = '<url><loc>x</loc></url>'.repeat(400_000);
+  const read = readSitemap(`<urlset>${entries}</urlset>`, 520);
+  expect(read.pages.length).toBeGreaterThanOrEqual(520);
+  expect(read.pages.length).toBeLessThan(520 + 3_000); // at most one 64 KB piece past the room
+  expect(read.pages.length + read.more).toBe(400_000);
+  expect(readSitemap('<urlset><url><loc>https://a.test/</loc></url></urlset>', 520)).toEqual({
+    pages: ['https://a.test/'],
+    sitemaps: [],
+    more: 0,
+  });
 });

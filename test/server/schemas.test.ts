@@ -161,6 +161,29 @@ describe('every 400 names the field and the reason', () => {
     expect(array.body.data.params.body).toMatch(/object/);
   });
 
+  test('a body that is not UTF-8, or holds an unpaired surrogate, is refused as WordPress refuses it', async () => {
+    // Stored, they became U+FFFD while the answer showed what was sent.
+    const notUtf8 = Buffer.concat([
+      Buffer.from('{"url":"https://example.com/cafe/","title":"Caf'),
+      Buffer.from([0xe9, 0x20, 0xff]),
+      Buffer.from('"}'),
+    ]);
+    const bytes = await server.call('POST', '/meta', { raw: notUtf8 });
+    expect(bytes.status).toBe(400);
+    expect(bytes.body).toMatchObject({
+      code: 'rest_invalid_json',
+      message: expect.stringMatching(/not UTF-8/),
+    });
+    const lone = await server.call('POST', '/meta', {
+      raw: '{"url":"https://example.com/lone/","title":"\\ud800 lone"}',
+    });
+    expect(lone.status).toBe(400);
+    expect(lone.body.message).toMatch(/unpaired UTF-16 surrogate/);
+    // Nothing was stored.
+    const stored = await server.call('GET', `/meta?url=${encodeURIComponent('https://example.com/lone/')}`);
+    expect(stored.body.title ?? null).toBeNull();
+  });
+
   test('JSON nested 10,000 levels is refused without a crash, in a body and in schema_data', async () => {
     const deep = `${'['.repeat(10_000)}${']'.repeat(10_000)}`;
     const asText = await server.call('POST', '/schemas', {

@@ -31,7 +31,8 @@ export async function sitemapPages(
     fetched += take.length;
     const read = await mapConcurrently(take, limits.concurrency, async (url) => {
       try {
-        return readSitemap(await fetchText(url, fetchLimits));
+        // Each sitemap read for at most the room the scan has: all of it may be off-site or repeated.
+        return readSitemap(await fetchText(url, fetchLimits), room + limits.maxSitemaps);
       } catch (error) {
         errors.addFailure(url, error);
         return null;
@@ -39,10 +40,12 @@ export async function sitemapPages(
     });
     const next: string[] = [];
     for (const entry of read) {
+      pagesLeftOut += entry?.more ?? 0;
       for (const page of entry?.pages ?? []) {
-        if (urlProblem(page, fetchLimits.hosts) !== null) offSite++;
-        else if (pages.size < room || pages.has(page)) pages.add(page);
-        else pagesLeftOut++;
+        // Once the scan is full, what is left is only counted.
+        if (pages.size >= room && !pages.has(page)) pagesLeftOut++;
+        else if (urlProblem(page, fetchLimits.hosts) !== null) offSite++;
+        else pages.add(page);
       }
       for (const child of entry?.sitemaps ?? []) {
         if (urlProblem(child, fetchLimits.hosts) !== null) offSite++;
