@@ -173,7 +173,7 @@ export function auditSite(input: SiteAuditInput): AuditFinding[] {
           'canonical-off-site',
           page.url,
           'link rel=canonical',
-          `The canonical points off the site, to ${canonical.href}.`,
+          `The canonical points off the site, to ${canonical.href}: search engines index that page instead of this one. Right for a post syndicated from there (severity: { 'canonical-off-site': 'off' } if all are); otherwise name this page.`,
         );
       } else {
         const target = named && byKey.get(named.key);

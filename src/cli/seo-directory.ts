@@ -1,6 +1,7 @@
 // The pull file as a directory of one JSON file per page URL, for code review: a change to one page touches one
 // file, keys come in one fixed order, and files merge like any source. Pure: text in, text out; the commands do
 // the reading and writing.
+import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { META_FIELDS, OG_FIELDS, TWITTER_FIELDS } from '../contract-fields.ts';
 import { problemLines, type SeedFileData as SchemaFile, seedFileSchema } from '../seed-file.ts';
@@ -59,7 +60,19 @@ export function pageFilePath(url: string): string {
   const safe = segments.map((segment) => (/^\.+$/.test(segment) ? segment.replace(/\./g, '%2E') : segment));
   const last = safe.pop() ?? 'index';
   const query = parsed.search ? `~${reencode(parsed.search.slice(1))}` : '';
-  return [encodePart(parsed.host), ...safe, `${last}${query}.json`].join('/');
+  return [encodePart(parsed.host), ...safe.map(fitName), `${fitName(`${last}${query}`)}.json`].join('/');
+}
+
+/** Longest file or folder name written, in bytes: file systems take 255, and a write adds a temporary suffix. */
+const MAX_NAME_BYTES = 180;
+
+/**
+ * A name within MAX_NAME_BYTES: a longer one keeps its start and ends in a digest of the whole, so it stays
+ * one page's (the page's URL is inside its file).
+ */
+function fitName(name: string): string {
+  if (Buffer.byteLength(name) <= MAX_NAME_BYTES) return name;
+  return `${name.slice(0, 120)}~${createHash('sha256').update(name).digest('hex').slice(0, 16)}`;
 }
 
 /** `order` first, then any other keys alphabetically: one key order whatever the server sent. */

@@ -19,7 +19,14 @@ export const clientOptionsShape = z.object({
     .string()
     .regex(/^[a-z0-9-_]+\/v\d+$/i, 'must look like "schemafy/v1"')
     .default('schemafy/v1'),
-  username: z.string().optional(),
+  // Basic auth splits user from password at the first colon: a user name holding one would send another user.
+  username: z
+    .string()
+    .refine(
+      (name) => !name.includes(':'),
+      'must not contain ":" (Basic auth reads the user name up to the first one)',
+    )
+    .optional(),
   /** An application password; its spaces may stay. */
   password: z.string().optional(),
   /** Per attempt: waiting for headers, and between body chunks. */

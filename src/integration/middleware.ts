@@ -96,7 +96,8 @@ export const onRequest: MiddlewareHandler = async (context, next) => {
     return response;
   }
   // Asked now, while the page renders; the head waits for it within the budget.
-  const answer = answers.answer({ url: pageUrl, pathname: relative });
+  const requested = { url: pageUrl, pathname: relative };
+  const answer = answers.answer(requested);
 
   const body = rewriteHeadOfStream(response.body, async (head) => {
     // A head this package wrote already (at build time, for a prerendered page an edge function serves; or by
@@ -104,6 +105,7 @@ export const onRequest: MiddlewareHandler = async (context, next) => {
     // no answer would otherwise strip what the origin wrote.
     if (!dev && readHeadTags(head).marked > 0) return head;
     const found = await answer;
+    answers.sayWhyNot(requested, found);
     const value = found.value;
     const tags = value?.plan.tags ?? [];
     // The body streams through as it comes: its JSON-LD is the build's to replace, not this pass's.

@@ -34,6 +34,11 @@ export interface PageRef {
 
 export interface RequestAnswers {
   answer(page: PageRef): Promise<CachedAnswer<PageAnswer>>;
+  /**
+   * Says, once per page while the API stays down, why a page served with `answer`'s result got no fresh
+   * answer. Called by whoever uses the answer: a head left as it was (written before) needs none.
+   */
+  sayWhyNot(page: PageRef, answer: CachedAnswer<PageAnswer>): void;
   /** Where a page is kept in the CMS; null when the `cmsUrl` option fails for it. */
   cmsUrlOf(pageUrl: string): string | null;
   /** Ends the client's connections (a dev server restart makes a new set). */
@@ -107,6 +112,9 @@ export function requestAnswers({ config, credentials, logger }: AnswerSettings):
     },
   });
 
+  // Answers whose reason `answer` itself said (a cmsUrl that fails for the page).
+  const saidAlready = new WeakSet<CachedAnswer<PageAnswer>>();
+
   return {
     cmsUrlOf(pageUrl) {
       try {
@@ -126,20 +134,22 @@ export function requestAnswers({ config, credentials, logger }: AnswerSettings):
         log(page.url, 'failure', message, (say) =>
           say.warn(`${page.url}: ${message} ${CMS_URL_HINT} It is served without head data.`),
         );
-        return { value: null, source: 'none', reason: 'error', error };
+        const unmapped: CachedAnswer<PageAnswer> = { value: null, source: 'none', reason: 'error', error };
+        saidAlready.add(unmapped);
+        return unmapped;
       }
       pathnames.set(page.url, page.pathname);
       if (pathnames.size > options.requestCacheMaxPages)
         pathnames.delete(pathnames.keys().next().value as string);
-      const answer = await cache.get(page.url);
-      if (answer.source !== 'fresh') {
-        const why = whyNot(answer, options.requestBudgetMs);
-        const served = answer.value ? 'its last good head data is served' : 'served without head data';
-        // Said once per page while the API stays down (whichever request failed first), not on every view.
-        const cause = `${answer.reason === 'timeout' ? 'timeout' : 'down'} ${answer.source}`;
-        if (why) log(page.url, 'failure', cause, (say) => say.warn(`${page.url}: ${why}; ${served}.`));
-      }
-      return answer;
+      return cache.get(page.url);
+    },
+    sayWhyNot(page, answer) {
+      if (answer.source === 'fresh' || saidAlready.has(answer)) return;
+      const why = whyNot(answer, options.requestBudgetMs);
+      const served = answer.value ? 'its last good head data is served' : 'served without head data';
+      // Said once per page while the API stays down (whichever request failed first), not on every view.
+      const cause = `${answer.reason === 'timeout' ? 'timeout' : 'down'} ${answer.source}`;
+      if (why) log(page.url, 'failure', cause, (say) => say.warn(`${page.url}: ${why}; ${served}.`));
     },
   };
 }

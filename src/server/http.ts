@@ -172,7 +172,8 @@ async function answer(request: IncomingMessage, dispatch: Dispatch): Promise<Api
 /** The caller's answer to a failure; the text of an unexpected error stays in the server's log. */
 function failureOf(error: unknown, dispatch: Dispatch): ApiFailure {
   if (error instanceof ApiFailure) return error;
-  dispatch.onError(error);
+  // A client that closed its connection mid-request is no failure of the server's: nothing to log.
+  if (!clientWentAway(error)) dispatch.onError(error);
   const code = (error as { code?: unknown } | null)?.code;
   if (typeof code === 'string' && code.startsWith('ERR_SQLITE')) {
     return new ApiFailure(
@@ -182,6 +183,17 @@ function failureOf(error: unknown, dispatch: Dispatch): ApiFailure {
     );
   }
   return new ApiFailure(500, 'internal_error', 'The server failed on this request; see the server log.');
+}
+
+/** Whether `error` is the client closing its connection (a body cut short, a reset), not the server failing. */
+function clientWentAway(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  return (
+    code === 'ECONNRESET' ||
+    code === 'EPIPE' ||
+    code === 'ERR_STREAM_PREMATURE_CLOSE' ||
+    message === 'aborted'
+  );
 }
 
 /** A strong validator of an answer's bytes. */
@@ -253,7 +265,7 @@ export function requestListener(dispatch: Dispatch) {
     };
     respond().catch((error: unknown) => {
       // Even the failure could not be written (or the answer was half sent): end this connection only.
-      dispatch.onError(error);
+      if (!clientWentAway(error)) dispatch.onError(error);
       response.destroy();
     });
   };

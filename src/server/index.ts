@@ -91,6 +91,9 @@ export function createServer(options: ServerOptions = {}): ReferenceServer {
     publicSchemaReads: options.publicSchemaReads ?? serverDefaults.publicSchemaReads,
   });
   const http = createHttpServer(
+    // A client gets 20 s to send its headers and 60 s for its whole request (Node's defaults are 60 s and
+    // 300 s): a trickled body holds a connection a minute at most.
+    { headersTimeout: 20_000, requestTimeout: 60_000 },
     requestListener({
       context,
       routes: compileRoutes(routes),

@@ -28,6 +28,17 @@ describe('pageFilePath', () => {
     expect(pageFilePath(`${SITE}/?p=12&x=a b`)).toBe('www.example.com/index~p=12&x=a%20b.json');
     expect(pageFilePath('not a url/..')).toBe('_relative/not%20a%20url%2F...json');
   });
+
+  it('shortens a name too long for a file system, keeping one name per page', () => {
+    // The server takes URLs of 2,048 characters: a 400-character segment made pull fail with ENAMETOOLONG.
+    const long = pageFilePath(`${SITE}/${'a'.repeat(400)}/`);
+    const other = pageFilePath(`${SITE}/${'a'.repeat(399)}b/`);
+    for (const path of [long, other]) {
+      for (const name of path.split('/')) expect(Buffer.byteLength(name)).toBeLessThanOrEqual(185);
+    }
+    expect(long).toMatch(/^www\.example\.com\/a{120}~[0-9a-f]{16}\.json$/);
+    expect(long).not.toBe(other);
+  });
 });
 
 describe('toPageFiles and fromPageFiles', () => {

@@ -122,4 +122,15 @@ describe('credentials never appear in an error', () => {
     expect((errors[0] as ApiError).serverMessage).toContain('[redacted]');
     for (const error of errors) expectNoSecret(error);
   });
+
+  test('a user name holding a colon is refused: Basic auth would send another user', () => {
+    let error: unknown;
+    try {
+      createClient({ baseUrl: 'http://127.0.0.1:9/wp-json/schemafy/v1', username: 'ann:x', password: 'pw' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect((error as ApiError).code).toBe('invalid_options');
+    expect((error as ApiError).message).toMatch(/username .*must not contain ":"/);
+  });
 });

@@ -1,7 +1,7 @@
 // Attack: one request whose answer could not be written (a 2 GB /scan answer) rejected unhandled and ended
 // the process. Every failure of a handler, or of writing its answer, must be a 500 for that request alone.
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, connect } from 'node:net';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Handler } from '../../src/server/api.ts';
 import { createAuthenticator } from '../../src/server/auth.ts';
@@ -45,7 +45,7 @@ beforeAll(async () => {
       context: { store, hosts: new Set(), namespace: '/t/v1', scanLimits: resolveScanLimits() },
       routes: compileRoutes(
         Object.entries(routes).map(([path, handler]) => ({
-          methods: ['GET'],
+          methods: ['GET', 'POST'],
           path,
           access: 'public',
           handler,
@@ -86,4 +86,19 @@ test('a handler that throws, rejects or cannot be serialised is a 500 for that r
   expect(await (await fetch(`${base}/slow`)).json()).toEqual({ ok: true });
   expect(reported).toHaveLength(5);
   expect(server.listening).toBe(true);
+});
+
+test('a client that goes away in the middle of its body is not logged as a failure of the server', async () => {
+  const before = reported.length;
+  const { port } = new URL(base);
+  const socket = connect(Number(port), '127.0.0.1');
+  await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+  socket.write(
+    'POST /t/v1/slow HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 500\r\n\r\n{"a":',
+  );
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  socket.destroy();
+  // The server goes on, and its log stays quiet.
+  expect(await (await fetch(`${base}/slow`)).json()).toEqual({ ok: true });
+  expect(reported.slice(before)).toEqual([]);
 });
