@@ -248,9 +248,11 @@ export function watchHeadEnd(): { write(text: string): boolean } {
   const kept = (): number => parser.tokenizer.preprocessor.html.length;
   const feed = (text: string): void => {
     let size = Math.max(CHUNK_SIZE, Math.min(fed, MAX_CHUNK_SIZE));
-    for (let at = 0; at < text.length && !ended; at += size) {
-      parser.tokenizer.write(text.slice(at, at + size), false);
-      fed += Math.min(size, text.length - at);
+    for (let at = 0; at < text.length && !ended; ) {
+      const end = Math.min(text.length, at + size);
+      parser.tokenizer.write(text.slice(at, end), false);
+      fed += end - at;
+      at = end;
       ended = bodyStart(partsOf(parser.document).body) !== undefined;
       size = Math.min(size * 2, MAX_CHUNK_SIZE);
     }

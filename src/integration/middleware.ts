@@ -6,7 +6,7 @@
 import { getSecret } from 'astro:env/server';
 import bakedConfig from 'virtual:astro-schema-manager/config';
 import type { MiddlewareHandler } from 'astro';
-import { type RewriteOptions, readHeadTags, rewriteHead } from '../head/index.ts';
+import { MARK, type RewriteOptions, readHeadTags, rewriteHead } from '../head/index.ts';
 import { decodedPath, pageHref, pathInSite } from '../url-forms.ts';
 import { splitApiCredentials } from './api-credentials.ts';
 import { isExcluded, requestedPage } from './pages.ts';
@@ -103,7 +103,7 @@ export const onRequest: MiddlewareHandler = async (context, next) => {
     // A head this package wrote already (at build time, for a prerendered page an edge function serves; or by
     // this middleware in the origin, when an edge function in front runs it too) keeps its tags: an edge with
     // no answer would otherwise strip what the origin wrote.
-    if (!dev && readHeadTags(head).marked > 0) return head;
+    if (!dev && head.includes(MARK) && readHeadTags(head).marked > 0) return head;
     const found = await answer;
     answers.sayWhyNot(requested, found);
     const value = found.value;

@@ -60,6 +60,14 @@ describe('watchHeadEnd', () => {
     expect(rewriteHead(page.slice(0, cut), tags).html + page.slice(cut)).toBe(rewriteHead(page, tags).html);
   });
 
+  it('reads a piece longer than a chunk whole: a body starting past the first chunks is seen', () => {
+    for (const headLength of [1_000, 3_000, 7_000, 20_000, 300_000]) {
+      const head = `<head>${'<meta name="a" content="b">'.repeat(Math.ceil(headLength / 27))}</head>`;
+      expect(watchHeadEnd().write(`${head}<body><p>x</p>`), `${headLength}`).toBe(true);
+      expect(watchHeadEnd().write(head), `${headLength}`).toBe(false);
+    }
+  });
+
   it('answers on the piece that starts the body while nothing long is held', () => {
     const head = `<head>${'<meta name="a" content="b">'.repeat(4000)}</head>`;
     const watch = watchHeadEnd();
