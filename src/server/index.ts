@@ -1,6 +1,6 @@
 // The reference server of the Schema Management REST API: node:http + node:sqlite, no framework.
 import '../require-node.ts';
-import { createServer as createHttpServer } from 'node:http';
+import { createServer as createHttpServer, STATUS_CODES } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ServerContext } from './api.ts';
 import { createAuthenticator } from './auth.ts';
@@ -105,6 +105,24 @@ export function createServer(options: ServerOptions = {}): ReferenceServer {
       onError: options.onError ?? reportToStderr,
     }),
   );
+  // What Node answers before a request reaches the API (headers too large, a request line it cannot read, a
+  // client too slow) gets an answer in the API's shape too, instead of an empty body.
+  http.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+    if (!socket.writable) {
+      socket.destroy();
+      return;
+    }
+    const [status, code, message] =
+      error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'rest_headers_too_large', 'The request headers are larger than the server reads (16 KB).']
+        : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? [408, 'rest_request_timeout', 'The request did not arrive in time.']
+          : [400, 'rest_bad_request', 'The request is not HTTP the server can read.'];
+    const body = JSON.stringify({ code, message, data: { status } });
+    socket.end(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=UTF-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  });
   const host = options.host ?? serverDefaults.host;
   let baseUrl = '';
 

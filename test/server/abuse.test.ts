@@ -1,6 +1,7 @@
 // Attacks that once worked: wrong passwords that evicted verified logins (an admin's request went from 0.7 ms to
 // 35 s), a malformed Host copied into Link URLs, inactive records readable with public reads, and deep JSON.
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createAuthenticator } from '../../src/server/auth.ts';
 import { schema, startServer, type TestServer, users } from './harness.ts';
@@ -152,4 +153,34 @@ test('/validate answers valid: false for text that opens 20,000 brackets', async
     expect(answer.status).toBe(200);
     expect(answer.body.valid).toBe(false);
   }
+});
+
+test('what Node refuses before the API sees it (headers over 16 KB, a request that is not HTTP) gets an answer in the API shape', async () => {
+  const big = await fetch(`${server.baseUrl}/schemas`, { headers: { 'x-padding': 'a'.repeat(20_000) } });
+  expect(big.status).toBe(431);
+  expect(await big.json()).toEqual({
+    code: 'rest_headers_too_large',
+    message: expect.stringMatching(/16 KB/),
+    data: { status: 431 },
+  });
+  const { port } = new URL(server.baseUrl);
+  const socket = connect(Number(port), '127.0.0.1');
+  let answer = '';
+  socket.on('data', (chunk) => {
+    answer += chunk;
+  });
+  socket.write('NOT HTTP AT ALL\r\n\r\n');
+  await new Promise((resolve) => socket.on('close', resolve));
+  expect(answer).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+  expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toMatchObject({
+    code: 'rest_bad_request',
+  });
+  // And the server goes on.
+  expect(
+    (
+      await fetch(`${server.baseUrl}/meta?url=https://example.com/`, {
+        headers: { authorization: adminAuth },
+      })
+    ).status,
+  ).toBe(200);
 });
