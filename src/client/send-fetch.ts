@@ -1,8 +1,9 @@
-// One HTTP exchange over the runtime's own `fetch`, for runtimes where undici cannot run: Cloudflare's workerd
-// (an on-demand page of a site on @astrojs/cloudflare) compiles no WebAssembly at run time, and undici's HTTP
-// parser is WebAssembly. The same contract as the undici sender: timeouts, the same retry rules, the size
-// cap, redirects followed for reads only and never with credentials to another origin. No connection pool or
-// cache of its own: the runtime pools, and the request-time pass keeps its answers itself.
+// One HTTP exchange over the runtime's own `fetch`: the request-time pass's sender everywhere (adapters bundle
+// it for edge runtimes, where undici and Node's modules can be neither loaded nor bundled; workerd compiles no
+// WebAssembly at run time, and undici's HTTP parser is WebAssembly), and the package client's outside Node.
+// The same contract as the undici sender: timeouts, the same retry rules, the size cap, redirects followed for
+// reads only and never with credentials to another origin. No connection pool or cache of its own: the runtime
+// pools, and the request-time pass keeps its answers itself.
 
 import {
   GET_REDIRECT_LIMIT,
