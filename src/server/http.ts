@@ -51,19 +51,23 @@ function tooLarge(limit: number): ApiFailure {
   });
 }
 
+/** The query as PHP reads it into `$_GET`, which WordPress's REST server takes: a name given twice keeps its last value. */
+function phpQuery(params: URLSearchParams): URLSearchParams {
+  return new URLSearchParams(Object.fromEntries(params));
+}
+
 /** The route below the prefix and the query the handler sees, or null when the URL is not the API's. */
 function locate(url: URL, dispatch: Dispatch): { route: string; query: URLSearchParams } | null {
   const { prefix } = dispatch;
+  const query = phpQuery(url.searchParams);
   let route: string | null = null;
-  let query = url.searchParams;
   if (url.pathname === prefix || url.pathname.startsWith(`${prefix}/`))
     route = url.pathname.slice(prefix.length);
-  else if (url.searchParams.has('rest_route')) {
-    const restRoute = url.searchParams.get('rest_route')!;
+  else if (query.has('rest_route')) {
+    const restRoute = query.get('rest_route')!;
     const { namespace } = dispatch.context;
     if (restRoute === namespace || restRoute.startsWith(`${namespace}/`)) {
       route = restRoute.slice(namespace.length);
-      query = new URLSearchParams(url.searchParams);
       query.delete('rest_route');
     }
   }

@@ -41,6 +41,7 @@ export const serverDefaults = {
   site: 'https://example.com',
   prefix: '/wp-json/schemafy/v1',
   maxBodyBytes: 256 * 1024,
+  maxConnections: 1024,
   host: '127.0.0.1',
   publicSchemaReads: false,
 } as const;
@@ -76,6 +77,9 @@ export function createServer(options: ServerOptions = {}): ReferenceServer {
   const prefix = (options.prefix ?? serverDefaults.prefix).replace(/\/+$/, '');
   if (!prefix.startsWith('/'))
     throw new Error(`prefix "${options.prefix}" must start with "/" (e.g. /wp-json/schemafy/v1).`);
+  const maxConnections = options.maxConnections ?? serverDefaults.maxConnections;
+  if (!Number.isInteger(maxConnections) || maxConnections < 1)
+    throw new Error(`maxConnections must be a positive integer; got ${String(options.maxConnections)}.`);
   const hosts = siteHosts(options.site ?? serverDefaults.site);
   const scanLimits = resolveScanLimits(options.scan);
   const store = createStore(options.db ?? serverDefaults.db);
@@ -105,6 +109,7 @@ export function createServer(options: ServerOptions = {}): ReferenceServer {
       onError: options.onError ?? reportToStderr,
     }),
   );
+  http.maxConnections = maxConnections;
   // What Node answers before a request reaches the API (headers too large, a request line it cannot read, a
   // client too slow) gets an answer in the API's shape too, instead of an empty body.
   http.on('clientError', (error: NodeJS.ErrnoException, socket) => {

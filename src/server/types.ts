@@ -37,6 +37,8 @@ export interface ServerOptions {
   publicSchemaReads?: boolean;
   /** Largest request body accepted; default 256 KiB (larger: 413). */
   maxBodyBytes?: number;
+  /** Open connections at most; one more is closed at once, so idle sockets cannot use up the process's files. Default 1024. */
+  maxConnections?: number;
   /** Interface to listen on; default '127.0.0.1'. */
   host?: string;
   /** Answer 429 `rate_limited` with `Retry-After` past this many requests per client; default none. */

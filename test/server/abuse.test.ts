@@ -184,3 +184,40 @@ test('what Node refuses before the API sees it (headers over 16 KB, a request th
     ).status,
   ).toBe(200);
 });
+
+test('idle connections past maxConnections are closed at once, and the server answers again when they go', async () => {
+  const capped = await startServer({ maxConnections: 4 });
+  const { port } = new URL(capped.baseUrl);
+  const open = (): Promise<ReturnType<typeof connect>> =>
+    new Promise((resolve, reject) => {
+      const socket = connect(Number(port), '127.0.0.1', () => resolve(socket));
+      socket.on('error', reject);
+    });
+  const closed = (socket: ReturnType<typeof connect>) =>
+    new Promise<boolean>((resolve) => {
+      socket.on('close', () => resolve(true));
+      setTimeout(() => resolve(false), 500);
+    });
+  const idle = await Promise.all(Array.from({ length: 4 }, open));
+  try {
+    // The fifth is accepted by the kernel and closed by the server before it can send anything.
+    const extra = await open();
+    extra.on('error', () => {});
+    expect(await closed(extra)).toBe(true);
+    for (const socket of idle) expect(socket.destroyed).toBe(false);
+  } finally {
+    for (const socket of idle) socket.destroy();
+  }
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  const answer = await fetch(`${capped.baseUrl}/meta?url=https://example.com/`, {
+    headers: { authorization: adminAuth },
+  });
+  expect(answer.status).toBe(200);
+  await capped.close();
+});
+
+test('maxConnections must be a positive integer', async () => {
+  await expect(startServer({ maxConnections: 0 })).rejects.toThrow(
+    /maxConnections must be a positive integer; got 0/,
+  );
+});

@@ -88,6 +88,21 @@ describe('records', () => {
       expect.arrayContaining(['/schemafy/v1/schemas', '/schemafy/v1/schemas-by-url', '/schemafy/v1/bulk']),
     );
   });
+
+  test('a query parameter given twice takes its last value, as PHP gives it to WordPress', async () => {
+    await server.call('POST', '/schemas', { body: schema('/first/') });
+    await server.call('POST', '/schemas', { body: schema('/last/') });
+    const urls = async (route: string) =>
+      (await server.call('GET', route)).body.map((r: { url: string }) => r.url);
+    expect(await urls('/schemas?url=https://example.com/first/&url=https://example.com/last/')).toEqual([
+      'https://example.com/last/',
+    ]);
+    expect(
+      await urls(
+        `${server.origin}/?rest_route=/elsewhere/v1/schemas&rest_route=/schemafy/v1/schemas&url=https://example.com/first/`,
+      ),
+    ).toEqual(['https://example.com/first/']);
+  });
 });
 
 describe('every 400 names the field and the reason', () => {
