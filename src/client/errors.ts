@@ -1,4 +1,5 @@
 // One error class for every failure, with a stable code and a hint naming the usual cause.
+import { GET_REDIRECT_LIMIT } from './exchange.ts';
 import { OPERATIONS, type OperationName } from './operations.ts';
 import type { Redactor } from './redact.ts';
 
@@ -89,6 +90,8 @@ export interface HintContext {
   status: number | null;
   code: string;
   operation: string;
+  /** The request's method: reads follow redirects, writes do not. */
+  method: string;
   hasCredentials: boolean;
   timeoutMs: number;
   maxResponseBytes: number;
@@ -141,7 +144,9 @@ export function hintFor(context: HintContext): string | null {
     return "the snapshot has no answer for this request: record it again with snapshot: { mode: 'record' } against the API (the site's pages or the CMS changed since)";
   }
   if (code === CLIENT_ERROR_CODES.redirect) {
-    return 'the server redirected a request that is not a GET; set baseUrl to the final address (https, www or not)';
+    return context.method === 'GET' || context.method === 'HEAD'
+      ? `reads follow ${GET_REDIRECT_LIMIT} redirects at most, and this one went further or in a loop (open the URL in a browser to see where it leads); set baseUrl to the final address (https, www or not)`
+      : 'the server redirected a request that is not a GET; set baseUrl to the final address (https, www or not)';
   }
   if (status === 401) {
     return context.hasCredentials

@@ -57,6 +57,10 @@ export class SendFailure extends Error {
 
 /** Redirects a read follows at most (writes follow none). */
 export const GET_REDIRECT_LIMIT = 3;
+/** What a sender says of an answer whose connection closed before all of it arrived. */
+export const CUT_OFF_DETAIL = 'the connection closed before the whole answer had arrived';
+/** The reason of a failure where a read's redirects lead back to an address already asked. */
+export const REDIRECT_LOOP = 'redirect_loop';
 /** The reason of a failure where replayed answers hold none for the request. */
 export const NOT_RECORDED = 'not_recorded';
 
@@ -68,3 +72,16 @@ export interface Sender {
 
 /** Makes a sender; `onRequest` counts every request sent, `onRetry` the retries among them. */
 export type SenderFactory = (settings: SendSettings, onRequest: () => void, onRetry: () => void) => Sender;
+
+/** Waits `ms`, or less when `signal` aborts first. */
+export function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
+  });
+}

@@ -108,8 +108,21 @@ export function resolveOptions(options: ClientOptions): {
       'pass {base_url}, e.g. https://example.com/wp-json/ns/v1',
     );
   }
-  const username = o.username ?? (base.username ? decodeURIComponent(base.username) : undefined);
-  const password = o.password ?? (base.password ? decodeURIComponent(base.password) : undefined);
+  const userinfo = (part: 'username' | 'password'): string | undefined => {
+    if (!base[part]) return undefined;
+    try {
+      return decodeURIComponent(base[part]);
+    } catch {
+      // The text itself is not repeated: it may be the password.
+      throw optionsError(
+        `the ${part === 'username' ? 'user name' : 'password'} in baseUrl holds a "%" that does not start percent-encoding`,
+        'write "%" as %25 there, or pass username and password as options',
+        redactUrl(base),
+      );
+    }
+  };
+  const username = o.username ?? userinfo('username');
+  const password = o.password ?? userinfo('password');
   base.hash = '';
   // The query form keeps its query (`?rest_route=/ns/v1`); a path loses its trailing slash.
   const baseUrl = base.search ? redactUrl(base) : redactUrl(base).replace(/\/+$/, '');

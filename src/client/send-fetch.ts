@@ -6,7 +6,9 @@
 // pools, and the request-time pass keeps its answers itself.
 
 import {
+  CUT_OFF_DETAIL,
   GET_REDIRECT_LIMIT,
+  pause,
   type RawAnswer,
   type Sender,
   SendFailure,
@@ -103,14 +105,19 @@ export function createFetchSender(
           Date.now(),
         );
         if (delay === null) {
-          const text = await readCapped(response);
+          const text = await readCapped(response).catch((error: unknown) => {
+            // fetch says no more than "terminated" when the connection closes mid-body.
+            if (error instanceof SendFailure || failureOf(error, false).reason !== 'ECONNRESET') throw error;
+            throw new SendFailure('ECONNRESET', CUT_OFF_DETAIL, deadline.aborted);
+          });
           return { status: response.status, headers: headersOf(response), text, url: url.href };
         }
         await response.body?.cancel().catch(() => {});
         failure = new SendFailure(String(response.status), `HTTP ${response.status}`, false);
       } catch (error) {
-        if (error instanceof SendFailure) throw error;
-        failure = failureOf(error, deadline.aborted);
+        // The size cap ends the call; a connection lost mid-body may repeat, as any other.
+        if (error instanceof SendFailure && error.detail !== CUT_OFF_DETAIL) throw error;
+        failure = error instanceof SendFailure ? error : failureOf(error, deadline.aborted);
         // A timeout or a lost connection may repeat; the end of the call's bound or a caller's abort may not.
         delay = stopped.aborted
           ? null
@@ -124,19 +131,6 @@ export function createFetchSender(
   }
 
   return { send, close: async () => {} };
-}
-
-/** Waits `ms`, or less when `signal` aborts first. */
-function pause(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal.addEventListener('abort', done, { once: true });
-  });
 }
 
 function headersOf(response: Response): Record<string, string> {

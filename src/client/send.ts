@@ -2,16 +2,19 @@
 // network failure turned into a reason the transport can name.
 import { Agent, cacheStores, type Dispatcher, interceptors } from 'undici';
 import {
+  CUT_OFF_DETAIL,
   GET_REDIRECT_LIMIT,
   NOT_RECORDED,
+  pause,
   type RawAnswer,
+  REDIRECT_LOOP,
   type Sender,
   SendFailure,
   type SendRequest,
   type SendSettings,
 } from './exchange.ts';
 import { keepOnNotModified } from './keep-on-not-modified.ts';
-import { retryPolicy } from './retry-policy.ts';
+import { type RetrySettings, retryDelay, retryPolicy } from './retry-policy.ts';
 
 /** Creates the sender and its connection pool; `onRetry` counts retries. */
 export function createSender(settings: SendSettings, onRequest: () => void, onRetry: () => void): Sender {
@@ -54,7 +57,6 @@ export function createSender(settings: SendSettings, onRequest: () => void, onRe
   }
 
   async function send(request: SendRequest): Promise<RawAnswer> {
-    const { url } = request;
     const deadline = AbortSignal.timeout(settings.totalTimeoutMs);
     const signal = AbortSignal.any(
       [deadline, settings.signal, request.signal].filter((s) => s !== undefined),
@@ -66,8 +68,40 @@ export function createSender(settings: SendSettings, onRequest: () => void, onRe
       ...(request.cache && store ? { 'cache-control': 'no-cache' } : {}),
       ...request.headers,
     };
-    let response: Dispatcher.ResponseData | undefined;
     onRequest();
+    const retry = {
+      retries: settings.retries,
+      minDelayMs: settings.retryDelayMs,
+      maxDelayMs: settings.maxRetryDelayMs,
+      deadline: Date.now() + settings.totalTimeoutMs,
+    };
+    // undici's retry interceptor resumes an answer cut off mid-body with a Range request, and gives up when
+    // the server answers it whole, as WordPress does. The body is read whole here, so a read starts again.
+    for (let tries = 1; ; tries++) {
+      try {
+        return await exchangeOnce(request, headers, signal, retry);
+      } catch (error) {
+        const failure = failureOf(error, deadline.aborted);
+        const delay =
+          failure.reason === CUT_OFF && !signal.aborted
+            ? retryDelay({ code: 'UND_ERR_SOCKET' }, request.method, tries, retry, Date.now())
+            : null;
+        if (delay === null) throw failure;
+        onRetry();
+        await pause(delay, signal);
+        if (signal.aborted) throw failure;
+      }
+    }
+  }
+
+  async function exchangeOnce(
+    request: SendRequest,
+    headers: Record<string, string>,
+    signal: AbortSignal,
+    retry: RetrySettings,
+  ): Promise<RawAnswer> {
+    const { url } = request;
+    let response: Dispatcher.ResponseData | undefined;
     try {
       response = await (request.cache ? cached : dispatcher).request({
         origin: url.origin,
@@ -80,31 +114,14 @@ export function createSender(settings: SendSettings, onRequest: () => void, onRe
         bodyTimeout: settings.timeoutMs,
         // Only reads follow redirects; undici drops Authorization when one leaves the origin.
         maxRedirections: request.method === 'GET' || request.method === 'HEAD' ? GET_REDIRECT_LIMIT : 0,
-        retryOptions: {
-          retry: retryPolicy(
-            {
-              retries: settings.retries,
-              minDelayMs: settings.retryDelayMs,
-              maxDelayMs: settings.maxRetryDelayMs,
-              deadline: Date.now() + settings.totalTimeoutMs,
-            },
-            onRetry,
-          ),
-        },
+        retryOptions: { retry: retryPolicy(retry, onRetry) },
       } as Dispatcher.RequestOptions);
       const declared = Number(response.headers['content-length'] ?? 0);
       const text = await readCapped(response.body, Number.isFinite(declared) ? declared : 0);
       return { status: response.statusCode, headers: response.headers, text, url: url.href };
     } catch (error) {
       response?.body.destroy();
-      const { code, message } = error as { code?: string; message?: string };
-      // undici's SnapshotAgent in playback, asked for a request it never recorded.
-      if (message?.startsWith('No snapshot found')) throw new SendFailure(NOT_RECORDED, message, false);
-      throw new SendFailure(
-        code ?? message ?? '',
-        `${code ? `${code}: ` : ''}${message ?? 'connection failed'}`,
-        deadline.aborted,
-      );
+      throw error;
     }
   }
 
@@ -115,4 +132,21 @@ export function createSender(settings: SendSettings, onRequest: () => void, onRe
       store?.close();
     },
   };
+}
+
+/** undici's failure when an answer cut off mid-body could not be resumed (named here, as a connection lost). */
+const CUT_OFF = 'UND_ERR_REQ_RETRY';
+
+/** An undici failure as a reason the transport can name, in words a user can act on. */
+function failureOf(error: unknown, deadlinePassed: boolean): SendFailure {
+  const { code, message } = error as { code?: string; message?: string };
+  // undici's SnapshotAgent in playback, asked for a request it never recorded.
+  if (message?.startsWith('No snapshot found')) return new SendFailure(NOT_RECORDED, message, false);
+  if (message?.startsWith('Redirect loop detected')) return new SendFailure(REDIRECT_LOOP, message, false);
+  if (code === CUT_OFF) return new SendFailure(CUT_OFF, CUT_OFF_DETAIL, deadlinePassed);
+  return new SendFailure(
+    code ?? message ?? '',
+    `${code ? `${code}: ` : ''}${message ?? 'connection failed'}`,
+    deadlinePassed,
+  );
 }

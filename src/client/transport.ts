@@ -7,6 +7,7 @@ import { ApiError, CLIENT_ERROR_CODES, hintFor } from './errors.ts';
 import {
   NOT_RECORDED,
   type RawAnswer,
+  REDIRECT_LOOP,
   type SenderFactory,
   SendFailure,
   type SendSettings,
@@ -130,6 +131,7 @@ export function createTransport(
       status,
       code,
       operation: spec.operation,
+      method: spec.method,
       hasCredentials: authorization !== null,
       timeoutMs: settings.timeoutMs,
       maxResponseBytes: settings.maxResponseBytes,
@@ -162,6 +164,9 @@ export function createTransport(
         ? `the call's total time bound (${settings.totalTimeoutMs} ms)`
         : `${settings.timeoutMs} ms`;
       return fail(spec, url, null, CLIENT_ERROR_CODES.timeout, `no answer within ${limit}`);
+    }
+    if (failure.reason === REDIRECT_LOOP) {
+      return fail(spec, url, null, CLIENT_ERROR_CODES.redirect, 'the server redirects in a loop');
     }
     if (failure.reason === NOT_RECORDED) {
       return fail(spec, url, null, CLIENT_ERROR_CODES.notRecorded, 'no recorded answer in the snapshot');

@@ -145,7 +145,11 @@ export function routeUrl(
 
 /** How a location is shown: as the user would write its base URL in the form that works. */
 export function describeLocation(location: ApiLocation, form: RouteForm): string {
-  return form === 'pretty'
-    ? location.prettyBase
-    : decodeURIComponent(routeUrl(location, '', undefined, form).href);
+  if (form === 'pretty') return location.prettyBase;
+  const href = routeUrl(location, '', undefined, form).href;
+  try {
+    return decodeURIComponent(href);
+  } catch {
+    return href; // a "%" that does not start percent-encoding: shown as sent
+  }
 }

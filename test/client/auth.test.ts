@@ -133,4 +133,17 @@ describe('credentials never appear in an error', () => {
     expect((error as ApiError).code).toBe('invalid_options');
     expect((error as ApiError).message).toMatch(/username .*must not contain ":"/);
   });
+
+  test('a "%" in the base URL\'s password that is not percent-encoding is named, and the password is not', () => {
+    let error: unknown;
+    try {
+      createClient({ baseUrl: 'http://ann:50%off-secret@127.0.0.1:9/wp-json/schemafy/v1' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect((error as ApiError).code).toBe('invalid_options');
+    expect((error as ApiError).message).toMatch(/password in baseUrl holds a "%"/);
+    expect((error as ApiError).hint).toMatch(/%25/);
+    expect(JSON.stringify(error) + String((error as Error).stack)).not.toMatch(/off-secret/);
+  });
 });

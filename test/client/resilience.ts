@@ -3,7 +3,7 @@
 // on Cloudflare's workerd (resilience-fetch.test.ts).
 import { describe, expect, test } from 'vitest';
 import { sendJson, startServer } from '../support/loopback.ts';
-import { failure, record, scripted } from './scripted-server.ts';
+import { failure, PREFIX, record, scripted } from './scripted-server.ts';
 
 const USER = 'site-editor';
 const PASSWORD = 'Zq1w Xe2r Cv3t Bn4y Mm5u Kk6i';
@@ -93,6 +93,31 @@ export function resilienceSuite(sender: string): void {
       const error = await failure(api.client.schemas.create(input));
       expect(error).toMatchObject({ status: null, code: 'network_error', operation: 'schemas.create' });
       expect(api.server.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
+      await api.close();
+    });
+    test('an answer cut off mid-body is asked again whole, and a lasting cut says so in words', async () => {
+      let cuts = 0;
+      const api = await scripted((route, _req, res) => {
+        if (route === 'GET /schemas/12' && cuts++ < 2) {
+          // WordPress sends no Accept-Ranges: a resumed read gets the whole answer again.
+          const text = JSON.stringify(record);
+          res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(text.length) });
+          res.write(text.slice(0, 20));
+          setTimeout(() => res.socket?.destroy(), 10);
+          return undefined;
+        }
+        if (route === 'GET /schemas/13') {
+          res.writeHead(200, { 'content-type': 'application/json', 'content-length': '500' });
+          res.write('{"id":13,');
+          setTimeout(() => res.socket?.destroy(), 10);
+          return undefined;
+        }
+        return { body: record };
+      });
+      expect(await api.client.schemas.get(12)).toMatchObject({ id: 12, schema_name: 'Hello post' });
+      const error = await failure(api.client.schemas.get(13));
+      expect(error).toMatchObject({ status: null, code: 'network_error', operation: 'schemas.get' });
+      expect(error.serverMessage).toMatch(/closed before the whole answer/);
       await api.close();
     });
   });
@@ -204,6 +229,23 @@ export function resilienceSuite(sender: string): void {
         serverMessage: 'redirected to https://elsewhere.example/',
       });
       expect(api.server.requests).toHaveLength(3);
+      await api.close();
+    });
+
+    test('a read redirected past the limit or in a loop fails naming that, not a write', async () => {
+      const api = await scripted((route) => {
+        const hop = /^GET \/(?:schemas\/12|hop(\d+))$/.exec(route);
+        if (hop) return { status: 302, headers: { location: `${PREFIX}/hop${Number(hop[1] ?? 0) + 1}` } };
+        if (route === 'GET /loop-a') return { status: 302, headers: { location: `${PREFIX}/loop-b` } };
+        return { status: 302, headers: { location: `${PREFIX}/loop-a` } };
+      });
+      const far = await failure(api.client.schemas.get(12));
+      expect(far).toMatchObject({ code: 'redirect' });
+      expect(far.hint).toMatch(/reads follow 3 redirects at most/);
+      const loop = await failure(api.client.schemas.get(14));
+      expect(loop).toMatchObject({ code: 'redirect' });
+      expect(loop.message).not.toMatch(/Agent|UND_ERR/);
+      expect(loop.hint).toMatch(/in a loop/);
       await api.close();
     });
   });
