@@ -23,11 +23,14 @@ export function parseUserSpec(spec: string, where: string): UserOption {
         `with capability ${capabilities.join(' or ')}.`,
     );
   }
-  return {
-    name: spec.slice(0, first).trim(),
-    password: spec.slice(first + 1, last),
-    capabilities: [capability],
-  };
+  const name = spec.slice(0, first).trim();
+  const password = spec.slice(first + 1, last);
+  // `"admin:$ADMIN_PASSWORD:manage_options"` with the variable unset: a user anyone could log in as.
+  if (password.trim() === '')
+    throw new UsageError(
+      `${where}: user "${name}" has an empty password (is the variable meant to hold it set?).`,
+    );
+  return { name, password, capabilities: [capability] };
 }
 
 /** Users from a file (one spec a line; blank lines and `#` comments skipped) or from the environment. */

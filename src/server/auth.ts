@@ -62,6 +62,8 @@ export function generateApplicationPassword(): string {
 export function createAuthenticator(users: UserOption[], limits: AuthLimits = authDefaults): Authenticator {
   const byName = new Map<string, StoredUser>();
   for (const user of users) {
+    if (normalisePassword(user.password) === '')
+      throw new Error(`users: "${user.name}" has an empty password; give every user one.`);
     const salt = randomBytes(16);
     byName.set(user.name, {
       name: user.name,

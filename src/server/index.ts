@@ -2,6 +2,7 @@
 import '../require-node.ts';
 import { createServer as createHttpServer, STATUS_CODES } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { suggestName } from '../did-you-mean.ts';
 import type { ServerContext } from './api.ts';
 import { createAuthenticator } from './auth.ts';
 import { siteHosts } from './checks.ts';
@@ -46,6 +47,22 @@ export const serverDefaults = {
   publicSchemaReads: false,
 } as const;
 
+// Every option once: the compiler says when one is added to ServerOptions and not here.
+const SERVER_OPTIONS = Object.keys({
+  db: true,
+  site: true,
+  prefix: true,
+  users: true,
+  seed: true,
+  publicSchemaReads: true,
+  maxBodyBytes: true,
+  maxConnections: true,
+  host: true,
+  rateLimit: true,
+  scan: true,
+  onError: true,
+} satisfies Record<keyof ServerOptions, true>);
+
 function reportToStderr(error: unknown): void {
   console.error('[astro-schema-manager server] a request failed:', error);
 }
@@ -74,6 +91,12 @@ function isEmpty(store: ReturnType<typeof createStore>): boolean {
  * await server.close();
  */
 export function createServer(options: ServerOptions = {}): ReferenceServer {
+  for (const key of Object.keys(options)) {
+    if (SERVER_OPTIONS.includes(key)) continue;
+    // A mistyped option (`sites` for `site`) would otherwise be ignored without a word.
+    const near = suggestName(key, SERVER_OPTIONS);
+    throw new Error(`createServer: "${key}" is not an option${near ? `; did you mean "${near}"?` : '.'}`);
+  }
   const prefix = (options.prefix ?? serverDefaults.prefix).replace(/\/+$/, '');
   if (!prefix.startsWith('/'))
     throw new Error(`prefix "${options.prefix}" must start with "/" (e.g. /wp-json/schemafy/v1).`);

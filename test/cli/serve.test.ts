@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, expect, test } from 'vitest';
+import { createServer } from '../../src/server/index.ts';
 
 const main = fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'serve-'));
@@ -138,6 +139,19 @@ test('users come from SCHEMA_MANAGER_SERVE_USERS; --user (a password in ps) is r
   const badFile = await refused(['--users', users]);
   expect(badFile.code).toBe(2);
   expect(badFile.err).toContain('bad-users.txt:2: ');
+
+  // As README's printf example writes it when $WRITER_PASSWORD is unset: no one logs in with an empty password.
+  writeFileSync(users, 'admin:s3cret-pass:manage_options\nwriter::edit_posts\n');
+  const emptyPassword = await refused(['--users', users]);
+  expect(emptyPassword.code).toBe(2);
+  expect(emptyPassword.err).toContain('bad-users.txt:2: user "writer" has an empty password');
+  expect(emptyPassword.err).not.toContain('s3cret');
+});
+
+test('the server library refuses a user with an empty password', () => {
+  expect(() =>
+    createServer({ users: [{ name: 'admin', password: ' ', capabilities: ['manage_options'] }] }),
+  ).toThrow('users: "admin" has an empty password');
 });
 
 test('a seed file of the wrong shape, or with unknown fields, is a usage error naming the entry', async () => {

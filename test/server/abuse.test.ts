@@ -4,6 +4,7 @@ import { request } from 'node:http';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createAuthenticator } from '../../src/server/auth.ts';
+import { createServer } from '../../src/server/index.ts';
 import { schema, startServer, type TestServer, users } from './harness.ts';
 
 let server: TestServer;
@@ -219,5 +220,12 @@ test('idle connections past maxConnections are closed at once, and the server an
 test('maxConnections must be a positive integer', async () => {
   await expect(startServer({ maxConnections: 0 })).rejects.toThrow(
     /maxConnections must be a positive integer; got 0/,
+  );
+});
+
+test('a mistyped server option is refused with the nearest one', () => {
+  // @ts-expect-error: as JavaScript may pass it.
+  expect(() => createServer({ sites: 'https://example.com' })).toThrow(
+    'createServer: "sites" is not an option; did you mean "site"?',
   );
 });
