@@ -24,6 +24,13 @@ const ABSOLUTE_HTTP = /^(https?):\/\/([^/?#\\]*)/i;
  * ).schemas // [{ '@type': 'WebPage', name: 'A', url: 'https://example.com/a/' }]
  */
 export function prepareHeadData(given: HeadData, options: PrepareOptions = {}): PreparedHeadData {
+  given.schemas.forEach((schema, index) => {
+    // The client's records carry the document in `data`; written whole, the page would publish the record.
+    if (schema !== null && typeof schema === 'object' && 'schema_data' in schema && !('@type' in schema))
+      throw new TypeError(
+        `prepareHeadData: schemas[${index}] is a schema record from the client, not a JSON-LD document; pass its data (records.map((record) => record.data)).`,
+      );
+  });
   const data = withTextDecoded(given);
   const warnings: HeadWarning[] = [];
   const reported = new Set<string>();

@@ -23,6 +23,14 @@ import type { HeadTag, RewriteOptions, RewriteResult } from './types.ts';
  */
 export function rewriteHead(html: string, tags: HeadTag[], options: RewriteOptions = {}): RewriteResult {
   const policy = options.onConflict ?? 'api';
+  // From JavaScript, or a config read as text: any other value would write a second title and canonical.
+  if (policy !== 'api' && policy !== 'page')
+    throw new TypeError(`rewriteHead: onConflict must be 'api' or 'page'; got ${JSON.stringify(policy)}.`);
+  const jsonLdPolicy = options.jsonLdConflict ?? 'keep-both';
+  if (jsonLdPolicy !== 'keep-both' && jsonLdPolicy !== 'api')
+    throw new TypeError(
+      `rewriteHead: jsonLdConflict must be 'keep-both' or 'api'; got ${JSON.stringify(jsonLdPolicy)}.`,
+    );
   const scan = scanHead(html, { prefix: options.prefix ?? false });
   if (!scan.complete || scan.fragment) {
     const nothing = { changed: false, written: 0, replaced: 0, jsonLdReplaced: 0, kept: 0, skipped: [] };
@@ -55,7 +63,7 @@ export function rewriteHead(html: string, tags: HeadTag[], options: RewriteOptio
   const writtenNodes = written.flatMap((tag) => tag.nodes ?? []);
   let jsonLdReplaced = 0;
   const removedBody: Array<[number, number]> = [];
-  if (options.jsonLdConflict === 'api' && writtenNodes.length > 0) {
+  if (jsonLdPolicy === 'api' && writtenNodes.length > 0) {
     for (const element of scan.elements) {
       if (!element.jsonLd || element.ours || !describedElsewhere(element.text, writtenNodes)) continue;
       removed.push(element);

@@ -13,16 +13,18 @@ const blank = (value: string | null | undefined): boolean => value == null || va
  * @example fillSocialFromMeta({ url: '/', title: 'A', description: null, robots: null, canonical: null, keywords: null }, null)?.og.title // 'A'
  */
 export function fillSocialFromMeta(meta: MetaTags | null, social: SocialTags | null): SocialTags | null {
-  if (!meta) return social;
+  // No meta (none stored, or not readable with these credentials) still fills twitter from og: the index and
+  // a page's own /meta answer (an object of nulls) must give the same head.
+  if (!meta && !social) return null;
   const og = social?.og ?? (Object.fromEntries(OG_FIELDS.map((field) => [field, null])) as SocialTags['og']);
   const twitter =
     social?.twitter ??
     (Object.fromEntries(TWITTER_FIELDS.map((field) => [field, null])) as SocialTags['twitter']);
   const filledOg = {
     ...og,
-    title: blank(og.title) ? meta.title : og.title,
-    description: blank(og.description) ? meta.description : og.description,
-    url: blank(og.url) ? meta.canonical : og.url,
+    title: blank(og.title) ? (meta?.title ?? null) : og.title,
+    description: blank(og.description) ? (meta?.description ?? null) : og.description,
+    url: blank(og.url) ? (meta?.canonical ?? null) : og.url,
   };
   const imageFromOg = blank(twitter.image) && !blank(filledOg.image);
   const filledTwitter = {
@@ -35,5 +37,6 @@ export function fillSocialFromMeta(meta: MetaTags | null, social: SocialTags | n
   const anything = [...Object.values(filledOg), ...Object.values(filledTwitter)].some(
     (value) => !blank(value),
   );
-  return anything ? { url: social?.url ?? meta.url, og: filledOg, twitter: filledTwitter } : social;
+  const url = social?.url ?? meta?.url;
+  return anything && url !== undefined ? { url, og: filledOg, twitter: filledTwitter } : social;
 }

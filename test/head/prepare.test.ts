@@ -225,6 +225,20 @@ describe('social tags the API leaves empty', () => {
     expect(kept?.twitter.description).toBe('Tweet text');
   });
 
+  test('twitter takes the og values without meta too: no meta record gives the head a /meta of nulls gives', () => {
+    const onlySocial = social({ title: 'OG title', image: 'https://cms.example.com/wp-content/a.png' });
+    const withoutMeta = prepareHeadData({ schemas: [], meta: null, social: onlySocial }, CMS).social;
+    const withNullMeta = prepareHeadData(
+      { schemas: [], meta: meta({ title: null, description: null, canonical: null }), social: onlySocial },
+      CMS,
+    ).social;
+    expect(withoutMeta?.twitter).toMatchObject({
+      title: 'OG title',
+      image: 'https://cms.example.com/wp-content/a.png',
+    });
+    expect(withoutMeta).toEqual(withNullMeta);
+  });
+
   test('stay empty with socialFallback: false, and nothing is invented without meta', () => {
     expect(prepareHeadData(data(null), { ...CMS, socialFallback: false }).social).toBeNull();
     expect(prepareHeadData({ schemas: [], meta: null, social: null }, CMS).social).toBeNull();
@@ -262,4 +276,20 @@ describe('prepareHeadData: character references in CMS text', () => {
       '<title data-schema-manager>Tom’s &amp; more</title>',
     );
   });
+});
+
+test('a schema record from the client in place of its document is refused, naming where and what to pass', () => {
+  const record = {
+    id: 3,
+    url: 'https://cms.example.com/a/',
+    schema_type: 'Article',
+    schema_data: '{"@context":"https://schema.org","@type":"Article"}',
+    data: { '@context': 'https://schema.org', '@type': 'Article' },
+  };
+  expect(() => prepareHeadData({ schemas: [record.data, record], meta: null, social: null })).toThrow(
+    /schemas\[1\] is a schema record from the client.*record\.data/,
+  );
+  expect(prepareHeadData({ schemas: [record.data], meta: null, social: null }).schemas).toEqual([
+    record.data,
+  ]);
 });

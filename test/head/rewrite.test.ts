@@ -408,3 +408,15 @@ describe("rewriteHead with jsonLdConflict: 'api'", () => {
     expect(twice.jsonLdReplaced).toBe(0);
   });
 });
+
+test('an onConflict or jsonLdConflict outside its values is refused: it would write a second title', () => {
+  const page = '<html><head><title>Page</title></head><body></body></html>';
+  const tags = [{ key: 'title', html: '<title data-schema-manager>CMS</title>' }];
+  // @ts-expect-error: as JavaScript, or a config read as text, may pass it.
+  expect(() => rewriteHead(page, tags, { onConflict: 'bogus' })).toThrow(
+    `rewriteHead: onConflict must be 'api' or 'page'; got "bogus".`,
+  );
+  // @ts-expect-error: the same for jsonLdConflict.
+  expect(() => rewriteHead(page, tags, { jsonLdConflict: 'replace' })).toThrow(/jsonLdConflict must be/);
+  expect(rewriteHead(page, tags).html.match(/<title/g)).toHaveLength(1);
+});
