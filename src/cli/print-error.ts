@@ -1,5 +1,6 @@
 // A failed command as the user reads it: the server's message, where it happened, WordPress's `data.params`
 // as `field: reason` lines, and the hint, each once. Recognised by shape so the runner need not load the client.
+import { whereOf } from '../client/errors.ts';
 import type { ApiError } from '../client/index.ts';
 
 function isApiError(error: unknown): error is ApiError {
@@ -21,7 +22,7 @@ export function paramLines(params: unknown): string[] {
  */
 export function describeError(error: unknown): string[] {
   if (!isApiError(error)) return [error instanceof Error ? error.message : String(error)];
-  const where = `${error.status ?? 'no answer'} ${error.code} at ${error.method} ${error.url}`;
+  const where = whereOf(error);
   return [
     `${error.serverMessage} (${where})`,
     ...paramLines(error.details),

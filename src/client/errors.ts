@@ -68,7 +68,7 @@ export class ApiError extends Error {
     const redact = init.redact;
     const code = redact ? redact.text(init.code) : init.code;
     const serverMessage = redact ? redact.text(init.serverMessage) : init.serverMessage;
-    const where = `${init.status ?? 'no answer'} ${code} at ${init.method} ${init.url}`;
+    const where = whereOf({ ...init, code });
     super(`${init.operation}: ${serverMessage} (${where})${init.hint ? `. Hint: ${init.hint}` : ''}`);
     this.status = init.status;
     this.code = code;
@@ -98,6 +98,18 @@ export interface HintContext {
   triedRestRoute: boolean;
   /** Whether the request went over plain http. */
   plainHttp: boolean;
+}
+
+/**
+ * Where a failure happened, as messages say it: the status (or "no answer"), the code and the request; only the
+ * code when no request was made (options refused, an id that is not one).
+ *
+ * @example whereOf({ status: 404, code: 'not_found', method: 'GET', url: 'https://e.com/wp-json/ns/v1/schemas/9' })
+ * // '404 not_found at GET https://e.com/wp-json/ns/v1/schemas/9'
+ */
+export function whereOf(error: { status: number | null; code: string; method: string; url: string }): string {
+  if (error.method === '-') return error.code;
+  return `${error.status ?? 'no answer'} ${error.code} at ${error.method} ${error.url}`;
 }
 
 /** Why WordPress may answer a right application password as if no one had logged in. */

@@ -1,63 +1,67 @@
 // Client options: one zod schema with the defaults, and the checks on auth and addresses.
 import type { Dispatcher } from 'undici';
 import { z } from 'zod';
+import { suggestName } from '../did-you-mean.ts';
 import { ApiError, CLIENT_ERROR_CODES } from './errors.ts';
 import type { Credentials, TransportSettings } from './transport.ts';
 import { isLoopback, redactUrl } from './urls.ts';
 
 const MiB = 1024 * 1024;
 
-export const clientOptionsShape = z.object({
-  /**
-   * `{base_url}` in either WordPress form, `https://site/wp-json/<namespace>/v1` or
-   * `https://site/?rest_route=/<namespace>/v1` (`index.php?rest_route=` too), or the site's address alone:
-   * the REST root is then discovered from the home page and `namespace` added.
-   */
-  baseUrl: z.string().min(1),
-  /** The API's namespace, used when baseUrl is the site's address. */
-  namespace: z
-    .string()
-    .regex(/^[a-z0-9-_]+\/v\d+$/i, 'must look like "schemafy/v1"')
-    .default('schemafy/v1'),
-  // Basic auth splits user from password at the first colon: a user name holding one would send another user.
-  username: z
-    .string()
-    .refine(
-      (name) => !name.includes(':'),
-      'must not contain ":" (Basic auth reads the user name up to the first one)',
-    )
-    .optional(),
-  /** An application password; its spaces may stay. */
-  password: z.string().optional(),
-  /** Per attempt: waiting for headers, and between body chunks. */
-  timeoutMs: z.number().int().positive().default(30_000),
-  /** Bound on a call's whole time, retries and waits included. */
-  totalTimeoutMs: z.number().int().positive().default(120_000),
-  retries: z.number().int().min(0).max(10).default(3),
-  /** First backoff step (doubling, jittered). */
-  retryDelayMs: z.number().int().min(0).default(500),
-  /** Longest single wait; a longer Retry-After ends the call instead. */
-  maxRetryDelayMs: z.number().int().min(0).default(30_000),
-  /** Connections per origin. */
-  connections: z.number().int().positive().default(8),
-  userAgent: z.string().default('astro-schema-manager'),
-  signal: z.instanceof(AbortSignal).optional(),
-  maxResponseBytes: z
-    .number()
-    .int()
-    .positive()
-    .default(5 * MiB),
-  /** Allow Basic auth over plain http to a host other than this machine. */
-  allowInsecureAuth: z.boolean().default(false),
-  /** A SQLite file for an HTTP cache of list answers (GET), revalidated by ETag/Last-Modified on every use. */
-  cacheFile: z.string().min(1).optional(),
-  /** A dispatcher to send through instead of the client's own pool (e.g. undici's SnapshotAgent); the caller closes it. */
-  dispatcher: z
-    .custom<Dispatcher>((value) => typeof (value as Dispatcher | null)?.dispatch === 'function')
-    .optional(),
-  /** `listAll` stops with a `page_limit` error past this many pages. */
-  maxPages: z.number().int().positive().default(1000),
-});
+export const clientOptionsShape = z
+  .object({
+    /**
+     * `{base_url}` in either WordPress form, `https://site/wp-json/<namespace>/v1` or
+     * `https://site/?rest_route=/<namespace>/v1` (`index.php?rest_route=` too), or the site's address alone:
+     * the REST root is then discovered from the home page and `namespace` added.
+     */
+    baseUrl: z.string().min(1),
+    /** The API's namespace, used when baseUrl is the site's address. */
+    namespace: z
+      .string()
+      .regex(/^[a-z0-9-_]+\/v\d+$/i, 'must look like "schemafy/v1"')
+      .default('schemafy/v1'),
+    // Basic auth splits user from password at the first colon: a user name holding one would send another user.
+    username: z
+      .string()
+      .refine(
+        (name) => !name.includes(':'),
+        'must not contain ":" (Basic auth reads the user name up to the first one)',
+      )
+      .optional(),
+    /** An application password; its spaces may stay. */
+    password: z.string().optional(),
+    /** Per attempt: waiting for headers, and between body chunks. */
+    timeoutMs: z.number().int().positive().default(30_000),
+    /** Bound on a call's whole time, retries and waits included. */
+    totalTimeoutMs: z.number().int().positive().default(120_000),
+    retries: z.number().int().min(0).max(10).default(3),
+    /** First backoff step (doubling, jittered). */
+    retryDelayMs: z.number().int().min(0).default(500),
+    /** Longest single wait; a longer Retry-After ends the call instead. */
+    maxRetryDelayMs: z.number().int().min(0).default(30_000),
+    /** Connections per origin. */
+    connections: z.number().int().positive().default(8),
+    userAgent: z.string().default('astro-schema-manager'),
+    signal: z.instanceof(AbortSignal).optional(),
+    maxResponseBytes: z
+      .number()
+      .int()
+      .positive()
+      .default(5 * MiB),
+    /** Allow Basic auth over plain http to a host other than this machine. */
+    allowInsecureAuth: z.boolean().default(false),
+    /** A SQLite file for an HTTP cache of list answers (GET), revalidated by ETag/Last-Modified on every use. */
+    cacheFile: z.string().min(1).optional(),
+    /** A dispatcher to send through instead of the client's own pool (e.g. undici's SnapshotAgent); the caller closes it. */
+    dispatcher: z
+      .custom<Dispatcher>((value) => typeof (value as Dispatcher | null)?.dispatch === 'function')
+      .optional(),
+    /** `listAll` stops with a `page_limit` error past this many pages. */
+    maxPages: z.number().int().positive().default(1000),
+  })
+  // A mistyped option (`timeout` for `timeoutMs`) would otherwise be ignored without a word.
+  .strict();
 
 export type ClientOptions = z.input<typeof clientOptionsShape>;
 export type ResolvedOptions = z.output<typeof clientOptionsShape>;
@@ -84,8 +88,14 @@ export function resolveOptions(options: ClientOptions): {
 } {
   const parsed = clientOptionsShape.safeParse(options);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map(
-      (issue) => ` ${issue.path.join('.') || 'options'}  ${issue.message}.`,
+    const known = Object.keys(clientOptionsShape.shape);
+    const lines = parsed.error.issues.flatMap((issue) =>
+      issue.code === 'unrecognized_keys'
+        ? issue.keys.map((key) => {
+            const near = suggestName(key, known);
+            return ` ${key}  not an option${near ? ` (did you mean ${near}?)` : ''}.`;
+          })
+        : [` ${issue.path.join('.') || 'options'}  ${issue.message}.`],
     );
     throw optionsError(
       `invalid client options:\n${lines.join('\n')}`,

@@ -199,4 +199,18 @@ describe('options', () => {
       /username and password go together/,
     );
   });
+
+  test('a mistyped option is named with the nearest one, and no request is claimed where none was made', () => {
+    let error: unknown;
+    try {
+      // @ts-expect-error: as JavaScript may pass it.
+      createClient({ baseUrl: 'https://e.com/wp-json/ns/v1', timeout: 5 });
+    } catch (caught) {
+      error = caught;
+    }
+    expect((error as ApiError).code).toBe('invalid_options');
+    expect((error as ApiError).message).toBe(
+      'createClient: invalid client options:\n timeout  not an option (did you mean timeoutMs?). (invalid_options). Hint: see the client options in the README',
+    );
+  });
 });
