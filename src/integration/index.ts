@@ -133,7 +133,7 @@ export default function schemaManager(userOptions: SchemaManagerOptions = {}): A
           });
         }
       },
-      'astro:config:done': ({ config: doneConfig }) => {
+      'astro:config:done': ({ config: doneConfig, logger }) => {
         config = doneConfig;
         if (!pending) return;
         const layout = layoutOf(doneConfig);
@@ -141,6 +141,11 @@ export default function schemaManager(userOptions: SchemaManagerOptions = {}): A
           if (usesApiIn(pending.command, pending.options)) throw buildStopped(NO_SITE, NO_SITE_HINT);
           return;
         }
+        const sitePath = new URL(doneConfig.site!).pathname;
+        if (sitePath !== '/')
+          logger.warn(
+            `site has a path (${sitePath}), which Astro leaves out of page addresses (Astro.url, @astrojs/sitemap): pages are known to the CMS as ${layout.site.replace(/\/$/, '')}${doneConfig.base.replace(/\/$/, '')}/…. If the site is served under ${sitePath}, set base: '${sitePath.replace(/\/$/, '')}'.`,
+          );
         runtime = { ...pending, layout };
         shareRuntimeConfig(runtime);
       },
@@ -247,7 +252,8 @@ function layoutOf(config: AstroConfig): SiteLayout | null {
     };
   });
   return {
-    site: config.site,
+    // A path in `site` is not part of page addresses: Astro.url and @astrojs/sitemap resolve pages against its origin.
+    site: `${new URL(config.site).origin}/`,
     base: config.base,
     format: config.build.format,
     trailingSlash: config.trailingSlash,

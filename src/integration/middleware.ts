@@ -68,7 +68,15 @@ function runtimeInlineCredentials(api: string | undefined): {
   }
 }
 
+/** Where the visitor's path is kept across the request's rewrites (`context.locals` outlives them). */
+const ASKED_PATH = Symbol.for('astro-schema-manager.asked-path');
+
 export const onRequest: MiddlewareHandler = async (context, next) => {
+  // An i18n fallback with fallbackType 'rewrite' renders another locale's page after the middleware answered 404,
+  // running it again with that page's URL; the page is still the one asked for, as the build names it.
+  const locals = context.locals as Record<symbol, string | undefined>;
+  const askedPath = locals[ASKED_PATH] ?? context.url.pathname;
+  locals[ASKED_PATH] = askedPath;
   const response = await next();
   const config = sharedRuntimeConfig() ?? bakedConfig;
   const dev = config.command === 'dev';
@@ -79,7 +87,7 @@ export const onRequest: MiddlewareHandler = async (context, next) => {
 
   const { options, layout } = config;
   // Decoded, as Astro names pages at build time (and as `exclude` prefixes are written).
-  const pathname = decodedPath(context.url.pathname);
+  const pathname = decodedPath(askedPath);
   const relative = pathInSite(pathname, layout.base);
   // A server island's answer is a piece of the page that asked for it, not a page of its own.
   if (isExcluded(relative, options.exclude) || relative.startsWith('/_server-islands/')) return response;

@@ -25,7 +25,7 @@ export interface LocaleDomain {
 }
 
 export interface SiteLayout {
-  /** `site` from the Astro config, e.g. `https://www.example.com`. */
+  /** The origin of `site` from the Astro config, e.g. `https://www.example.com/`: Astro leaves its path out of page URLs. */
   site: string;
   /** `base`, e.g. `/` or `/docs`. */
   base: string;

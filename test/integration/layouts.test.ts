@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { readHeadTags } from '../../src/head/index.ts';
 import { basicSeed, type RunningApi, SITE, startApi } from './support/api.ts';
 import { buildFixture } from './support/build-fixture.ts';
+import { startDevFixture } from './support/dev-fixture.ts';
 
 let api: RunningApi;
 beforeAll(async () => {
@@ -100,6 +101,25 @@ test('base: pages live under it, and so do their URLs', async () => {
   }
 });
 
+test('a path in site is left out of page URLs, as Astro.url and @astrojs/sitemap leave it, and said once', async () => {
+  const build = await buildFixture({
+    fixture: 'site-basic',
+    astro: { site: `${SITE}/sub` },
+    options: { report: 'report.json' },
+    env: api.env,
+  });
+  try {
+    expect(build.exitCode, build.log).toBe(0);
+    const pages = new Map(reportOf(build.root).map((page) => [page.file, page]));
+    expect(pages.get('blog/first/index.html')?.url).toBe(`${SITE}/blog/first/`);
+    expect(readHeadTags(build.read('index.html')).values.title).toEqual(['Home from the API']);
+    expect(build.log.match(/site has a path \(\/sub\)/g)).toHaveLength(1);
+    expect(build.log).toContain("set base: '/sub'");
+  } finally {
+    build.remove();
+  }
+});
+
 test('i18n: a fallback page rendered in place gets the data of its own URL', async () => {
   const build = await buildFixture({
     fixture: 'site-i18n',
@@ -126,5 +146,28 @@ test('i18n: a fallback page rendered in place gets the data of its own URL', asy
     ).toEqual(['page /en/about/']);
   } finally {
     build.remove();
+  }
+});
+
+test('i18n: astro dev gives a fallback page rendered in place the data of its own URL, as the build does', async () => {
+  const dev = await startDevFixture({
+    fixture: 'site-i18n',
+    astro: {
+      i18n: {
+        locales: ['en', 'fr'],
+        defaultLocale: 'en',
+        routing: { prefixDefaultLocale: true, fallbackType: 'rewrite' },
+        fallback: { fr: 'en' },
+      },
+    },
+    env: api.env,
+  });
+  try {
+    const names = (html: string) => readHeadTags(html).jsonLd.map((text) => JSON.parse(text).name);
+    expect(names(await dev.get('/en/about/'))).toEqual(['page /en/about/']);
+    // /fr/about/ has no page of its own: Astro renders /en/about/ there.
+    expect(names(await dev.get('/fr/about/'))).toEqual(['page /fr/about/']);
+  } finally {
+    dev.stop();
   }
 });
