@@ -3,7 +3,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { type AuditFinding, auditOutput, type PageFacts, readPageFacts } from '../audit/index.ts';
+import { listOutputFiles } from '../audit/read-output.ts';
 import { prettyJson, type ReportPage } from '../report/html-report.ts';
+import { pageHref } from '../url-forms.ts';
 import type { CheckedFile } from '../validate/format-report.ts';
 import type { ValidationIssue } from '../validate/index.ts';
 import { inputFileProblem } from './read-input.ts';
@@ -39,9 +41,60 @@ export function siteOf(dir: string, given: string | undefined): string | null {
     }
     if (!said || !URL.canParse(said)) continue;
     const url = new URL(said);
-    return name === 'index.html' ? new URL('.', url).href : `${url.origin}/`;
+    // The home page's canonical is the site's address itself, with or without its slash (`trailingSlash: 'never'`
+    // names `https://example.com/blog`): not a page inside it.
+    return name === 'index.html' ? `${url.origin}${url.pathname.replace(/\/?$/, '/')}` : `${url.origin}/`;
   }
   return null;
+}
+
+/** How a server names a page file: `blog/index.html` as `blog/` or `blog`; `about.html` as it is, `about` or `about/`. */
+type Spelling = 'slash' | 'bare' | 'html';
+const SAMPLE = 50;
+
+/**
+ * The public URL of each HTML file of a built directory, as its server names it. Static servers differ
+ * (`about.html` is `/about` on most hosts, `/about.html` on a plain one) and so do Astro's `build.format` and
+ * `trailingSlash`, so the site says: pages that name themselves (canonical, else og:url) in one spelling give it
+ * to every page of their kind. A page that names itself otherwise is then reported, as it should be.
+ */
+export function pageUrlsOf(dir: string, site: string): (file: string) => string {
+  const files = [...listOutputFiles(dir)].filter((file) => /\.html?$/i.test(file)).sort();
+  const kindOf = (file: string) => (/(^|\/)index\.html?$/i.test(file) ? 'index' : 'page');
+  const stemOf = (file: string) => file.replace(/(^|\/)index\.html?$/i, '').replace(/\.html?$/i, '');
+  const spelled = (file: string, spelling: Spelling): string => {
+    const stem = stemOf(file);
+    if (stem === '') return pageHref(site, '/');
+    if (spelling === 'html') return pageHref(site, `/${file}`);
+    return pageHref(site, `/${stem}${spelling === 'slash' ? '/' : ''}`);
+  };
+  const votes = { index: new Map<Spelling, number>(), page: new Map<Spelling, number>() };
+  for (const kind of ['index', 'page'] as const) {
+    const ofKind = files.filter((file) => kindOf(file) === kind && stemOf(file) !== '');
+    const step = Math.max(1, Math.floor(ofKind.length / SAMPLE));
+    for (let i = 0; i < ofKind.length; i += step) {
+      const file = ofKind[i]!;
+      const path = join(dir, file);
+      if (inputFileProblem(path)) continue;
+      let said: string | null;
+      try {
+        const facts = readPageFacts(readFileSync(path, 'utf8'), 'https://site.invalid/', file);
+        said = facts.canonical ?? facts.ogUrl;
+      } catch {
+        continue;
+      }
+      if (!said || !URL.canParse(said)) continue;
+      const named = new URL(said);
+      const bare = `${named.origin}${named.pathname}`;
+      const spellings: Spelling[] = kind === 'index' ? ['slash', 'bare'] : ['html', 'bare', 'slash'];
+      const match = spellings.find((spelling) => spelled(file, spelling) === bare);
+      if (match) votes[kind].set(match, (votes[kind].get(match) ?? 0) + 1);
+    }
+  }
+  const winner = (kind: 'index' | 'page', fallback: Spelling): Spelling =>
+    [...votes[kind]].sort((a, b) => b[1] - a[1])[0]?.[0] ?? fallback;
+  const chosen = { index: winner('index', 'slash'), page: winner('page', 'html') };
+  return (file) => spelled(file, chosen[kindOf(file)]);
 }
 
 /** Audits one built directory as the build does. */
@@ -53,6 +106,7 @@ export async function auditDirectory(
   const { findings, pages } = await auditOutput({
     outDir: dir,
     site,
+    urlOf: pageUrlsOf(dir, site),
     cmsOrigin: cms ? new URL(cms).origin : null,
     cmsKeptPrefixes: ['/wp-content/'],
   });

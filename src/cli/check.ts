@@ -1,5 +1,5 @@
 // `astro-schema-manager check`: validates the JSON-LD of built pages (HTML and .jsonld files) and reports it.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, relative } from 'node:path';
 import { htmlReportParts } from '../report/html-report.ts';
 import type { CheckedFile } from '../validate/format-report.ts';
@@ -54,7 +54,15 @@ files are still checked).`,
     if (positionals.length === 0)
       throw new UsageError('Name at least one directory, .html or .jsonld file to check.');
 
-    const files = positionals.flatMap((path) => findFiles(path));
+    const paths = positionals.map((path) => {
+      const served = servedDirectory(path);
+      if (served !== path)
+        process.stderr.write(
+          `${path} is a server build's output: checking ${served}, the pages it serves as files.\n`,
+        );
+      return served;
+    });
+    const files = paths.flatMap((path) => findFiles(path));
     if (files.length === 0) {
       throw new UsageError(`No .html, .htm or .jsonld files found under ${positionals.join(', ')}.`);
     }
@@ -63,12 +71,13 @@ files are still checked).`,
 
     const audits: DirectoryAudit[] = [];
     if (values['no-audit'] !== false) {
-      for (const dir of positionals.filter((path) => statSync(path).isDirectory())) {
+      for (const dir of paths.filter((path) => statSync(path).isDirectory())) {
         const site = siteOf(dir, values.site as string | undefined);
         if (site === null) {
-          process.stderr.write(
-            `Site audit of ${dir} skipped: its home page names no canonical; pass --site <url>.\n`,
-          );
+          const why = existsSync(join(dir, 'index.html'))
+            ? 'its home page names no canonical'
+            : 'it has no home page (index.html) and no page at its top names its address';
+          process.stderr.write(`Site audit of ${dir} skipped: ${why}; pass --site <url>.\n`);
           continue;
         }
         const audit = await auditDirectory(dir, site, values.cms as string | undefined);
@@ -93,6 +102,23 @@ files are still checked).`,
     return reachesFailOn(checked, flags.failOn) ? 1 : 0;
   },
 };
+
+/**
+ * Where a built site's pages are: an adapter's output (`@astrojs/node`: `dist/client` beside `dist/server`)
+ * serves the files of `client/`, at the site's root; any other path is itself.
+ */
+function servedDirectory(path: string): string {
+  const at = (name: string) => {
+    try {
+      return statSync(join(path, name)).isDirectory();
+    } catch {
+      return false;
+    }
+  };
+  if (!at('.') || !at('client') || !at('server')) return path;
+  const topHtml = readdirSync(path).some((name) => /\.html?$/i.test(name));
+  return topHtml ? path : join(path, 'client');
+}
 
 function findFiles(path: string): string[] {
   let stats: ReturnType<typeof statSync>;

@@ -124,3 +124,71 @@ it('says how to name the site when no page says where it lives', async () => {
     await rm(bare, { recursive: true, force: true });
   }
 });
+
+it("names pages as the site does: a base, trailingSlash 'never' and .html files served without .html", async () => {
+  const root = await mkdtemp(join(tmpdir(), 'check-never-'));
+  const at = (path: string, title: string) =>
+    `<!doctype html><html><head><title>${title}</title><meta name="description" content="Page ${path}.">` +
+    `<link rel="canonical" href="https://shop.example/blog${path}"></head><body></body></html>`;
+  try {
+    await mkdir(join(root, 'posts'));
+    await writeFile(join(root, 'index.html'), at('', 'Home'));
+    await writeFile(join(root, 'about.html'), at('/about', 'About'));
+    await writeFile(join(root, 'posts/first.html'), at('/posts/first', 'First'));
+    await writeFile(join(root, 'posts/second.html'), at('/posts/second', 'First'));
+    const { code, stdout } = await check(root, '--format', 'json');
+    const issues = (
+      JSON.parse(stdout).files as Array<{ pageIssues?: Array<{ code: string; message: string }> }>
+    ).flatMap((file) => file.pageIssues ?? []);
+    // The base and the spelling come from the pages: no canonical is "not a page of this build".
+    expect(issues.map((issue) => issue.code)).toEqual(['duplicate-title', 'duplicate-title']);
+    expect(issues[0]?.message).toContain(
+      'https://shop.example/blog/posts/first, https://shop.example/blog/posts/second',
+    );
+    expect(code).toBe(0);
+  } finally {
+    await rm(root, { recursive: true, force: true });
+  }
+});
+
+it("checks a server build's dist/client, and says so", async () => {
+  const root = await mkdtemp(join(tmpdir(), 'check-adapter-'));
+  try {
+    await mkdir(join(root, 'client/a'), { recursive: true });
+    await mkdir(join(root, 'server'));
+    await writeFile(join(root, 'server/entry.mjs'), 'export {};');
+    await writeFile(
+      join(root, 'client/index.html'),
+      page('', '<title>Shop</title><meta name="description" content="S.">'),
+    );
+    await writeFile(
+      join(root, 'client/a/index.html'),
+      page('a/', '<title>A</title><meta name="description" content="A.">'),
+    );
+    const { code, stdout, stderr } = await check(root, '--format', 'json');
+    expect(stderr).toContain(`${root} is a server build's output: checking ${join(root, 'client')}`);
+    const files = JSON.parse(stdout).files as Array<{ file: string; pageIssues?: unknown[] }>;
+    expect(files.map((file) => file.file.split('/').slice(-2).join('/'))).toEqual([
+      'a/index.html',
+      'client/index.html',
+    ]);
+    expect(files.flatMap((file) => file.pageIssues ?? [])).toEqual([]);
+    expect(code).toBe(0);
+  } finally {
+    await rm(root, { recursive: true, force: true });
+  }
+});
+
+it('says why the audit is skipped when there is no home page', async () => {
+  const root = await mkdtemp(join(tmpdir(), 'check-nohome-'));
+  try {
+    await mkdir(join(root, 'en'));
+    await writeFile(join(root, 'en/index.html'), page('en/', '<title>En</title>'));
+    const { stderr } = await check(root);
+    expect(stderr).toContain(
+      'it has no home page (index.html) and no page at its top names its address; pass --site <url>.',
+    );
+  } finally {
+    await rm(root, { recursive: true, force: true });
+  }
+});
