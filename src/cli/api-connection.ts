@@ -86,13 +86,25 @@ export function connect(values: Record<string, unknown>, env: NodeJS.ProcessEnv 
       timeoutMs,
       allowInsecureAuth: values['allow-insecure-auth'] === true,
       userAgent: 'astro-schema-manager-cli',
+      optionNames: CLI_OPTION_NAMES,
     });
   } catch (error) {
     // A bad address or refused auth setup is a mistake in the call, not a failure of the server.
-    if (error instanceof ApiError) throw new UsageError(error.message);
+    if (error instanceof ApiError)
+      throw new UsageError(`${error.serverMessage}.${error.hint ? ` Hint: ${error.hint}.` : ''}`);
     throw error;
   }
 }
+
+/** The client's settings as this CLI's flags and variables name them, in its messages. */
+const CLI_OPTION_NAMES = {
+  baseUrl: `--api (or $${apiEnv.api})`,
+  timeoutMs: '--timeout',
+  totalTimeoutMs: null,
+  maxResponseBytes: null,
+  credentials: `--user (or $${apiEnv.user}) and $${apiEnv.password}`,
+  allowInsecureAuth: '--allow-insecure-auth',
+};
 
 /**
  * Runs `work` with a connected client and closes it afterwards, whatever happens.

@@ -38,7 +38,9 @@ export function actionOperations(transport: Transport) {
         body,
         signal: options?.signal,
       });
-      return parseAnswer(scanResult, answer, 'scan', 'POST');
+      const result = parseAnswer(scanResult, answer, 'scan', 'POST');
+      // The published contract's answer has no dry_run: what was asked is what was done.
+      return { ...result, dry_run: result.dry_run ?? body.dry_run === true };
     },
     async validate(body: ValidateBody, options?: CallOptions): Promise<RemoteValidation> {
       const call = {

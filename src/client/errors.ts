@@ -86,6 +86,16 @@ export class ApiError extends Error {
   }
 }
 
+/** How messages name the settings they advise changing (a CLI says `--api` where the client says `baseUrl`); null for one that cannot be set. */
+export interface OptionNames {
+  baseUrl: string;
+  timeoutMs: string | null;
+  totalTimeoutMs: string | null;
+  maxResponseBytes: string | null;
+  credentials: string;
+  allowInsecureAuth: string | null;
+}
+
 export interface HintContext {
   status: number | null;
   code: string;
@@ -94,7 +104,14 @@ export interface HintContext {
   method: string;
   hasCredentials: boolean;
   timeoutMs: number;
+  totalTimeoutMs: number;
+  /** Whether a timeout was the call's total bound rather than one attempt's. */
+  totalBoundPassed: boolean;
   maxResponseBytes: number;
+  /** How the settings are named to whoever reads the message. */
+  names: OptionNames;
+  /** A network failure's own words (`ECONNREFUSED: …`), to tell its usual causes apart. */
+  detail?: string;
   triedRestRoute: boolean;
   /** Whether the request went over plain http. */
   plainHttp: boolean;
@@ -110,6 +127,19 @@ export interface HintContext {
 export function whereOf(error: { status: number | null; code: string; method: string; url: string }): string {
   if (error.method === '-') return error.code;
   return `${error.status ?? 'no answer'} ${error.code} at ${error.method} ${error.url}`;
+}
+
+/** The usual cause of a connection that failed, from its code. */
+function networkHint(detail: string, baseUrl: string): string {
+  if (/ECONNREFUSED/.test(detail))
+    return `nothing answers at that host and port: check ${baseUrl} and that the site is up`;
+  if (/ENOTFOUND|EAI_AGAIN/.test(detail))
+    return `the host name does not resolve: check its spelling in ${baseUrl}, and DNS`;
+  if (/CERT|SELF_SIGNED|UNABLE_TO_VERIFY|ERR_TLS/.test(detail))
+    return "the site's TLS certificate is not trusted here: fix it, or give Node its CA with NODE_EXTRA_CA_CERTS";
+  if (/closed before the whole answer|UND_ERR_SOCKET|ECONNRESET|EPIPE/.test(detail))
+    return "the server or a proxy closed the connection, and retries were spent: try again, and check the site's error log if it lasts";
+  return `check ${baseUrl} and that the site is reachable from this machine`;
 }
 
 /** Why WordPress may answer a right application password as if no one had logged in. */
@@ -137,11 +167,25 @@ export function credentialsHint(plainHttp: boolean): string {
 export function hintFor(context: HintContext): string | null {
   const { status, code, operation } = context;
   const capability = OPERATIONS[operation as OperationName]?.capability;
+  const { names } = context;
   if (code === CLIENT_ERROR_CODES.timeout) {
-    return `the server did not answer within timeoutMs (${context.timeoutMs} ms); raise timeoutMs or check that the site is up`;
+    const [name, ms] = context.totalBoundPassed
+      ? [names.totalTimeoutMs, context.totalTimeoutMs]
+      : [names.timeoutMs, context.timeoutMs];
+    const what = context.totalBoundPassed
+      ? 'the call, retries included, took longer than'
+      : 'the server did not answer within';
+    return `${what} ${name ?? ''}${name ? ' (' : ''}${ms} ms${name ? ')' : ''}; check that the site is up${name ? `, or raise ${name} if it is only slow` : ''}`;
   }
   if (code === CLIENT_ERROR_CODES.responseTooLarge) {
-    return `the answer is over maxResponseBytes (${context.maxResponseBytes} bytes); ask for fewer items (per_page) or raise maxResponseBytes`;
+    const name = names.maxResponseBytes;
+    return name
+      ? `the answer is over ${name} (${context.maxResponseBytes} bytes); ask for fewer items (per_page) or raise ${name}`
+      : `the answer is over ${context.maxResponseBytes} bytes; ask for fewer items (per_page)`;
+  }
+  if (code === CLIENT_ERROR_CODES.networkError) return networkHint(context.detail ?? '', names.baseUrl);
+  if (code === CLIENT_ERROR_CODES.invalidJson) {
+    return 'a PHP notice or warning printed before the JSON (WP_DEBUG_DISPLAY on), a plugin echoing output, or a proxy answered; open the URL in a browser to see it';
   }
   if (code === CLIENT_ERROR_CODES.htmlResponse) {
     return 'a firewall, a maintenance page, a caching layer or a PHP error answered instead of the API; open the URL in a browser to see it';
@@ -157,20 +201,20 @@ export function hintFor(context: HintContext): string | null {
   }
   if (code === CLIENT_ERROR_CODES.redirect) {
     return context.method === 'GET' || context.method === 'HEAD'
-      ? `reads follow ${GET_REDIRECT_LIMIT} redirects at most, and this one went further or in a loop (open the URL in a browser to see where it leads); set baseUrl to the final address (https, www or not)`
-      : 'the server redirected a request that is not a GET; set baseUrl to the final address (https, www or not)';
+      ? `reads follow ${GET_REDIRECT_LIMIT} redirects at most, and this one went further or in a loop (open the URL in a browser to see where it leads); set ${names.baseUrl} to the final address (https, www or not)`
+      : `the server redirected a request that is not a GET; set ${names.baseUrl} to the final address (https, www or not)`;
   }
   if (status === 401) {
     return context.hasCredentials
       ? `the credentials were refused: ${credentialsHint(context.plainHttp && !REFUSED_IN_WORDS.has(context.code))}`
-      : 'this route needs credentials: pass username and an application password to createClient';
+      : `this route needs credentials: give ${names.credentials}`;
   }
   if (status === 403) {
     const needed = capability && capability !== 'none' ? `the \`${capability}\` capability` : 'a capability';
     return `the user lacks ${needed}, which ${operation} needs; use an account that has it`;
   }
   if (status === 404 && code === 'rest_no_route') {
-    return `the route does not exist${context.triedRestRoute ? ' (also tried ?rest_route=)' : ''}: the plugin may be inactive, the site's plan below Business (the API is a paid feature), or baseUrl wrong`;
+    return `the route does not exist${context.triedRestRoute ? ' (also tried ?rest_route=)' : ''}: the plugin may be inactive, the site's plan below Business (the API is a paid feature), or ${names.baseUrl} wrong`;
   }
   if (status === 404 && code === 'not_found') return 'no record with that id or URL';
   if (status === 413) return 'the request body is too large for the server; send less at once';

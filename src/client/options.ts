@@ -2,11 +2,21 @@
 import type { Dispatcher } from 'undici';
 import { z } from 'zod';
 import { suggestName } from '../did-you-mean.ts';
-import { ApiError, CLIENT_ERROR_CODES } from './errors.ts';
+import { ApiError, CLIENT_ERROR_CODES, type OptionNames } from './errors.ts';
 import type { Credentials, TransportSettings } from './transport.ts';
 import { isLoopback, redactUrl } from './urls.ts';
 
 const MiB = 1024 * 1024;
+
+/** The client's own option names, as its messages say them by default. */
+const CLIENT_OPTION_NAMES: OptionNames = {
+  baseUrl: 'baseUrl',
+  timeoutMs: 'timeoutMs',
+  totalTimeoutMs: 'totalTimeoutMs',
+  maxResponseBytes: 'maxResponseBytes',
+  credentials: 'username and an application password to createClient',
+  allowInsecureAuth: 'allowInsecureAuth: true',
+};
 
 export const clientOptionsShape = z
   .object({
@@ -59,6 +69,23 @@ export const clientOptionsShape = z
       .optional(),
     /** `listAll` stops with a `page_limit` error past this many pages. */
     maxPages: z.number().int().positive().default(1000),
+    /**
+     * How messages name the settings they advise changing, for a tool that wraps the client (a CLI's `--api`);
+     * null for one its users cannot set.
+     */
+    optionNames: z
+      .object({
+        baseUrl: z.string(),
+        timeoutMs: z.string().nullable(),
+        totalTimeoutMs: z.string().nullable(),
+        maxResponseBytes: z.string().nullable(),
+        credentials: z.string(),
+        allowInsecureAuth: z.string().nullable(),
+      })
+      .strict()
+      .partial()
+      .transform((names) => ({ ...CLIENT_OPTION_NAMES, ...names }))
+      .default(CLIENT_OPTION_NAMES),
   })
   // A mistyped option (`timeout` for `timeoutMs`) would otherwise be ignored without a word.
   .strict();
@@ -103,20 +130,18 @@ export function resolveOptions(options: ClientOptions): {
     );
   }
   const o = parsed.data;
+  const names = o.optionNames;
+  const example = `set ${names.baseUrl} to the API's address, e.g. https://example.com/wp-json/schemafy/v1`;
   let base: URL;
   try {
     base = new URL(o.baseUrl);
   } catch {
-    throw optionsError(
-      'baseUrl is not an absolute URL',
-      'pass {base_url}, e.g. https://example.com/wp-json/ns/v1',
-    );
+    // Not repeated when it may hold a password (`user:pass@host` without a scheme).
+    const given = o.baseUrl.includes('@') ? '' : ` "${o.baseUrl}"`;
+    throw optionsError(`${names.baseUrl}${given} is not an absolute URL`, example);
   }
   if (base.protocol !== 'https:' && base.protocol !== 'http:') {
-    throw optionsError(
-      'baseUrl must be http: or https:',
-      'pass {base_url}, e.g. https://example.com/wp-json/ns/v1',
-    );
+    throw optionsError(`${names.baseUrl} must be http: or https:`, example);
   }
   const userinfo = (part: 'username' | 'password'): string | undefined => {
     if (!base[part]) return undefined;
@@ -125,7 +150,7 @@ export function resolveOptions(options: ClientOptions): {
     } catch {
       // The text itself is not repeated: it may be the password.
       throw optionsError(
-        `the ${part === 'username' ? 'user name' : 'password'} in baseUrl holds a "%" that does not start percent-encoding`,
+        `the ${part === 'username' ? 'user name' : 'password'} in ${names.baseUrl} holds a "%" that does not start percent-encoding`,
         'write "%" as %25 there, or pass username and password as options',
         redactUrl(base),
       );
@@ -152,7 +177,7 @@ export function resolveOptions(options: ClientOptions): {
       operation: 'createClient',
       method: '-',
       url: baseUrl,
-      hint: 'use https:, or pass allowInsecureAuth: true if the network is trusted',
+      hint: `use https:${names.allowInsecureAuth ? `, or pass ${names.allowInsecureAuth} if the network is trusted` : ''}`,
     });
   }
   const { username: _u, password: _p, allowInsecureAuth: _a, ...rest } = o;

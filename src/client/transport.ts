@@ -3,7 +3,7 @@
 
 import { decodedPath } from '../url-forms.ts';
 import { readBody } from './body.ts';
-import { ApiError, CLIENT_ERROR_CODES, hintFor } from './errors.ts';
+import { ApiError, CLIENT_ERROR_CODES, hintFor, type OptionNames } from './errors.ts';
 import {
   NOT_RECORDED,
   type RawAnswer,
@@ -34,6 +34,8 @@ export interface TransportSettings extends SendSettings {
   baseUrl: string;
   /** The namespace looked for when baseUrl is the site's address. */
   namespace: string;
+  /** How messages name the settings they advise changing. */
+  optionNames: OptionNames;
 }
 
 export interface Credentials {
@@ -126,6 +128,7 @@ export function createTransport(
     code: string,
     message: string,
     details?: unknown,
+    extra: { totalBoundPassed?: boolean; detail?: string } = {},
   ) {
     const hint = hintFor({
       status,
@@ -134,7 +137,11 @@ export function createTransport(
       method: spec.method,
       hasCredentials: authorization !== null,
       timeoutMs: settings.timeoutMs,
+      totalTimeoutMs: settings.totalTimeoutMs,
+      totalBoundPassed: extra.totalBoundPassed ?? false,
       maxResponseBytes: settings.maxResponseBytes,
+      names: settings.optionNames,
+      detail: extra.detail,
       triedRestRoute: url.includes('rest_route='),
       plainHttp: url.startsWith('http:'),
     });
@@ -163,7 +170,9 @@ export function createTransport(
       const limit = failure.deadlinePassed
         ? `the call's total time bound (${settings.totalTimeoutMs} ms)`
         : `${settings.timeoutMs} ms`;
-      return fail(spec, url, null, CLIENT_ERROR_CODES.timeout, `no answer within ${limit}`);
+      return fail(spec, url, null, CLIENT_ERROR_CODES.timeout, `no answer within ${limit}`, undefined, {
+        totalBoundPassed: failure.deadlinePassed,
+      });
     }
     if (failure.reason === REDIRECT_LOOP) {
       return fail(spec, url, null, CLIENT_ERROR_CODES.redirect, 'the server redirects in a loop');
@@ -173,7 +182,9 @@ export function createTransport(
     }
     if (callerAborted)
       return fail(spec, url, null, CLIENT_ERROR_CODES.aborted, 'the call was aborted by its AbortSignal');
-    return fail(spec, url, null, CLIENT_ERROR_CODES.networkError, failure.detail);
+    return fail(spec, url, null, CLIENT_ERROR_CODES.networkError, failure.detail, undefined, {
+      detail: failure.detail,
+    });
   }
 
   async function exchange(spec: CallSpec, url: URL, auth = true): Promise<RawAnswer> {

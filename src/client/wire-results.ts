@@ -19,8 +19,10 @@ export const scanResult = z.object({
   schemas: z.array(schemaDraft).default([]),
   /** Records written but left out of the answer to bound its size. */
   schemas_omitted: count.default(0),
+  /** Whether the scan only proposed (nothing was written); servers that leave it out: see client.scan. */
+  dry_run: flag.optional(),
 });
-export type ScanResult = z.output<typeof scanResult>;
+export type ScanResult = z.output<typeof scanResult> & { dry_run: boolean };
 
 const issue = z.preprocess(
   (v) => (typeof v === 'string' ? { message: v } : v),

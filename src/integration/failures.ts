@@ -62,9 +62,11 @@ function capitalize(text: string): string {
 }
 
 function notThisApi(context: FailureContext, detail: string): ApiFailure {
+  // The client's message says the same words before its reason: only the reason is added here.
+  const reason = detail.replace(/^no Schema Management API answers at \S+: /, '');
   return {
     cause: 'not-this-api',
-    header: `No Schema Management API answers at ${context.api} (${detail}).`,
+    header: `No Schema Management API answers at ${context.api}: ${reason}.`,
     hint: 'Set the api option (or SCHEMA_MANAGER_API) to <site>/wp-json/<namespace>/v1, the address the plugin shows, and check that the plugin and its REST API are active.',
   };
 }

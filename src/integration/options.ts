@@ -284,5 +284,13 @@ export function clientOptionsFor(
     allowInsecureAuth: options.allowInsecureAuth,
     cacheFile: transport.cacheFile,
     dispatcher: transport.dispatcher,
+    optionNames: {
+      baseUrl: 'the api option (or SCHEMA_MANAGER_API)',
+      timeoutMs: 'schemaManager({ timeoutMs })',
+      totalTimeoutMs: null,
+      maxResponseBytes: null,
+      credentials: 'SCHEMA_MANAGER_USER and SCHEMA_MANAGER_PASSWORD',
+      allowInsecureAuth: 'schemaManager({ allowInsecureAuth: true })',
+    },
   };
 }

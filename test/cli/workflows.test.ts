@@ -118,6 +118,17 @@ test('pull writes a sorted seed-format file that a new server loads into the sam
   expect(filtered.stderr).toContain('Skipped meta: the user may not read it (needs manage_options).');
 });
 
+test('pull leaves a file it did not write as it is', async () => {
+  const api = await startApi({ seed });
+  const mine = join(dir, 'mine.json');
+  const text = '[{"@context":"https://schema.org","@type":"WebSite","name":"Mine"}]\n';
+  writeFileSync(mine, text);
+  const result = await cli(['pull', '--out', mine], as(admin, api));
+  expect(result.code).toBe(2);
+  expect(result.stderr).toContain(`${mine} exists and is not a file pull writes`);
+  expect(readFileSync(mine, 'utf8')).toBe(text);
+});
+
 test('pull keeps schema_data that does not parse as its raw text', () => {
   const record = (id: number, url: string, data: unknown, raw: string): SchemaRecord => ({
     id,
@@ -290,6 +301,34 @@ test('connection mistakes are usage errors; refused credentials fail with a hint
   );
   expect(insecure.code).toBe(2);
   expect(insecure.stderr).toContain('refusing to send credentials over plain http');
+  // Hints name the CLI's flags and variables, not the library's options.
+  expect(insecure.stderr).toContain('or pass --allow-insecure-auth if the network is trusted');
+  expect(insecure.stderr).not.toMatch(/createClient|allowInsecureAuth/);
+
+  const notUrl = await cli(['pull', '--api', 'cms.example.org/wp-json/x/v1']);
+  expect(notUrl.code).toBe(2);
+  expect(notUrl.stderr).toContain(
+    '--api (or $SCHEMA_MANAGER_API) "cms.example.org/wp-json/x/v1" is not an absolute URL',
+  );
+  expect(notUrl.stderr).not.toMatch(/createClient|baseUrl|\(invalid_options\)/);
+
+  const anonymous = await cli(['pull', '--api', api, '--out', 'never.json'], {
+    SCHEMA_MANAGER_USER: '',
+    SCHEMA_MANAGER_PASSWORD: '',
+  });
+  expect(anonymous.code).toBe(1);
+  expect(anonymous.stderr).toContain(
+    'this route needs credentials: give --user (or $SCHEMA_MANAGER_USER) and $SCHEMA_MANAGER_PASSWORD',
+  );
+
+  const closed = await cli(['pull', '--api', 'http://127.0.0.1:9/wp-json/x/v1', '--out', 'never.json'], {
+    SCHEMA_MANAGER_USER: '',
+    SCHEMA_MANAGER_PASSWORD: '',
+  });
+  expect(closed.code).toBe(1);
+  expect(closed.stderr).toContain(
+    'Hint: nothing answers at that host and port: check --api (or $SCHEMA_MANAGER_API)',
+  );
 });
 
 test('validate checks files, pull files and stdin locally, and stored schemas locally or remotely', async () => {

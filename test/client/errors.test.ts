@@ -46,7 +46,9 @@ describe('server errors', () => {
       method: 'GET',
     });
     expect(error.serverMessage).toBe('Sorry, you are not allowed to do that.');
-    expect(error.hint).toMatch(/pass username and an application password/);
+    expect(error.hint).toBe(
+      'this route needs credentials: give username and an application password to createClient',
+    );
   });
 
   test.each(['incorrect_password', 'invalid_username'])(
@@ -189,12 +191,41 @@ describe('bodies that are not the API', () => {
   });
 });
 
+describe('hints name the bound that ran out and the usual cause of a failed connection', () => {
+  test('the total bound, not timeoutMs, when it is the one that ran out', async () => {
+    const api = await scripted(() => undefined, { timeoutMs: 5000, totalTimeoutMs: 300, retries: 0 });
+    const error = await failure(api.client.schemas.get(1));
+    expect(error.code).toBe('timeout');
+    expect(error.hint).toBe(
+      'the call, retries included, took longer than totalTimeoutMs (300 ms); check that the site is up, or raise totalTimeoutMs if it is only slow',
+    );
+    await api.close();
+  });
+
+  test('a refused connection and text that is not JSON each get their usual cause', async () => {
+    const refused = createClient({ baseUrl: 'http://127.0.0.1:9/wp-json/ns/v1', retries: 0 });
+    expect((await failure(refused.schemas.get(1))).hint).toBe(
+      'nothing answers at that host and port: check baseUrl and that the site is up',
+    );
+    await refused.close();
+    const notice = await failureOf({
+      status: 200,
+      body: 'Deprecated: Creation of dynamic property in functions.php on line 3',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(notice.code).toBe('invalid_json');
+    expect(notice.hint).toMatch(/^a PHP notice or warning printed before the JSON/);
+  });
+});
+
 describe('options', () => {
   test('bad options are listed one per line', () => {
     expect(() =>
       createClient({ baseUrl: 'https://e.com/wp-json/ns/v1', timeoutMs: -1, retries: 99 }),
     ).toThrow(/timeoutMs {2}.*\n {1}retries {2}/);
-    expect(() => createClient({ baseUrl: 'not a url' })).toThrow(/baseUrl is not an absolute URL/);
+    expect(() => createClient({ baseUrl: 'not a url' })).toThrow(
+      /baseUrl "not a url" is not an absolute URL/,
+    );
     expect(() => createClient({ baseUrl: 'https://e.com/v1', username: 'only' })).toThrow(
       /username and password go together/,
     );

@@ -124,7 +124,7 @@ describe('meta and social', () => {
 describe('scan, validate, bulk, probe', () => {
   test('scan', async () => {
     const result = await client.scan({ urls: ['https://example.com/x/'], dry_run: true });
-    expect(result).toMatchObject({ scanned: 1, created: 0, errors: [] });
+    expect(result).toMatchObject({ scanned: 1, created: 0, errors: [], dry_run: true });
     expect(result.schemas[0]).toMatchObject({
       id: null,
       url: 'https://example.com/x/',
