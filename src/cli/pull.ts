@@ -1,7 +1,7 @@
 // `astro-schema-manager pull`: the server's schemas, meta and social tags into a directory of page files (for
 // review in git) or one JSON file in the format of the reference server's seed file, so `serve --seed` loads a
 // pull and `push` sends either back. `--check` compares instead of writing (pull-check.ts).
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { MetaTags, SchemaClient, SchemaRecord, SocialTags } from '../client/index.ts';
 import { plural } from '../plural.ts';
@@ -192,6 +192,16 @@ social entries are kept for the selected URLs only, and no page file is removed.
     const out = (values.check ?? values.out ?? 'schemas.json') as string;
     const json = values.json === true;
     const urls = (values.url as string[] | undefined) ?? [];
+    // A file pull did not write (a hand-written list of documents named schemas.json, say) is not overwritten.
+    if (values.check === undefined && out !== '-' && existsSync(out) && statSync(out).isFile()) {
+      try {
+        readSchemaFile(out);
+      } catch (error) {
+        throw new UsageError(
+          `${out} exists and is not a file pull writes (${error instanceof Error ? error.message : String(error)}); it was left as it is. Pass --out <another file>, or remove it first.`,
+        );
+      }
+    }
     const pulled = await withClient(values, (client) =>
       pullFrom(client, urls, values.type as string | undefined, json),
     );

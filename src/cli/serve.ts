@@ -112,6 +112,13 @@ SIGINT and SIGTERM close the server and the database; the exit code is then 0.`,
       });
     }
     const seed = values.seed ? readSchemaFile(values.seed as string) : undefined;
+    // Mistakes in the call, said as such (exit 2) before the server is made.
+    if (!(values.prefix as string).startsWith('/'))
+      throw new UsageError(`--prefix "${values.prefix}" must start with "/" (e.g. /wp-json/schemafy/v1).`);
+    for (const site of (values.site as string[] | undefined) ?? []) {
+      if (!URL.canParse(site) || !/^https?:$/.test(new URL(site).protocol))
+        throw new UsageError(`--site "${site}" must be an http(s) origin, e.g. https://www.example.com.`);
+    }
     let server: ReturnType<typeof createServer>;
     try {
       server = createServer({

@@ -148,6 +148,15 @@ test('users come from SCHEMA_MANAGER_SERVE_USERS; --user (a password in ps) is r
   expect(emptyPassword.err).not.toContain('s3cret');
 });
 
+test('a bad --prefix or --site is a usage error (exit 2)', async () => {
+  const prefix = await refused(['--prefix', 'nothing']);
+  expect(prefix.code).toBe(2);
+  expect(prefix.err).toContain('--prefix "nothing" must start with "/"');
+  const site = await refused(['--site', 'example.com']);
+  expect(site.code).toBe(2);
+  expect(site.err).toContain('--site "example.com" must be an http(s) origin');
+});
+
 test('the server library refuses a user with an empty password', () => {
   expect(() =>
     createServer({ users: [{ name: 'admin', password: ' ', capabilities: ['manage_options'] }] }),
