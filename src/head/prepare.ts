@@ -45,7 +45,10 @@ export function prepareHeadData(given: HeadData, options: PrepareOptions = {}): 
         warnings.push({
           code: 'unfilled-placeholder',
           key,
-          message: `${key} uses {{${name}}} but the page's meta has no ${name === 'meta_title' ? 'title' : 'description'}; it was left as is. Set it in the CMS or remove the placeholder.`,
+          message: data.meta
+            ? `${key} uses {{${name}}} but the page's meta has no ${name === 'meta_title' ? 'title' : 'description'}; it was left as is. Set it in the CMS or remove the placeholder.`
+            : // No meta at all: none stored for the page, or none readable by the credentials (meta needs manage_options).
+              `${key} uses {{${name}}} but the page has no meta to fill it from (none for this URL in the CMS, or the credentials may not read meta); it was left as is.`,
         });
       }
       return whole;
@@ -74,12 +77,9 @@ export function prepareHeadData(given: HeadData, options: PrepareOptions = {}): 
     },
   };
   // After placeholders and URL rewriting, so the fallback copies the values the page shows.
-  return {
-    schemas,
-    meta,
-    social: options.socialFallback === false ? social : fillSocialFromMeta(meta, social),
-    warnings,
-  };
+  const filled =
+    options.socialFallback === false ? { social, derivedFrom: {} } : fillSocialFromMeta(meta, social);
+  return { schemas, meta, social: filled.social, derivedFrom: filled.derivedFrom, warnings };
 }
 
 /**

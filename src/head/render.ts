@@ -48,7 +48,12 @@ export function renderHeadTags(data: HeadData, options: RenderOptions = {}): Hea
     key = `${attribute}:${name}`,
   ): boolean => {
     if (!present(content)) return false;
-    tags.push({ key, html: `<meta ${attribute}="${name}" content="${escapeAttribute(content)}" ${MARK}>` });
+    const from = data.derivedFrom?.[key];
+    tags.push({
+      key,
+      html: `<meta ${attribute}="${name}" content="${escapeAttribute(content)}" ${MARK}>`,
+      ...(from && { from }),
+    });
     return true;
   };
 

@@ -41,7 +41,18 @@ export function rewriteHead(html: string, tags: HeadTag[], options: RewriteOptio
   const page = scan.elements.filter((element) => !element.ours && element.key !== null);
   const pageKeys = new Set(page.map((element) => element.key!));
 
-  const written = policy === 'page' ? tags.filter((tag) => !clashes(tag.key.toLowerCase(), pageKeys)) : tags;
+  // Where the page keeps its own tag, a tag copied from the one left out is left out too (the page's title
+  // stays, and so no CMS twitter:title copied from the CMS's title is written beside it).
+  const left = new Set<string>();
+  const written =
+    policy === 'page'
+      ? tags.filter((tag) => {
+          const key = tag.key.toLowerCase();
+          if (!clashes(key, pageKeys) && !(tag.from && left.has(tag.from.toLowerCase()))) return true;
+          left.add(key);
+          return false;
+        })
+      : tags;
   const skipped = tags.filter((tag) => !written.includes(tag)).map((tag) => tag.key);
   const writtenKeys = new Set(written.map((tag) => tag.key.toLowerCase()));
   const skippedKeys = new Set(

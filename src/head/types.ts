@@ -10,6 +10,8 @@ export interface HeadData {
   schemas: unknown[];
   meta: MetaTags | null;
   social: SocialTags | null;
+  /** Tags whose value was copied from another (the social fallback): tag key -> the key of its source. */
+  derivedFrom?: Readonly<Record<string, string>>;
 }
 
 /** One tag to write. `key` says which page tags it conflicts with (lower case). */
@@ -22,6 +24,8 @@ export interface HeadTag {
    */
   key: string;
   html: string;
+  /** The key of the tag this one's value was copied from: left out with it when the page keeps its own. */
+  from?: string;
 }
 
 /** Something left out or left as is, for the integration to report. */

@@ -178,9 +178,16 @@ describe('prepareHeadData: placeholders', () => {
     expect(out.warnings).toHaveLength(1);
     expect(out.warnings[0]).toMatchObject({ code: 'unfilled-placeholder', key: 'jsonld:0' });
     expect(
+      prepareHeadData({ schemas: [{ a: '{{meta_description}}' }], meta: meta({}), social: null }, {})
+        .warnings[0]?.message,
+    ).toMatch(/the page's meta has no description; it was left as is\. Set it in the CMS/);
+    // Without meta the CMS may well hold a description: the credentials may not read it.
+    expect(
       prepareHeadData({ schemas: [{ a: '{{meta_description}}' }], meta: null, social: null }, {}).warnings[0]
         ?.message,
-    ).toMatch(/no description/);
+    ).toBe(
+      'jsonld:0 uses {{meta_description}} but the page has no meta to fill it from (none for this URL in the CMS, or the credentials may not read meta); it was left as is.',
+    );
   });
 });
 

@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import {
   CHUNK_SIZE,
   type HeadTag,
+  prepareHeadData,
   readHeadTags,
   renderHeadTags,
   rewriteHead,
@@ -419,4 +420,39 @@ test('an onConflict or jsonLdConflict outside its values is refused: it would wr
   // @ts-expect-error: the same for jsonLdConflict.
   expect(() => rewriteHead(page, tags, { jsonLdConflict: 'replace' })).toThrow(/jsonLdConflict must be/);
   expect(rewriteHead(page, tags).html.match(/<title/g)).toHaveLength(1);
+});
+
+test("with onConflict 'page', tags copied from a CMS tag the page overrode are left out with it", () => {
+  const prepared = prepareHeadData(
+    {
+      schemas: [],
+      meta: {
+        url: 'https://www.example.com/a/',
+        title: 'CMS title',
+        description: 'CMS description',
+        robots: null,
+        canonical: null,
+        keywords: null,
+      },
+      social: null,
+    },
+    {},
+  );
+  const tags = renderHeadTags(prepared);
+  const page =
+    '<html><head><title>Page title</title><meta property="og:description" content="Page og"></head><body></body></html>';
+  const values = readHeadTags(rewriteHead(page, tags, { onConflict: 'page' }).html).values;
+  // The page's title stays, so og:title and twitter:title copied from the CMS's title are not written.
+  expect(values.title).toEqual(['Page title']);
+  expect(values['property:og:title']).toBeUndefined();
+  expect(values['name:twitter:title']).toBeUndefined();
+  // The CMS's description is written (the page had none); og:description is the page's, so twitter's copy of
+  // the CMS's og:description is left out too.
+  expect(values['meta:description']).toEqual(['CMS description']);
+  expect(values['property:og:description']).toEqual(['Page og']);
+  expect(values['name:twitter:description']).toBeUndefined();
+  // With 'api' every CMS tag is written, copies included.
+  const api = readHeadTags(rewriteHead(page, tags).html).values;
+  expect(api['name:twitter:title']).toEqual(['CMS title']);
+  expect(api['property:og:description']).toEqual(['CMS description']);
 });
