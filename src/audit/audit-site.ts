@@ -385,8 +385,28 @@ export function auditSite(input: SiteAuditInput): AuditFinding[] {
           `${file ?? 'The sitemap'} lists ${url.href}, which is not a page of this build.`,
         );
     }
+    // A redirect page (Astro's are noindex too) is its own, lesser finding: @astrojs/sitemap lists i18n fallback
+    // and config redirects the user never wrote a page for, and search engines follow them.
+    const listedRedirects = pages.filter((page) => isRedirect(page) && inSitemap.has(where(page).key));
+    if (listedRedirects.length > 0) {
+      const urls = listedRedirects.map((page) => page.url);
+      const sitemaps = [
+        ...new Set(listedRedirects.map((page) => sitemapFileOf.get(where(page).key)).filter(Boolean)),
+      ];
+      const lists = sitemaps.length > 0 ? sitemaps.join(' and ') : 'the sitemap';
+      add(
+        'redirect-in-sitemap',
+        urls[0]!,
+        'meta refresh',
+        `${lists} ${urls.length === 1 ? `lists a redirect (to ${listedRedirects[0]!.refreshTo})` : `lists ${urls.length} redirects: ${listUrls(urls)}`}. ` +
+          "A sitemap lists the final pages; @astrojs/sitemap's filter option leaves redirects out (Astro writes one for each config redirect and i18n fallback).",
+        urls,
+      );
+    }
     // One finding for them all: a theme's noindex tag pages are usually many.
-    const listedNoindex = pages.filter((page) => isNoindex(page) && inSitemap.has(where(page).key));
+    const listedNoindex = pages.filter(
+      (page) => isNoindex(page) && !isRedirect(page) && inSitemap.has(where(page).key),
+    );
     if (listedNoindex.length > 0) {
       const urls = listedNoindex.map((page) => page.url);
       const sitemaps = [

@@ -22,6 +22,7 @@ export const AUDIT_CODES = {
   'hreflang-no-return-link': 'warning',
   'image-not-built': 'error',
   'noindex-in-sitemap': 'error',
+  'redirect-in-sitemap': 'warning',
   'sitemap-url-without-page': 'warning',
   'cms-url-in-json-ld': 'error',
   'off-site-id-in-json-ld': 'warning',

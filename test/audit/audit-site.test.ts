@@ -194,6 +194,37 @@ describe('auditSite', () => {
     );
   });
 
+  it("gives Astro's redirect pages a sitemap lists a warning of their own, not noindex-in-sitemap", () => {
+    // What Astro writes for an i18n fallback (redirect type) or a config redirect: noindex, a refresh, a canonical.
+    const redirect = (from: string, to: string) =>
+      page(
+        `${from.slice(1)}index.html`,
+        from,
+        `<title>Redirecting to: ${to}</title><meta http-equiv="refresh" content="0;url=${to}"><meta name="robots" content="noindex"><link rel="canonical" href="${SITE}${to.slice(1)}">`,
+      );
+    const sitemapUrls = [SITE, `${SITE}fr/`, `${SITE}fr/about/`];
+    const findings = auditSite({
+      site: SITE,
+      pages: [
+        page('index.html', '/', ok('/', 'Home')),
+        redirect('/fr/', '/'),
+        redirect('/fr/about/', '/about/'),
+      ],
+      files: new Set(),
+      sitemapUrls,
+      sitemapFileOf: new Map(sitemapUrls.map((url) => [url, 'sitemap-0.xml'])),
+    });
+    expect(findings).toHaveLength(1);
+    expect(findings[0]).toMatchObject({
+      code: 'redirect-in-sitemap',
+      severity: 'warning',
+      pages: [`${SITE}fr/`, `${SITE}fr/about/`],
+    });
+    expect(findings[0]?.message).toMatch(
+      /^sitemap-0\.xml lists 2 redirects: .*filter option leaves redirects out/,
+    );
+  });
+
   it("validates the pages' own JSON-LD when asked, one finding per problem listing its pages", () => {
     // A theme's layout writing a BlogPosting with no date on every page (AstroPaper's "undefined"), beside the CMS's.
     const theme = `<script type="application/ld+json">${JSON.stringify({
