@@ -215,7 +215,7 @@ social entries are kept for the selected URLs only, and no page file is removed.
     if (pulled.social === null) file.social = pulled.selected(kept?.social ?? []) ?? [];
     for (const kind of skipped) {
       const count = file[kind].length;
-      const keptNote = count > 0 ? `; kept the ${count} entries already in ${out}` : '';
+      const keptNote = count > 0 ? `; kept the ${plural(count, 'entry', 'entries')} already in ${out}` : '';
       process.stderr.write(`Skipped ${kind}: the user may not read it (needs manage_options)${keptNote}.\n`);
     }
     const written = {

@@ -146,7 +146,7 @@ file, named with its field).`,
         else process.stderr.write(`${message}\n`);
         return 1;
       }
-      if (invalid.length > 0 && !dryRun)
+      if (invalid.length > 0 && !dryRun && writes.length > 0)
         process.stderr.write(
           `Pushing ${plural(invalid.length, 'schema')} with validation errors (--allow-invalid).\n`,
         );

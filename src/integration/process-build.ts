@@ -181,6 +181,9 @@ export async function processBuild(input: BuildInput): Promise<BuildResult> {
     if (errors.length > 0 && options.validate === 'error') {
       result.durationMs = performance.now() - started;
       await writeReport(input, result);
+      // The warnings too: fixing the errors should not bring a second round of surprises.
+      const warnings = findings.filter((finding) => finding.severity === 'warning');
+      if (warnings.length > 0) logger.warn(`Schema warnings:\n${listFindings(warnings)}`);
       logger.error(validationFailureMessage(errors));
       throw buildStopped(
         `The build stopped on ${plural(errors.length, 'invalid schema finding')} (listed above); no page was changed.`,

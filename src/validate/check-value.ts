@@ -64,7 +64,9 @@ function checkUrl(walk: Walk, value: string, property: Property): boolean {
 function expected(vocab: Vocabulary, property: Property): string {
   const formats = property.ranges.map((id) => {
     const name = vocab.typeNames[id]!;
-    return vocab.isDataType[id] ? (dataTypeFormat[name] ?? name) : `a ${name}`;
+    return vocab.isDataType[id]
+      ? (dataTypeFormat[name] ?? name)
+      : `${/^[AEIO]/.test(name) ? 'an' : 'a'} ${name}`;
   });
   return [...new Set(formats)].join(' or ');
 }

@@ -59,10 +59,14 @@ export function formatReport(
 
 function summarize(files: CheckedFile[]) {
   const count = { files: files.length, failures: 0, documents: 0, errors: 0, warnings: 0, infos: 0 };
+  // A finding about several pages is one object on each of their files: counted once, as the pretty report does.
+  const counted = new Set<ValidationIssue>();
   for (const file of files) {
     if (file.failure !== undefined) count.failures++;
     count.documents += file.documents.length;
     for (const issue of fileIssues(file)) {
+      if (counted.has(issue)) continue;
+      counted.add(issue);
       if (issue.severity === 'error') count.errors++;
       else if (issue.severity === 'warning') count.warnings++;
       else count.infos++;
@@ -70,8 +74,6 @@ function summarize(files: CheckedFile[]) {
   }
   return count;
 }
-
-const countKey = { error: 'errors', warning: 'warnings', info: 'infos' } as const;
 
 const position = (document: CheckedDocument, issue: ValidationIssue) =>
   `${issue.line ?? document.line}:${issue.column ?? document.column}`;
@@ -122,9 +124,8 @@ function pretty(files: CheckedFile[], color: boolean, unit: readonly [string, st
     }
     lines.push('');
   }
-  // Counted as printed: a finding shared by pages once.
+  // Counted as printed: a finding shared by pages once (summarize counts each finding once).
   const total = summarize(files);
-  for (const [issue, count] of shared) total[countKey[issue.severity]] -= count - 1;
   const empty = files.filter((file) => file.documents.length === 0).length;
   lines.push(
     `${plural(total.files, ...unit)}${total.failures ? `, ${total.failures} not checked (named above)` : ''}, ${plural(total.documents, 'JSON-LD document')}${empty ? `, ${empty} without JSON-LD` : ''}: ` +

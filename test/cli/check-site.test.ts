@@ -61,6 +61,9 @@ it('reports the audit beside the JSON-LD, with the site read from the home page'
   );
   expect(stdout.match(/pages share the <title>/g)).toHaveLength(1);
   expect(stdout).toMatch(/: 2 errors, 1 warning, 0 info\.\n$/);
+  // The JSON summary counts as the pretty report does: the shared title once.
+  const json = JSON.parse((await check(dir, '--format', 'json')).stdout);
+  expect(json.summary).toMatchObject({ errors: 2, warnings: 1, infos: 0 });
 });
 
 it('audits the directory however its path is written: ".", "./dir", "dir/"', async () => {

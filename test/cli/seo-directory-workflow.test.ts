@@ -177,7 +177,7 @@ test('an account that may not read meta and social keeps the ones seo/ has, so i
   const check = await cli(['pull', '--check', 'editor-seo/'], as(editor, api));
   expect(check.code).toBe(0);
   expect(check.stderr).toContain(
-    'Skipped meta: the user may not read it (needs manage_options); kept the 1 entries already in editor-seo/.\n',
+    'Skipped meta: the user may not read it (needs manage_options); kept the 1 entry already in editor-seo/.\n',
   );
   const repull = await cli(['pull', '--out', 'editor-seo/'], as(editor, api));
   expect(repull.stdout).toContain('0 page files written, 3 unchanged, 0 removed.');
@@ -280,6 +280,11 @@ describe('validation before a push', () => {
     expect(allowed.code).toBe(0);
     expect(allowed.stderr).toBe('Pushing 1 schema with validation errors (--allow-invalid).\n');
     expect((await client.social.get('https://example.com/')).og.title).toBe('Example, renamed');
+    // Again: nothing to change, so nothing is said to be pushed.
+    const again = await cli(['push', 'invalid/', '--allow-invalid'], env);
+    expect(again.code).toBe(0);
+    expect(again.stderr).toBe('');
+    expect(again.stdout).toContain('Nothing to change');
     await client.close();
   });
 });

@@ -54,6 +54,10 @@ test("validate 'error' (the default) fails the build on an invalid schema, namin
     expect(build.log).toContain('https://www.example.com/blog/');
     expect(build.log).toMatch(/#\d+ Event "Broken event" at \$\.startDate/);
     expect(build.log).toContain('validate: "warn"');
+    // The warnings are said as well, so fixing the errors brings no second round of surprises.
+    expect(build.log).toMatch(
+      /Schema warnings:\n\s+- https:\/\/www\.example\.com\/blog\/first\/ #\d+ Article "First post" at \$\.author\.url: \[google-missing-recommended\]/,
+    );
     // A verdict, not a crash: no stack trace.
     expect(build.log).not.toMatch(/^\s+at /m);
     expect(build.log).not.toContain('Stack trace');

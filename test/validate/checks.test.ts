@@ -226,3 +226,12 @@ describe('literals', () => {
     expect(literalFits('Number', '1'.repeat(100_000))).toBe(true);
   });
 });
+
+describe('messages', () => {
+  it('name the expected types with their article', () => {
+    const { issues } = validateJsonLd({ '@context': 'https://schema.org', '@type': 'Article', author: 42 });
+    expect(issues.map((issue) => issue.message)).toContain(
+      '"author" expects an Organization or a Person; found 42.',
+    );
+  });
+});

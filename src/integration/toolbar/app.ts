@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 // The dev toolbar app: what the request-time pass gave this page, read from the JSON island it left in the head.
 // Runs in the browser; every value is escaped before it reaches the DOM.
-import { defineToolbarApp } from 'astro/toolbar';
+import type { DevToolbarApp } from 'astro';
 import { escapeAttribute, escapeText } from '../../head/escape.ts';
 import { PREVIEW_CSS, renderSearchPreview, renderSocialPreview } from '../../report/previews.ts';
 import { readableUrl } from '../../url-forms.ts';
@@ -92,7 +92,9 @@ pre{background:#0d1117;color:#e6edf3;padding:8px;border-radius:6px;overflow:auto
 table{border-collapse:collapse;font-size:12px}th{text-align:left;padding:2px 8px 2px 0;vertical-align:top;white-space:nowrap}td{overflow-wrap:anywhere}
 `;
 
-export default defineToolbarApp({
+// Typed, not wrapped in astro/toolbar's defineToolbarApp (which returns its argument): a runtime import that Vite
+// may discover late and re-optimise mid-session, failing the app's load with "Outdated Optimize Dep".
+const schemaManagerApp: DevToolbarApp = {
   init(canvas, app) {
     const show = (): void => {
       const inspection = readInspection();
@@ -108,4 +110,6 @@ export default defineToolbarApp({
     // A view transition swaps the head without reloading the app.
     document.addEventListener('astro:after-swap', show);
   },
-});
+};
+
+export default schemaManagerApp;
