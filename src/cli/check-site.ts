@@ -61,7 +61,10 @@ const SAMPLE = 50;
 export function pageUrlsOf(dir: string, site: string): (file: string) => string {
   const files = [...listOutputFiles(dir)].filter((file) => /\.html?$/i.test(file)).sort();
   const kindOf = (file: string) => (/(^|\/)index\.html?$/i.test(file) ? 'index' : 'page');
-  const stemOf = (file: string) => file.replace(/(^|\/)index\.html?$/i, '').replace(/\.html?$/i, '');
+  // `blog/index.html` -> `blog`, `about.html` -> `about`; `legacy.html/index.html` -> `legacy.html` (a route
+  // named so, in the directory format).
+  const stemOf = (file: string) =>
+    kindOf(file) === 'index' ? file.replace(/(^|\/)index\.html?$/i, '') : file.replace(/\.html?$/i, '');
   const spelled = (file: string, spelling: Spelling): string => {
     const stem = stemOf(file);
     if (stem === '') return pageHref(site, '/');

@@ -142,10 +142,14 @@ export default function schemaManager(userOptions: SchemaManagerOptions = {}): A
           return;
         }
         const sitePath = new URL(doneConfig.site!).pathname;
-        if (sitePath !== '/')
+        if (sitePath !== '/') {
+          const base = doneConfig.base.replace(/\/$/, '');
+          // Where the pages would be if the site's path were meant: it, then the base already set.
+          const meant = `${sitePath.replace(/\/$/, '')}${base}`;
           logger.warn(
-            `site has a path (${sitePath}), which Astro leaves out of page addresses (Astro.url, @astrojs/sitemap): pages are known to the CMS as ${layout.site.replace(/\/$/, '')}${doneConfig.base.replace(/\/$/, '')}/…. If the site is served under ${sitePath}, set base: '${sitePath.replace(/\/$/, '')}'.`,
+            `site has a path (${sitePath}), which Astro leaves out of page addresses (Astro.url, @astrojs/sitemap): pages are known to the CMS as ${layout.site.replace(/\/$/, '')}${base}/…. If the site is served under ${sitePath}, set base: '${meant}'.`,
           );
+        }
         runtime = { ...pending, layout };
         shareRuntimeConfig(runtime);
       },

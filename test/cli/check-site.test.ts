@@ -154,6 +154,31 @@ it("names pages as the site does: a base, trailingSlash 'never' and .html files 
   }
 });
 
+it('names a route called legacy.html in the directory format by its folder: /legacy.html/', async () => {
+  const root = await mkdtemp(join(tmpdir(), 'check-legacy-'));
+  try {
+    await mkdir(join(root, 'legacy.html'));
+    await mkdir(join(root, 'about'));
+    await writeFile(
+      join(root, 'index.html'),
+      page('', '<title>Home</title><meta name="description" content="H.">'),
+    );
+    await writeFile(
+      join(root, 'about/index.html'),
+      page('about/', '<title>About</title><meta name="description" content="A.">'),
+    );
+    await writeFile(
+      join(root, 'legacy.html/index.html'),
+      page('legacy.html/', '<title>Legacy</title><meta name="description" content="L.">'),
+    );
+    const { code, stdout } = await check(root);
+    expect(stdout).toContain('0 errors, 0 warnings');
+    expect(code).toBe(0);
+  } finally {
+    await rm(root, { recursive: true, force: true });
+  }
+});
+
 it("checks a server build's dist/client, and says so", async () => {
   const root = await mkdtemp(join(tmpdir(), 'check-adapter-'));
   try {

@@ -118,6 +118,19 @@ test('a path in site is left out of page URLs, as Astro.url and @astrojs/sitemap
   } finally {
     build.remove();
   }
+  // With a base already set, the advice keeps it.
+  const withBase = await buildFixture({
+    fixture: 'site-basic',
+    astro: { site: `${SITE}/sub`, base: '/docs' },
+    env: api.env,
+  });
+  try {
+    expect(withBase.exitCode, withBase.log).toBe(0);
+    expect(withBase.log).toContain(`pages are known to the CMS as ${SITE}/docs/…`);
+    expect(withBase.log).toContain("set base: '/sub/docs'");
+  } finally {
+    withBase.remove();
+  }
 });
 
 test('i18n: a fallback page rendered in place gets the data of its own URL', async () => {
