@@ -3,6 +3,7 @@
 import type { MetaTags, ProbeResult, SchemaClient, SchemaRecord, SocialTags } from '../client/index.ts';
 import { mapConcurrently } from '../map-concurrently.ts';
 import { urlIdentity } from '../url-forms.ts';
+import { capabilityNote } from './capability-note.ts';
 import { type ApiFailure, type FailureCause, isApiGone } from './failures.ts';
 import { urlVariants } from './pages.ts';
 import { type HeadIndex, readIndex } from './read-index.ts';
@@ -86,13 +87,8 @@ export async function fetchHeadData(
   const failures = new Map<string, FetchFailure>();
   const { probe } = options;
   const { canListSchemas, canReadTags } = listingRights(probe);
-  if (!probe.canManageOptions) {
-    notes.push(
-      probe.authenticated
-        ? 'The credentials lack manage_options: meta and social tags are skipped (the API reads them with that capability only).'
-        : 'No credentials: only public schemas are read. Meta and social tags need a user with manage_options (SCHEMA_MANAGER_USER and SCHEMA_MANAGER_PASSWORD).',
-    );
-  }
+  const note = capabilityNote(probe);
+  if (note) notes.push(note);
   if (options.strategy === 'index' && !canListSchemas) {
     const failure: FetchFailure = {
       cause: 'missing-capability',

@@ -5,6 +5,7 @@
 import { createClientWith, type SchemaClient } from '../client/create-client.ts';
 import type { ProbeResult } from '../client/probe.ts';
 import { createFetchSender } from '../client/send-fetch.ts';
+import { capabilityNote } from './capability-note.ts';
 import type { PageData } from './fetch-head-data.ts';
 import { clientOptionsFor } from './options.ts';
 import { CMS_URL_HINT, mapToCmsUrl, planContextFor } from './page-context.ts';
@@ -90,6 +91,9 @@ export function requestAnswers({ config, credentials, logger }: AnswerSettings):
       ),
     load: async (url, signal) => {
       const found = await probe(signal);
+      const note = capabilityNote(found);
+      // Once for the process (key and content fixed): the build says it once too.
+      if (note) log('', 'capability', note, (say) => say.info(note));
       const canReadTags = found.canManageOptions && found.routes.meta && found.routes.social;
       const read = readers.get(canReadTags) ?? pageReader(client, canReadTags);
       readers.set(canReadTags, read);

@@ -29,3 +29,19 @@ test('astro dev serves each page with its schemas and meta from the API', async 
   expect(about.values['link:canonical']).toEqual(['https://www.example.com/about/']);
   expect(about.charsetFirst).toBe(true);
 });
+
+test('astro dev without credentials says once what they leave out, as the build does', async () => {
+  const anonymous = await startDevFixture({
+    fixture: 'site-basic',
+    env: { ...api.env, SCHEMA_MANAGER_USER: '', SCHEMA_MANAGER_PASSWORD: '' },
+  });
+  try {
+    const post = readHeadTags(await anonymous.get('/blog/first/'));
+    // Public /schemas-by-url still gives the JSON-LD; meta needs manage_options.
+    expect(post.jsonLd).toHaveLength(1);
+    await anonymous.get('/about/');
+    expect(anonymous.log().match(/No credentials: only public schemas are read/g)).toHaveLength(1);
+  } finally {
+    anonymous.stop();
+  }
+});
