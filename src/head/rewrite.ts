@@ -151,7 +151,7 @@ function splice(
   const insert = (): void => {
     const position = Math.max(at, cursor);
     out += html.slice(cursor, position);
-    if (block !== '' && out.length > 0 && !out.endsWith('\n')) out += block.endsWith('\r\n') ? '\r\n' : '\n';
+    if (block !== '' && out.length > 0 && !isLineBreak(out.at(-1))) out += trailingNewline(block);
     out += block;
     cursor = position;
     blockEnd = out.length;
@@ -169,15 +169,25 @@ function isBlank(c: string | undefined): boolean {
   return c === ' ' || c === '\t';
 }
 
+// A page may end its lines with CR alone (old Mac files, some generators): each of the three is a line break.
+function isLineBreak(c: string | undefined): boolean {
+  return c === '\n' || c === '\r';
+}
+
+function trailingNewline(block: string): string {
+  if (block.endsWith('\r\n')) return '\r\n';
+  return block.endsWith('\r') ? '\r' : '\n';
+}
+
 /** A tag alone on its line is removed with its line, so no blank line stays behind. */
 function lineRange(html: string, start: number, end: number): [number, number] {
   let lineStart = start;
   while (lineStart > 0 && isBlank(html[lineStart - 1])) lineStart--;
-  if (lineStart > 0 && html[lineStart - 1] !== '\n') return [start, end];
+  if (lineStart > 0 && !isLineBreak(html[lineStart - 1])) return [start, end];
   let lineEnd = end;
   while (lineEnd < html.length && isBlank(html[lineEnd])) lineEnd++;
   if (html.startsWith('\r\n', lineEnd)) return [lineStart, lineEnd + 2];
-  if (html[lineEnd] === '\n') return [lineStart, lineEnd + 1];
+  if (isLineBreak(html[lineEnd])) return [lineStart, lineEnd + 1];
   return [start, end];
 }
 
@@ -185,13 +195,15 @@ function lineRange(html: string, start: number, end: number): [number, number] {
 function insertionPoint(html: string, at: number): number {
   let lineStart = at;
   while (lineStart > 0 && isBlank(html[lineStart - 1])) lineStart--;
-  return lineStart === 0 || html[lineStart - 1] === '\n' ? lineStart : at;
+  return lineStart === 0 || isLineBreak(html[lineStart - 1]) ? lineStart : at;
 }
 
 /** The page's line ending, judged from its first line break before `limit` (read no further: cost stays with the head). */
 function newlineOf(html: string, limit: number): string {
   for (let i = 0; i < limit; i++) {
-    if (html.charCodeAt(i) === 0x0a) return i > 0 && html.charCodeAt(i - 1) === 0x0d ? '\r\n' : '\n';
+    const c = html.charCodeAt(i);
+    if (c === 0x0a) return '\n';
+    if (c === 0x0d) return html.charCodeAt(i + 1) === 0x0a ? '\r\n' : '\r';
   }
   return '\n';
 }

@@ -456,3 +456,15 @@ test("with onConflict 'page', tags copied from a CMS tag the page overrode are l
   expect(api['name:twitter:title']).toEqual(['CMS title']);
   expect(api['property:og:description']).toEqual(['CMS description']);
 });
+
+test('a page whose lines end in CR alone keeps its line ends, and a second rewrite changes nothing', () => {
+  const page =
+    '<!doctype html>\r<html>\r<head>\r<meta charset="utf-8">\r<title>Old</title>\r</head>\r<body>\r<p>x</p>\r</body>\r</html>';
+  const once = rewriteHead(page, tags).html;
+  expect(once).not.toMatch(/\n/);
+  expect(
+    once.startsWith('<!doctype html>\r<html>\r<head>\r<meta charset="utf-8">\r<title data-schema-manager>'),
+  ).toBe(true);
+  expect(once.endsWith('</head>\r<body>\r<p>x</p>\r</body>\r</html>')).toBe(true);
+  expect(rewriteHead(once, tags).html).toBe(once);
+});
