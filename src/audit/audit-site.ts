@@ -70,8 +70,9 @@ export function auditSite(input: SiteAuditInput): AuditFinding[] {
   const where = (page: PageFacts) => located.get(page) as Located;
   const byKey = new Map<string, PageFacts>();
   for (const [page, { key }] of located) byKey.set(key, page);
+  // Astro's error pages, and their copies under a locale that i18n fallbacks of the rewrite type write (fr/404/).
   const isNotFoundPage = (page: PageFacts): boolean =>
-    /^(?:404|500)(?:\.html|\/index\.html)$/.test(page.file);
+    /^(?:[a-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*\/)?(?:404|500)(?:\.html|\/index\.html)$/.test(page.file);
   const isRedirect = (page: PageFacts): boolean => page.refreshTo !== null;
   const isNoindex = (page: PageFacts): boolean => /\bnoindex\b/i.test(page.robots ?? '');
   // Each page's hreflang links, resolved once; the sitemaps' count too, as search engines read both.

@@ -106,6 +106,29 @@ describe('auditSite', () => {
     expect(findings[1]!.message).toContain('3 pages share the <title> "Same title"');
   });
 
+  it('leaves the error pages an i18n fallback copies under each locale out of the duplicate checks', () => {
+    const notFound = (file: string, path: string) =>
+      page(file, path, '<title>Not found</title><meta name="description" content="Nothing here.">');
+    const findings = auditSite({
+      site: SITE,
+      pages: [
+        page('index.html', '/', ok('/', 'Home')),
+        notFound('404.html', '/404'),
+        notFound('fr/404/index.html', '/fr/404/'),
+        notFound('pt-br/404/index.html', '/pt-br/404/'),
+        // A post about the error is a page like any other.
+        notFound('blog/404/index.html', '/blog/404/'),
+        notFound('blog/500/index.html', '/blog/500/'),
+      ],
+      files: new Set(),
+      sitemapUrls: null,
+    });
+    expect(codes(findings)).toEqual([
+      'duplicate-description /blog/404/ meta description',
+      'duplicate-title /blog/404/ <title>',
+    ]);
+  });
+
   it('follows canonicals to missing pages, redirects, the 404 page and other sites', () => {
     const pages = [
       page('a/index.html', '/a/', ok('/a/', 'A').replace(`${SITE}a/`, `${SITE}gone/`)),
