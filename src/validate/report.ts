@@ -1,5 +1,6 @@
 // Every issue code the validator emits, its default severity, and the collector that applies the caller's
 // severity overrides as issues are found.
+import { suggestName } from '../did-you-mean.ts';
 import { formatPath } from './json-path.ts';
 import type { Severity, ValidateOptions, ValidationIssue, ValidationResult } from './types.ts';
 
@@ -35,6 +36,44 @@ export type IssueCode = keyof typeof ISSUE_CODES;
 
 const DEFAULT_OVERRIDES: Record<string, Severity | 'off'> = {};
 
+const OPTION_NAMES = ['rules', 'severity', 'unknownContext'];
+const SEVERITIES = new Set(['error', 'warning', 'info', 'off']);
+
+/**
+ * Refuses what would otherwise be ignored without a word: an unknown option, a rule set, severity or
+ * `unknownContext` that is not one, and a code spelled with underscores (`invalid_value` for `invalid-value`).
+ * Other codes pass: the integration's `severity` names the site audit's codes too.
+ */
+function checkOptions(options: ValidateOptions): void {
+  for (const key of Object.keys(options)) {
+    if (OPTION_NAMES.includes(key)) continue;
+    const near = suggestName(key, OPTION_NAMES);
+    throw new TypeError(
+      `validate options: "${key}" is not an option${near ? `; did you mean "${near}"?` : '.'}`,
+    );
+  }
+  for (const rule of options.rules ?? []) {
+    if (rule !== 'schema.org' && rule !== 'google')
+      throw new TypeError(
+        `validate options: rules holds "${rule}"; the rule sets are "schema.org" and "google".`,
+      );
+  }
+  const context = options.unknownContext;
+  if (context !== undefined && context !== 'error' && context !== 'warning' && context !== 'ignore')
+    throw new TypeError(
+      `validate options: unknownContext must be "error", "warning" or "ignore"; got "${context}".`,
+    );
+  for (const [code, severity] of Object.entries(options.severity ?? {})) {
+    if (!SEVERITIES.has(severity))
+      throw new TypeError(
+        `validate options: severity of "${code}" must be "error", "warning", "info" or "off"; got "${severity}".`,
+      );
+    const hyphened = code.replace(/_/g, '-');
+    if (hyphened !== code && hyphened in ISSUE_CODES)
+      throw new TypeError(`validate options: severity names "${code}"; the code is "${hyphened}".`);
+  }
+}
+
 /** Collects issues with the severities the caller asked for; `path` is the walker's live path stack. */
 export class Reporter {
   readonly issues: ValidationIssue[] = [];
@@ -47,6 +86,7 @@ export class Reporter {
   private readonly page: boolean;
 
   constructor(options: ValidateOptions | undefined, page = false) {
+    if (options) checkOptions(options);
     this.page = page;
     const unknownContext = options?.unknownContext ?? 'warning';
     this.overrides =

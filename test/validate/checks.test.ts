@@ -138,6 +138,22 @@ describe('options', () => {
     expect(codes(doc, { unknownContext: 'error' })).toEqual(['error unknown-context $']);
     expect(codes(doc, { unknownContext: 'ignore' })).toEqual([]);
   });
+  it('refuses what it would otherwise ignore: an unknown option, a rule set, a severity, a code in underscores', () => {
+    const doc = { '@context': 'https://schema.org', '@type': 'Thing' };
+    // @ts-expect-error: as JavaScript may pass them.
+    expect(() => validateJsonLd(doc, { rule: ['google'] })).toThrow(
+      'validate options: "rule" is not an option; did you mean "rules"?',
+    );
+    // @ts-expect-error
+    expect(() => validateJsonLd(doc, { rules: ['Google'] })).toThrow('rules holds "Google"');
+    // @ts-expect-error
+    expect(() => validateJsonLd(doc, { severity: { 'invalid-value': 'warn' } })).toThrow('got "warn"');
+    expect(() => validateJsonLd(doc, { severity: { invalid_value: 'off' } })).toThrow(
+      'validate options: severity names "invalid_value"; the code is "invalid-value".',
+    );
+    // The site audit's codes pass (the integration's severity option names both).
+    expect(validateJsonLd(doc, { severity: { 'duplicate-title': 'off' } }).valid).toBe(true);
+  });
   it('overrides severities per code, or turns a code off', () => {
     const bad = { '@context': 'https://schema.org', '@type': 'Person', headline: 'x', datePublished: 5 };
     const result = validateJsonLd(bad, {
