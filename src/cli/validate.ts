@@ -62,10 +62,7 @@ async function apiTargets(
     targets.push({ label: `schema #${id}`, documents: [{ value, remote: { id } }] });
   }
   for (const url of urls) {
-    if (remote) {
-      targets.push({ label: url, documents: [{ value: '', remote: { url } }] });
-      continue;
-    }
+    // Remotely too, record by record ({ id }): every server answers that form, where some ignore { url }.
     const records = await client.schemasByUrl(url);
     if (records.length === 0) throw new Error(`No active schema for ${url}.`);
     targets.push({

@@ -1,0 +1,143 @@
+// The CLI's "SEO as code" workflow against a real WordPress, as a user runs it in CI: pull the pages into files,
+// edit one, push the change, and pull --check finds the API and the files equal again. WordPress answers in its
+// own shapes (string ids and flags, `{ success, id }`, site-local dates, flat meta names), so a round trip that
+// works against the reference server may still not work here.
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, test } from 'vitest';
+import { createClient } from '../../src/client/index.ts';
+import { apiFormOf, sites, type WordPressSite } from './sites.ts';
+
+const repo = join(import.meta.dirname, '../..');
+const run = promisify(execFile);
+const dir = mkdtempSync(join(tmpdir(), 'wordpress-cli-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** The CLI from source in a child process, with only the given SCHEMA_MANAGER_ variables. */
+async function cli(
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  const inherited = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !name.startsWith('SCHEMA_MANAGER_')),
+  );
+  try {
+    const { stdout, stderr } = await run(process.execPath, [join(repo, 'src/cli/main.ts'), ...args], {
+      cwd: dir,
+      env: { ...inherited, NO_COLOR: '1', ...env },
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
+}
+
+const PAGES = ['https://www.example.com/cli/one/', 'https://www.example.com/cli/two/'];
+const document = (name: string) => ({ '@context': 'https://schema.org', '@type': 'WebPage', name });
+
+/** Two pages with a schema each, and meta for the first: the same every run (the suite may run again). */
+async function seed(site: WordPressSite): Promise<void> {
+  const api = createClient({ baseUrl: apiFormOf[site.kind](site.origin), ...site.admin });
+  try {
+    for (const url of PAGES) {
+      for await (const record of api.schemas.listAll({ url })) await api.schemas.delete(record.id);
+    }
+    for (const [index, url] of PAGES.entries()) {
+      await api.schemas.create({
+        url,
+        schema_type: 'WebPage',
+        schema_name: `Page ${index + 1}`,
+        schema_data: document(`Page ${index + 1}`),
+      });
+    }
+    await api.meta.set(PAGES[0]!, { title: 'One', description: 'The first page.' });
+  } finally {
+    await api.close();
+  }
+}
+
+describe.each(sites.filter((site) => site.kind !== 'plain-front-controller'))('$kind WordPress', (site) => {
+  const as = (account: WordPressSite['admin']) => ({
+    SCHEMA_MANAGER_API: apiFormOf[site.kind](site.origin),
+    SCHEMA_MANAGER_USER: account.username,
+    SCHEMA_MANAGER_PASSWORD: account.password,
+  });
+  const urlFlags = PAGES.flatMap((url) => ['--url', url]);
+
+  test('pull, edit, push and pull --check round-trip through WordPress', async () => {
+    await seed(site);
+    const out = join(dir, `${site.kind}-seo/`);
+    const pulled = await cli(['pull', '--out', out, ...urlFlags], as(site.admin));
+    expect(pulled.code, pulled.stderr).toBe(0);
+    const file = join(out, 'www.example.com/cli/one.json');
+    const page = JSON.parse(readFileSync(file, 'utf8'));
+    expect(page.schemas).toMatchObject([
+      { schema_type: 'WebPage', schema_name: 'Page 1', schema_data: document('Page 1') },
+    ]);
+    expect(page.meta).toMatchObject({ title: 'One', description: 'The first page.' });
+
+    // Nothing changed yet: the files and WordPress agree, whatever shapes it answers in.
+    const unchanged = await cli(['pull', '--check', out, ...urlFlags], as(site.admin));
+    expect(unchanged.code, `${unchanged.stdout}${unchanged.stderr}`).toBe(0);
+
+    page.schemas[0].schema_data.name = 'Page 1, edited';
+    page.meta.title = 'One, edited';
+    writeFileSync(file, `${JSON.stringify(page, null, 2)}\n`);
+    const plan = await cli(['push', out, '--dry-run'], as(site.admin));
+    expect(plan.code, plan.stderr).toBe(0);
+    expect(plan.stdout).toMatch(
+      /^~ #\d+ https:\/\/www\.example\.com\/cli\/one\/ {2}WebPage "Page 1"\n\s+\$\.name: "Page 1" → "Page 1, edited"$/m,
+    );
+    expect(plan.stdout).toMatch(
+      /^~ meta https:\/\/www\.example\.com\/cli\/one\/\n\s+title: "One" → "One, edited"$/m,
+    );
+    // Only the page that changed.
+    expect(plan.stdout).not.toContain('/cli/two/');
+    const pushed = await cli(['push', out], as(site.admin));
+    expect(pushed.code, `${pushed.stdout}${pushed.stderr}`).toBe(0);
+
+    const api = createClient({ baseUrl: apiFormOf[site.kind](site.origin), ...site.admin });
+    try {
+      const [record] = await api.schemasByUrl(PAGES[0]!);
+      expect(record?.data).toEqual(document('Page 1, edited'));
+      expect((await api.meta.get(PAGES[0]!)).title).toBe('One, edited');
+    } finally {
+      await api.close();
+    }
+    const again = await cli(['pull', '--check', out, ...urlFlags], as(site.admin));
+    expect(again.code, `${again.stdout}${again.stderr}`).toBe(0);
+    // And a second push has nothing to do.
+    const idle = await cli(['push', out], as(site.admin));
+    expect(idle.stdout).toContain('Nothing to change');
+  });
+
+  test('an editor pulls the schemas and is told meta and social are out of reach', async () => {
+    const pulled = await cli(['pull', '--out', '-', ...urlFlags], as(site.editor));
+    expect(pulled.code, pulled.stderr).toBe(0);
+    expect(JSON.parse(pulled.stdout).schemas.map((record: { url: string }) => record.url)).toEqual(PAGES);
+    expect(pulled.stderr).toContain('Skipped meta: the user may not read it (needs manage_options)');
+  });
+
+  test("validate --remote asks WordPress's /validate, and bulk cleanup --dry-run changes nothing", async () => {
+    const valid = await cli(['validate', '--url', PAGES[1]!, '--remote'], as(site.admin));
+    expect(valid.code, `${valid.stdout}${valid.stderr}`).toBe(0);
+    const input = join(dir, `${site.kind}-broken.json`);
+    writeFileSync(input, JSON.stringify({ '@type': 'WebPage', name: 'No context' }));
+    const invalid = await cli(['validate', input, '--remote'], as(site.admin));
+    expect(invalid.code).toBe(1);
+    expect(invalid.stdout).toContain('missing_context');
+
+    const dry = await cli(['bulk', 'cleanup', '--dry-run'], as(site.admin));
+    expect(dry.code, dry.stderr).toBe(0);
+    const api = createClient({ baseUrl: apiFormOf[site.kind](site.origin), ...site.admin });
+    try {
+      expect(await api.schemasByUrl(PAGES[1]!)).toHaveLength(1);
+    } finally {
+      await api.close();
+    }
+  });
+});
