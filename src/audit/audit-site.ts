@@ -31,6 +31,11 @@ export interface SiteAuditInput {
   sitemapLanguageLinks?: SitemapLanguageLink[];
   /** Severity per code, or 'off' to drop it; the same map the validator reads. */
   severity?: Record<string, Severity | 'off'>;
+  /**
+   * Astro's `trailingSlash`, when known: under 'ignore' a canonical may use either spelling. Unknown (`check`),
+   * page URLs follow the spelling most of the site's pages give themselves.
+   */
+  trailingSlash?: 'always' | 'never' | 'ignore';
 }
 
 /** `<url><loc>page</loc><xhtml:link rel="alternate" hreflang href></url>` in a sitemap. */
@@ -164,6 +169,9 @@ export function auditSite(input: SiteAuditInput): AuditFinding[] {
       );
   }
 
+  // Under trailingSlash 'ignore' both spellings are served; a directory given to `check` says how by its pages.
+  const spellingMatters = input.trailingSlash !== 'ignore';
+  const misspelled: Array<{ page: PageFacts; canonical: string; served: string }> = [];
   for (const page of pages) {
     if (isRedirect(page)) continue;
     const named = where(page).canonical;
@@ -200,6 +208,8 @@ export function auditSite(input: SiteAuditInput): AuditFinding[] {
             'link rel=canonical',
             `The canonical ${canonical.href} is the site's error page.`,
           );
+        else if (target && spellingMatters && spelledOtherwise(canonical, target.url))
+          misspelled.push({ page, canonical: canonical.href, served: target.url });
       }
     }
     const ogUrl = page.ogUrl ? resolve(page.ogUrl, page.url) : null;
@@ -260,6 +270,20 @@ export function auditSite(input: SiteAuditInput): AuditFinding[] {
         );
       }
     }
+  }
+
+  // One finding for them all: a layout that writes its canonicals one way writes every page's so.
+  if (misspelled.length > 0) {
+    const urls = misspelled.map(({ page }) => page.url);
+    const [first] = misspelled;
+    const example = `${first!.canonical} for ${first!.served}`;
+    add(
+      'canonical-spelling',
+      urls[0]!,
+      'link rel=canonical',
+      `${misspelled.length === 1 ? 'The canonical names its page' : `${misspelled.length} canonicals name their page`} with another spelling than the site serves it at (${example}${misspelled.length > 1 ? `; ${listUrls(urls)}` : ''}): that address redirects or is a 404; write it as served, trailing slash included.`,
+      urls,
+    );
   }
 
   // hreflang problems, each grouped by what it is about (a value, or the page named), so that a language
@@ -535,6 +559,12 @@ function languageClusters(
 }
 
 /** One key for the forms a server answers a page at: `/a`, `/a/`, `/a/index.html`, `/a.html`. */
+/** Whether `named` is the page at `served` written another way: a trailing slash or `.html` more or less. */
+function spelledOtherwise(named: URL, served: string): boolean {
+  const page = new URL(served);
+  return decodedPath(named.pathname) !== decodedPath(page.pathname);
+}
+
 function pageKey(url: URL): string {
   const path = url.pathname.replace(/(?:\/index)?\.html?$/i, '').replace(/\/+$/, '');
   return `${url.origin}${decodedPath(path)}`;

@@ -12,6 +12,7 @@ export const AUDIT_CODES = {
   'canonical-not-built': 'error',
   'canonical-to-redirect': 'error',
   'canonical-to-not-found': 'error',
+  'canonical-spelling': 'warning',
   'canonical-off-site': 'warning',
   'og-url-mismatch': 'warning',
   'hreflang-invalid': 'warning',

@@ -65,15 +65,17 @@ export function pageUrlsOf(dir: string, site: string): (file: string) => string 
   // named so, in the directory format).
   const stemOf = (file: string) =>
     kindOf(file) === 'index' ? file.replace(/(^|\/)index\.html?$/i, '') : file.replace(/\.html?$/i, '');
+  // Under a base, the home page is spelled as the others (`https://example.com/blog` with trailingSlash 'never').
+  const underBase = new URL(site).pathname !== '/';
   const spelled = (file: string, spelling: Spelling): string => {
     const stem = stemOf(file);
-    if (stem === '') return pageHref(site, '/');
+    if (stem === '') return spelling === 'bare' && underBase ? site.replace(/\/$/, '') : pageHref(site, '/');
     if (spelling === 'html') return pageHref(site, `/${file}`);
     return pageHref(site, `/${stem}${spelling === 'slash' ? '/' : ''}`);
   };
   const votes = { index: new Map<Spelling, number>(), page: new Map<Spelling, number>() };
   for (const kind of ['index', 'page'] as const) {
-    const ofKind = files.filter((file) => kindOf(file) === kind && stemOf(file) !== '');
+    const ofKind = files.filter((file) => kindOf(file) === kind && (stemOf(file) !== '' || underBase));
     const step = Math.max(1, Math.floor(ofKind.length / SAMPLE));
     for (let i = 0; i < ofKind.length; i += step) {
       const file = ofKind[i]!;

@@ -1,10 +1,10 @@
 // Written pages -> the site-wide audit and the HTML report: what only shows across pages (shared titles,
 // canonicals and images that lead nowhere, CMS addresses left behind), found on the output as it will ship.
-import { type AuditFinding, auditOutput, outputFileUrl, type PageFacts } from '../audit/index.ts';
+import { type AuditFinding, auditOutput, type PageFacts } from '../audit/index.ts';
 import type { SchemaRecord } from '../client/index.ts';
 import { prettyJson, type ReportPage } from '../report/html-report.ts';
 import type { ResolvedOptions } from './options.ts';
-import { onDemandMatcher, type RouteInfo, type SiteLayout } from './pages.ts';
+import { onDemandMatcher, type RouteInfo, type SiteLayout, urlOfOutputFile } from './pages.ts';
 import { describeSchema, type Finding, type PagePlan } from './plan-page.ts';
 import { pageJsonLdValidation } from './write-page.ts';
 
@@ -33,7 +33,8 @@ export async function auditBuild(input: {
     cmsKeptPrefixes: options.keepPathPrefixes,
     severity: options.severity,
     known: input.known,
-    urlOf: (file) => outputFileUrl(file, site),
+    urlOf: (file) => urlOfOutputFile(file, layout),
+    trailingSlash: layout.trailingSlash,
     // On-demand routes of a server build are served, though they are not in the output.
     servedOnDemand: onDemandMatcher(layout, input.routes),
     validation: pageJsonLdValidation(options),

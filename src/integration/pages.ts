@@ -110,6 +110,18 @@ export function pageUrlFor(pathname: string, layout: SiteLayout, isIndex = false
 }
 
 /**
+ * The public URL of an HTML file of the output, as Astro serves it (the inverse of `outputFileFor`): for pages
+ * this build did not rewrite too, so that the audit names every page alike.
+ *
+ * @example urlOfOutputFile('blog/hello/index.html', layout) // 'https://www.example.com/blog/hello' with trailingSlash 'never'
+ */
+export function urlOfOutputFile(file: string, layout: SiteLayout): string {
+  const index = /(^|\/)index\.html?$/i.test(file);
+  const name = index ? file.replace(/(^|\/)index\.html?$/i, '') : file.replace(/\.html?$/i, '');
+  return pageUrlFor(name, layout, index);
+}
+
+/**
  * Every page of a static build (or the prerendered pages of a server build): the pathnames Astro reports in
  * `astro:build:done`, plus the i18n fallback pages it renders in place, minus endpoints and redirects.
  */

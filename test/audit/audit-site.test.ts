@@ -129,6 +129,30 @@ describe('auditSite', () => {
     ]);
   });
 
+  it('says when a canonical names a page of the site with another trailing slash than it is served with', () => {
+    const pages = [
+      page('index.html', '/', ok('/', 'Home')),
+      // trailingSlash 'never': the page is /a, its canonical says /a/.
+      page('a.html', '/a', ok('/a/', 'A')),
+      page('b.html', '/b', ok('/b', 'B')),
+    ];
+    const findings = auditSite({
+      site: SITE,
+      pages,
+      files: new Set(),
+      sitemapUrls: null,
+      trailingSlash: 'never',
+    });
+    expect(codes(findings)).toEqual(['canonical-spelling /a link rel=canonical']);
+    expect(findings[0]!.message).toBe(
+      `The canonical names its page with another spelling than the site serves it at (${SITE}a/ for ${SITE}a): that address redirects or is a 404; write it as served, trailing slash included.`,
+    );
+    // Under trailingSlash 'ignore' both spellings are served.
+    expect(
+      auditSite({ site: SITE, pages, files: new Set(), sitemapUrls: null, trailingSlash: 'ignore' }),
+    ).toEqual([]);
+  });
+
   it('follows canonicals to missing pages, redirects, the 404 page and other sites', () => {
     const pages = [
       page('a/index.html', '/a/', ok('/a/', 'A').replace(`${SITE}a/`, `${SITE}gone/`)),

@@ -7,6 +7,7 @@ import {
   type RouteInfo,
   requestedPage,
   type SiteLayout,
+  urlOfOutputFile,
   urlVariants,
 } from '../../src/integration/pages.ts';
 
@@ -42,6 +43,32 @@ test('output files follow build.format, with 404 and 500 as flat files', () => {
   expect(outputFileFor('blog/hello', 'file', false)).toBe('blog/hello.html');
   expect(outputFileFor('blog', 'preserve', true)).toBe('blog/index.html');
   expect(outputFileFor('blog/hello', 'preserve', false)).toBe('blog/hello.html');
+});
+
+test('an output file is named by the URL Astro serves it at, as outputFileFor writes it', () => {
+  expect(urlOfOutputFile('blog/hello/index.html', layout({ trailingSlash: 'never' }))).toBe(
+    'https://www.example.com/blog/hello',
+  );
+  expect(urlOfOutputFile('blog/hello/index.html', layout())).toBe('https://www.example.com/blog/hello/');
+  expect(urlOfOutputFile('blog/hello.html', layout({ format: 'file' }))).toBe(
+    'https://www.example.com/blog/hello',
+  );
+  expect(urlOfOutputFile('legacy.html/index.html', layout())).toBe('https://www.example.com/legacy.html/');
+  expect(urlOfOutputFile('404.html', layout())).toBe('https://www.example.com/404');
+  expect(urlOfOutputFile('index.html', layout({ base: '/docs', trailingSlash: 'never' }))).toBe(
+    'https://www.example.com/docs',
+  );
+  for (const format of ['directory', 'file', 'preserve'] as const)
+    for (const trailingSlash of ['always', 'never', 'ignore'] as const)
+      for (const [pathname, isIndex] of [
+        ['blog/hello', false],
+        ['blog', true],
+      ] as const) {
+        const at = layout({ format, trailingSlash });
+        expect(urlOfOutputFile(outputFileFor(pathname, format, isIndex), at)).toBe(
+          pageUrlFor(pathname, at, isIndex),
+        );
+      }
 });
 
 test('page URLs follow trailingSlash, format and base', () => {
