@@ -208,7 +208,7 @@ export function auditSite(input: SiteAuditInput): AuditFinding[] {
             'link rel=canonical',
             `The canonical ${canonical.href} is the site's error page.`,
           );
-        else if (target && spellingMatters && spelledOtherwise(canonical, target.url))
+        else if (target && spellingMatters && spelledOtherwise(canonical, target, site))
           misspelled.push({ page, canonical: canonical.href, served: target.url });
       }
     }
@@ -559,10 +559,14 @@ function languageClusters(
 }
 
 /** One key for the forms a server answers a page at: `/a`, `/a/`, `/a/index.html`, `/a.html`. */
-/** Whether `named` is the page at `served` written another way: a trailing slash or `.html` more or less. */
-function spelledOtherwise(named: URL, served: string): boolean {
-  const page = new URL(served);
-  return decodedPath(named.pathname) !== decodedPath(page.pathname);
+/**
+ * Whether `named` is the page written with another trailing slash than it is served at. Its own file's address
+ * (`/about.html`, which Astro.url gives a page of the `file` and `preserve` formats) is served by every host.
+ */
+function spelledOtherwise(named: URL, page: PageFacts, site: URL): boolean {
+  const path = decodedPath(named.pathname);
+  if (path === decodedPath(new URL(page.url).pathname)) return false;
+  return path !== decodedPath(new URL(page.file, site).pathname);
 }
 
 function pageKey(url: URL): string {

@@ -135,6 +135,8 @@ describe('auditSite', () => {
       // trailingSlash 'never': the page is /a, its canonical says /a/.
       page('a.html', '/a', ok('/a/', 'A')),
       page('b.html', '/b', ok('/b', 'B')),
+      // Its own file's address, as Astro.url gives it in the file format: every host serves it.
+      page('c.html', '/c', ok('/c.html', 'C')),
     ];
     const findings = auditSite({
       site: SITE,
