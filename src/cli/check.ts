@@ -159,7 +159,11 @@ function checkFile(path: string, options: { rules: Array<'google' | 'schema.org'
   const text = readFileSync(path, 'utf8');
   const file = relative(process.cwd(), path) || path;
   if (extname(path).toLowerCase() === '.jsonld') {
-    return { file, documents: [{ index: 0, line: 1, column: 1, ...validatePage([text], options)[0]! }] };
+    return {
+      file,
+      unit: 'document',
+      documents: [{ index: 0, line: 1, column: 1, ...validatePage([text], options)[0]! }],
+    };
   }
   const scripts = extractJsonLd(text);
   // A page is one graph to a search engine: its scripts are validated together, as the build does.

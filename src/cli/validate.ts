@@ -109,7 +109,7 @@ async function check(
         issues,
       });
     }
-    checked.push({ file: target.label, documents });
+    checked.push({ file: target.label, unit: 'document', documents });
   }
   return checked;
 }

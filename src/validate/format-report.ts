@@ -17,6 +17,8 @@ export interface CheckedDocument {
 
 export interface CheckedFile {
   file: string;
+  /** What its documents are: a page's scripts (default), or the documents of a JSON or .jsonld file. */
+  unit?: 'script' | 'document';
   documents: CheckedDocument[];
   /** The file could not be checked (unreadable, or the validator failed on it): why. */
   failure?: string;
@@ -103,7 +105,10 @@ function pretty(files: CheckedFile[], color: boolean, unit: readonly [string, st
     if (issues.length === 0 && pageIssues.length === 0) continue;
     lines.push(paint(1, file.file));
     for (const { document, issue } of issues) {
-      const where = `${position(document, issue)} script ${document.index + 1}`;
+      const where =
+        file.unit === 'document'
+          ? `${issue.line === undefined ? '' : `${issue.line}:${issue.column ?? 1} `}document ${document.index + 1}`
+          : `${position(document, issue)} script ${document.index + 1}`;
       lines.push(
         `  ${label[issue.severity]} ${issue.path}  ${issue.message}  ${paint(2, `${issue.code} (${issue.rule}) ${where}`)}`,
       );
@@ -152,7 +157,10 @@ function junit(files: CheckedFile[], failOn: Severity): string {
     }
     for (const document of file.documents) {
       const failing = document.issues.filter((issue) => rank[issue.severity] >= rank[failOn]);
-      const name = `${file.file} script ${document.index + 1} (line ${document.line})`;
+      const name =
+        file.unit === 'document'
+          ? `${file.file} document ${document.index + 1}`
+          : `${file.file} script ${document.index + 1} (line ${document.line})`;
       const body = failing.map(
         (issue) =>
           `      <failure type="${xml(issue.code)}" message="${xml(`${issue.path}: ${issue.message}`)}">${xml(`${issue.severity} ${issue.code} ${issue.path} ${issue.message} [${issue.rule}]`)}</failure>`,

@@ -338,7 +338,9 @@ test('validate checks files, pull files and stdin locally, and stored schemas lo
   );
   const file = await cli(['validate', 'docs.json']);
   expect(file.code).toBe(1);
-  expect(file.stdout).toMatch(/docs\.json\n {2}error +\$\.datePublished .* script 2/);
+  expect(file.stdout).toMatch(
+    /docs\.json\n {2}error +\$\.datePublished .*invalid-value \(schema\.org\) document 2\n/,
+  );
 
   writeFileSync(join(dir, 'seed.json'), JSON.stringify(seed));
   const seedRun = await cli(['validate', 'seed.json', '--format', 'json']);
