@@ -165,9 +165,8 @@ export function credentialsHint(plainHttp: boolean): string {
 
 /** The usual cause of a failure, in a sentence a user can act on; null when there is nothing to add. */
 export function hintFor(context: HintContext): string | null {
-  const { status, code, operation } = context;
+  const { status, code, operation, names } = context;
   const capability = OPERATIONS[operation as OperationName]?.capability;
-  const { names } = context;
   if (code === CLIENT_ERROR_CODES.timeout) {
     const [name, ms] = context.totalBoundPassed
       ? [names.totalTimeoutMs, context.totalTimeoutMs]
@@ -175,7 +174,8 @@ export function hintFor(context: HintContext): string | null {
     const what = context.totalBoundPassed
       ? 'the call, retries included, took longer than'
       : 'the server did not answer within';
-    return `${what} ${name ?? ''}${name ? ' (' : ''}${ms} ms${name ? ')' : ''}; check that the site is up${name ? `, or raise ${name} if it is only slow` : ''}`;
+    const limit = name ? `${name} (${ms} ms)` : `${ms} ms`;
+    return `${what} ${limit}; check that the site is up${name ? `, or raise ${name} if it is only slow` : ''}`;
   }
   if (code === CLIENT_ERROR_CODES.responseTooLarge) {
     const name = names.maxResponseBytes;

@@ -76,7 +76,8 @@ export const onRequest: MiddlewareHandler = async (context, next) => {
   // running it again with that page's URL; the page is still the one asked for, as the build names it.
   const locals = context.locals as Record<symbol, string | undefined>;
   const askedPath = locals[ASKED_PATH] ?? context.url.pathname;
-  locals[ASKED_PATH] = askedPath;
+  // Reflect.set: an adapter's frozen locals must not fail the page, only lose this memory.
+  Reflect.set(locals, ASKED_PATH, askedPath);
   const response = await next();
   const config = sharedRuntimeConfig() ?? bakedConfig;
   const dev = config.command === 'dev';
