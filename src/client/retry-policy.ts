@@ -1,6 +1,7 @@
 // When to try a request again, and after how long. undici's retry interceptor runs the attempts;
 // this only decides, so the rules read in one place.
 import type { RetryHandler } from 'undici';
+import type { SendSettings } from './exchange.ts';
 
 export interface RetrySettings {
   /** Retries after the first attempt. */
@@ -12,6 +13,22 @@ export interface RetrySettings {
   /** Epoch ms after which no retry starts (the bound on a call's total time). */
   deadline: number;
   random?: () => number;
+}
+
+/**
+ * One call's retry settings from the client's: its deadline starts now.
+ *
+ * @example retrySettingsFor({ retries: 3, retryDelayMs: 500, maxRetryDelayMs: 30_000, totalTimeoutMs: 120_000 })
+ */
+export function retrySettingsFor(
+  settings: Pick<SendSettings, 'retries' | 'retryDelayMs' | 'maxRetryDelayMs' | 'totalTimeoutMs'>,
+): RetrySettings {
+  return {
+    retries: settings.retries,
+    minDelayMs: settings.retryDelayMs,
+    maxDelayMs: settings.maxRetryDelayMs,
+    deadline: Date.now() + settings.totalTimeoutMs,
+  };
 }
 
 export interface RetryFailure {

@@ -15,7 +15,7 @@ import {
   type SendRequest,
   type SendSettings,
 } from './exchange.ts';
-import { retryDelay } from './retry-policy.ts';
+import { retryDelay, retrySettingsFor } from './retry-policy.ts';
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
@@ -83,12 +83,7 @@ export function createFetchSender(
     // What ends the call, retries and their waits included: its total bound, or either caller's abort.
     const stopped = anySignal([deadline, settings.signal, request.signal].filter((s) => s !== undefined));
     const headers: Record<string, string> = { 'user-agent': settings.userAgent, ...request.headers };
-    const retry = {
-      retries: settings.retries,
-      minDelayMs: settings.retryDelayMs,
-      maxDelayMs: settings.maxRetryDelayMs,
-      deadline: Date.now() + settings.totalTimeoutMs,
-    };
+    const retry = retrySettingsFor(settings);
     for (let tries = 1; ; tries++) {
       const signal = anySignal([stopped, AbortSignal.timeout(settings.timeoutMs)]);
       // A retry is counted as one (by onRetry), as undici's interceptor counts it.

@@ -14,7 +14,7 @@ import {
   type SendSettings,
 } from './exchange.ts';
 import { keepOnNotModified } from './keep-on-not-modified.ts';
-import { type RetrySettings, retryDelay, retryPolicy } from './retry-policy.ts';
+import { type RetrySettings, retryDelay, retryPolicy, retrySettingsFor } from './retry-policy.ts';
 
 /** Creates the sender and its connection pool; `onRetry` counts retries. */
 export function createSender(settings: SendSettings, onRequest: () => void, onRetry: () => void): Sender {
@@ -69,12 +69,7 @@ export function createSender(settings: SendSettings, onRequest: () => void, onRe
       ...request.headers,
     };
     onRequest();
-    const retry = {
-      retries: settings.retries,
-      minDelayMs: settings.retryDelayMs,
-      maxDelayMs: settings.maxRetryDelayMs,
-      deadline: Date.now() + settings.totalTimeoutMs,
-    };
+    const retry = retrySettingsFor(settings);
     // undici's retry interceptor resumes an answer cut off mid-body with a Range request, and gives up when
     // the server answers it whole, as WordPress does. The body is read whole here, so a read starts again.
     for (let tries = 1; ; tries++) {
