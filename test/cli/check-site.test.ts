@@ -1,7 +1,7 @@
 // `check` on a built directory audits the site as the build does, in every report format.
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { parseDocument } from 'htmlparser2';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { runCli, runCliIn } from './support/run-cli.ts';
@@ -128,17 +128,31 @@ it('says how to name the site when no page says where it lives', async () => {
   }
 });
 
+/** A built directory holding `files` (by path, folders made), given to `use`, then removed. */
+async function withSite(files: Record<string, string>, use: (root: string) => Promise<void>): Promise<void> {
+  const root = await mkdtemp(join(tmpdir(), 'check-built-'));
+  try {
+    for (const [path, text] of Object.entries(files)) {
+      await mkdir(dirname(join(root, path)), { recursive: true });
+      await writeFile(join(root, path), text);
+    }
+    await use(root);
+  } finally {
+    await rm(root, { recursive: true, force: true });
+  }
+}
+
 it("names pages as the site does: a base, trailingSlash 'never' and .html files served without .html", async () => {
-  const root = await mkdtemp(join(tmpdir(), 'check-never-'));
   const at = (path: string, title: string) =>
     `<!doctype html><html><head><title>${title}</title><meta name="description" content="Page ${path}.">` +
     `<link rel="canonical" href="https://shop.example/blog${path}"></head><body></body></html>`;
-  try {
-    await mkdir(join(root, 'posts'));
-    await writeFile(join(root, 'index.html'), at('', 'Home'));
-    await writeFile(join(root, 'about.html'), at('/about', 'About'));
-    await writeFile(join(root, 'posts/first.html'), at('/posts/first', 'First'));
-    await writeFile(join(root, 'posts/second.html'), at('/posts/second', 'First'));
+  const files = {
+    'index.html': at('', 'Home'),
+    'about.html': at('/about', 'About'),
+    'posts/first.html': at('/posts/first', 'First'),
+    'posts/second.html': at('/posts/second', 'First'),
+  };
+  await withSite(files, async (root) => {
     const { code, stdout } = await check(root, '--format', 'json');
     const issues = (
       JSON.parse(stdout).files as Array<{ pageIssues?: Array<{ code: string; message: string }> }>
@@ -149,74 +163,49 @@ it("names pages as the site does: a base, trailingSlash 'never' and .html files 
       'https://shop.example/blog/posts/first, https://shop.example/blog/posts/second',
     );
     expect(code).toBe(0);
-  } finally {
-    await rm(root, { recursive: true, force: true });
-  }
+  });
 });
 
 it('names a route called legacy.html in the directory format by its folder: /legacy.html/', async () => {
-  const root = await mkdtemp(join(tmpdir(), 'check-legacy-'));
-  try {
-    await mkdir(join(root, 'legacy.html'));
-    await mkdir(join(root, 'about'));
-    await writeFile(
-      join(root, 'index.html'),
-      page('', '<title>Home</title><meta name="description" content="H.">'),
-    );
-    await writeFile(
-      join(root, 'about/index.html'),
-      page('about/', '<title>About</title><meta name="description" content="A.">'),
-    );
-    await writeFile(
-      join(root, 'legacy.html/index.html'),
-      page('legacy.html/', '<title>Legacy</title><meta name="description" content="L.">'),
-    );
+  const files = {
+    'index.html': page('', '<title>Home</title><meta name="description" content="H.">'),
+    'about/index.html': page('about/', '<title>About</title><meta name="description" content="A.">'),
+    'legacy.html/index.html': page(
+      'legacy.html/',
+      '<title>Legacy</title><meta name="description" content="L.">',
+    ),
+  };
+  await withSite(files, async (root) => {
     const { code, stdout } = await check(root);
     expect(stdout).toContain('0 errors, 0 warnings');
     expect(code).toBe(0);
-  } finally {
-    await rm(root, { recursive: true, force: true });
-  }
+  });
 });
 
 it("checks a server build's dist/client, and says so", async () => {
-  const root = await mkdtemp(join(tmpdir(), 'check-adapter-'));
-  try {
-    await mkdir(join(root, 'client/a'), { recursive: true });
-    await mkdir(join(root, 'server'));
-    await writeFile(join(root, 'server/entry.mjs'), 'export {};');
-    await writeFile(
-      join(root, 'client/index.html'),
-      page('', '<title>Shop</title><meta name="description" content="S.">'),
-    );
-    await writeFile(
-      join(root, 'client/a/index.html'),
-      page('a/', '<title>A</title><meta name="description" content="A.">'),
-    );
+  const files = {
+    'server/entry.mjs': 'export {};',
+    'client/index.html': page('', '<title>Shop</title><meta name="description" content="S.">'),
+    'client/a/index.html': page('a/', '<title>A</title><meta name="description" content="A.">'),
+  };
+  await withSite(files, async (root) => {
     const { code, stdout, stderr } = await check(root, '--format', 'json');
     expect(stderr).toContain(`${root} is a server build's output: checking ${join(root, 'client')}`);
-    const files = JSON.parse(stdout).files as Array<{ file: string; pageIssues?: unknown[] }>;
-    expect(files.map((file) => file.file.split('/').slice(-2).join('/'))).toEqual([
+    const checked = JSON.parse(stdout).files as Array<{ file: string; pageIssues?: unknown[] }>;
+    expect(checked.map((file) => file.file.split('/').slice(-2).join('/'))).toEqual([
       'a/index.html',
       'client/index.html',
     ]);
-    expect(files.flatMap((file) => file.pageIssues ?? [])).toEqual([]);
+    expect(checked.flatMap((file) => file.pageIssues ?? [])).toEqual([]);
     expect(code).toBe(0);
-  } finally {
-    await rm(root, { recursive: true, force: true });
-  }
+  });
 });
 
 it('says why the audit is skipped when there is no home page', async () => {
-  const root = await mkdtemp(join(tmpdir(), 'check-nohome-'));
-  try {
-    await mkdir(join(root, 'en'));
-    await writeFile(join(root, 'en/index.html'), page('en/', '<title>En</title>'));
+  await withSite({ 'en/index.html': page('en/', '<title>En</title>') }, async (root) => {
     const { stderr } = await check(root);
     expect(stderr).toContain(
       'it has no home page (index.html) and no page at its top names its address; pass --site <url>.',
     );
-  } finally {
-    await rm(root, { recursive: true, force: true });
-  }
+  });
 });

@@ -133,17 +133,21 @@ test('a path in site is left out of page URLs, as Astro.url and @astrojs/sitemap
   }
 });
 
+/** French falls back to English, rendered in place under /fr/ (fallbackType 'rewrite'). */
+const I18N_REWRITE = {
+  locales: ['en', 'fr'],
+  defaultLocale: 'en',
+  routing: { prefixDefaultLocale: true, fallbackType: 'rewrite' },
+  fallback: { fr: 'en' },
+};
+
+/** The `name` of each JSON-LD document in a page's head. */
+const jsonLdNames = (html: string) => readHeadTags(html).jsonLd.map((text) => JSON.parse(text).name);
+
 test('i18n: a fallback page rendered in place gets the data of its own URL', async () => {
   const build = await buildFixture({
     fixture: 'site-i18n',
-    astro: {
-      i18n: {
-        locales: ['en', 'fr'],
-        defaultLocale: 'en',
-        routing: { prefixDefaultLocale: true, fallbackType: 'rewrite' },
-        fallback: { fr: 'en' },
-      },
-    },
+    astro: { i18n: I18N_REWRITE },
     options: { report: 'report.json' },
     env: api.env,
   });
@@ -151,12 +155,8 @@ test('i18n: a fallback page rendered in place gets the data of its own URL', asy
     expect(build.exitCode, build.log).toBe(0);
     const pages = new Map(reportOf(build.root).map((page) => [page.file, page]));
     expect(pages.get('fr/about/index.html')?.url).toBe(`${SITE}/fr/about/`);
-    expect(
-      readHeadTags(build.read('fr/about/index.html')).jsonLd.map((text) => JSON.parse(text).name),
-    ).toEqual(['page /fr/about/']);
-    expect(
-      readHeadTags(build.read('en/about/index.html')).jsonLd.map((text) => JSON.parse(text).name),
-    ).toEqual(['page /en/about/']);
+    expect(jsonLdNames(build.read('fr/about/index.html'))).toEqual(['page /fr/about/']);
+    expect(jsonLdNames(build.read('en/about/index.html'))).toEqual(['page /en/about/']);
   } finally {
     build.remove();
   }
@@ -165,21 +165,13 @@ test('i18n: a fallback page rendered in place gets the data of its own URL', asy
 test('i18n: astro dev gives a fallback page rendered in place the data of its own URL, as the build does', async () => {
   const dev = await startDevFixture({
     fixture: 'site-i18n',
-    astro: {
-      i18n: {
-        locales: ['en', 'fr'],
-        defaultLocale: 'en',
-        routing: { prefixDefaultLocale: true, fallbackType: 'rewrite' },
-        fallback: { fr: 'en' },
-      },
-    },
+    astro: { i18n: I18N_REWRITE },
     env: api.env,
   });
   try {
-    const names = (html: string) => readHeadTags(html).jsonLd.map((text) => JSON.parse(text).name);
-    expect(names(await dev.get('/en/about/'))).toEqual(['page /en/about/']);
+    expect(jsonLdNames(await dev.get('/en/about/'))).toEqual(['page /en/about/']);
     // /fr/about/ has no page of its own: Astro renders /en/about/ there.
-    expect(names(await dev.get('/fr/about/'))).toEqual(['page /fr/about/']);
+    expect(jsonLdNames(await dev.get('/fr/about/'))).toEqual(['page /fr/about/']);
   } finally {
     dev.stop();
   }
