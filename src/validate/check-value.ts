@@ -2,7 +2,13 @@
 // Duration, nodes and `@id` references against the range's classes. Schema.org's own leniency holds: text is
 // accepted where a Thing is expected, URLs wherever a Thing is, and a Role may stand in for any value.
 import type { TermContext } from './context.ts';
-import { dataTypeFormat, hasUnsafeScheme, isHostWithoutScheme, literalFits } from './literals.ts';
+import {
+  dataTypeFormat,
+  hasUnsafeScheme,
+  isHostWithoutScheme,
+  literalFits,
+  unfilledValue,
+} from './literals.ts';
 import { nodeTypes, reportTermStatus } from './node-types.ts';
 import type { Property, Vocabulary } from './vocabulary/vocabulary.ts';
 import { keywordKey, type Walk } from './walk-state.ts';
@@ -16,15 +22,19 @@ export function checkLiteral(walk: Walk, value: string | number | boolean, prope
   for (const range of property.ranges) {
     if (!vocab.isDataType[range]) continue;
     const dataType = vocab.typeNames[range]!;
-    if (literalFits(dataType, value)) return;
+    if (literalFits(dataType, value)) {
+      if (typeof value === 'string') checkFilled(walk, value, property);
+      return;
+    }
     if (dataType === 'Text') text = true;
   }
   const classes = property.classRanges;
   if (typeof value === 'string' && classes.length > 0) {
     const enumerations = classes.filter((id) => vocab.isEnumeration[id]);
-    if (enumerations.length > 0) {
+    const member =
+      enumerations.length > 0 &&
       checkEnumerationMember(walk, value, enumerations, enumerations.length < classes.length);
-    }
+    if (!member) checkFilled(walk, value, property);
     return;
   }
   // A bare number where a QuantitativeValue is expected reads as its value (Schema.org's own examples do this).
@@ -40,6 +50,24 @@ export function checkLiteral(walk: Walk, value: string | number | boolean, prope
   report.add(
     'invalid-value',
     `"${property.name}" expects ${expected(vocab, property)}; found ${JSON.stringify(value)}.`,
+  );
+}
+
+/** Text a page would show as written: a placeholder never filled, or JavaScript's word for a missing value. */
+function checkFilled(walk: Walk, value: string, property: Property): void {
+  const unfilled = unfilledValue(value);
+  if (unfilled === null) return;
+  const name = `"${property.name}"`;
+  const field = /title/.test(unfilled.text) ? 'title' : 'description';
+  walk.report.add(
+    'unfilled-placeholder',
+    unfilled.kind === 'cms'
+      ? `${name} holds ${unfilled.text}, the CMS's placeholder for the page's meta ${field}, unfilled: there was no meta ${field} to fill it from (none for the page in the CMS, or credentials that cannot read meta). Set one in the CMS, or remove the placeholder.`
+      : unfilled.kind === 'template'
+        ? `${name} is ${JSON.stringify(unfilled.text)}, a template expression never filled in: the page shows it as written. Fill it where the JSON-LD is made.`
+        : unfilled.text === '[object Object]'
+          ? `${name} holds "[object Object]", what JavaScript writes for an object turned into text: the JSON-LD was made from an object where text was expected.`
+          : `${name} is "${unfilled.text}", what JavaScript writes for a missing value: the data behind it was missing when the page was made. Fill it, or leave the property out.`,
   );
 }
 
@@ -74,24 +102,27 @@ function expected(vocab: Vocabulary, property: Property): string {
 const schemaPrefix = /^(?:https?:\/\/schema\.org\/|schema:)([A-Za-z0-9]+)$/;
 const bareMember = /^[A-Z][A-Za-z0-9]*$/;
 
-/** A string where an enumeration is expected: a Schema.org member (short or full form) must exist and fit. */
+/**
+ * A string where an enumeration is expected: a Schema.org member (short or full form) must exist and fit.
+ * False when the string is free text rather than a member, checked or not.
+ */
 function checkEnumerationMember(
   walk: Walk,
   value: string,
   enumerations: number[],
   textAllowed: boolean,
-): void {
+): boolean {
   const { vocab, report } = walk;
   const prefixed = schemaPrefix.exec(value)?.[1];
   const name = prefixed ?? (bareMember.test(value) ? value : null);
-  if (name === null) return; // free text or another vocabulary's IRI: allowed where a Thing is expected
+  if (name === null) return false; // free text or another vocabulary's IRI: allowed where a Thing is expected
   const memberOf = vocab.members.get(name);
   const fits = memberOf?.some((type) => enumerations.some((enumeration) => vocab.isA(type, enumeration)));
   if (fits) {
     reportTermStatus(walk, name);
-    return;
+    return true;
   }
-  if (!prefixed && !memberOf && textAllowed) return;
+  if (!prefixed && !memberOf && textAllowed) return false;
   const wanted = names(vocab, enumerations);
   const members = membersOf(vocab, enumerations);
   report.add(
@@ -100,6 +131,7 @@ function checkEnumerationMember(
       ? `"${value}" is a ${names(vocab, memberOf)}, not a ${wanted}. Use one of: ${members}.`
       : `"${value}" is not a member of ${wanted}. Use one of: ${members}.`,
   );
+  return true;
 }
 
 function membersOf(vocab: Vocabulary, enumerations: number[]): string {

@@ -94,6 +94,29 @@ export function isHostWithoutScheme(value: string): boolean {
   return hostOnly.test(value);
 }
 
+// The CMS's own placeholders, which the integration fills from the page's meta wherever they appear.
+const cmsPlaceholder = /\{\{\s*(meta_title|meta_description)\s*\}\}/;
+// A template expression making up the whole value: Mustache, Handlebars, Liquid, Jinja, Hugo, Vue, or a
+// JavaScript template literal written in plain quotes. Inside longer text it may be a code sample, so only
+// a whole value counts.
+const templateExpression = /^\s*(\{\{[^{}]*\}\}|\{\{\{[^{}]*\}\}\}|\{%[^%]*%\}|\$\{[^{}]*\})\s*$/;
+/**
+ * How a text value was left unfilled, or null: a template placeholder (`{{meta_title}}` anywhere, any other
+ * template expression as the whole value) or what JavaScript writes for a value that was missing.
+ * @example unfilledValue('{{meta_title}} | Acme') // { kind: 'cms', text: '{{meta_title}}' }
+ * @example unfilledValue('undefined') // { kind: 'script', text: 'undefined' }
+ */
+export function unfilledValue(value: string): { kind: 'cms' | 'template' | 'script'; text: string } | null {
+  if (value.includes('{')) {
+    const cms = cmsPlaceholder.exec(value);
+    if (cms) return { kind: 'cms', text: cms[0] };
+    if (templateExpression.test(value)) return { kind: 'template', text: value.trim() };
+  }
+  if (value === 'undefined' || value === 'null' || value === 'NaN') return { kind: 'script', text: value };
+  if (value.includes('[object Object]')) return { kind: 'script', text: '[object Object]' };
+  return null;
+}
+
 /** What a DataType's values look like, for messages. */
 export const dataTypeFormat: Record<string, string> = {
   URL: 'a URL',

@@ -83,6 +83,31 @@ describe('astro-schema-manager check', () => {
     expect(empty.code).toBe(2);
     expect(empty.stderr).toContain('No .html, .htm or .jsonld files found');
   });
+
+  it('warns about a placeholder a page published unfilled, naming its field; --fail-on warning fails CI', async () => {
+    const page = join(temp, 'placeholder.html');
+    const article = {
+      '@context': 'https://schema.org',
+      '@type': 'Article',
+      headline: '{{meta_title}}',
+      author: { '@type': 'Person', name: '{{ author.name }}' },
+    };
+    await writeFile(
+      page,
+      `<html><head><script type="application/ld+json">${JSON.stringify(article)}</script></head></html>`,
+    );
+    expect((await check(page)).code).toBe(0);
+    const { code, stdout } = await check(page, '--fail-on', 'warning', '--format', 'github');
+    expect(code).toBe(1);
+    expect(stdout.trim().split('\n')).toEqual([
+      expect.stringMatching(
+        /^::warning file=.*placeholder\.html,.*title=unfilled-placeholder::\$\.headline: "headline" holds \{\{meta_title\}\}/,
+      ),
+      expect.stringMatching(
+        /title=unfilled-placeholder::\$\.author\.name: "name" is "\{\{ author\.name \}\}", a template expression/,
+      ),
+    ]);
+  });
 });
 
 describe('astro-schema-manager check, a page as one graph', () => {

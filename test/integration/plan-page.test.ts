@@ -88,3 +88,29 @@ test('cmsUrl: a mapped URL is used; one that throws or is not an absolute URL is
     'cmsUrl("https://www.example.com/a/") returned "/a/", not an absolute http(s) URL.',
   );
 });
+
+test('a placeholder the meta cannot fill is one finding at its path; without validation, the head warns', () => {
+  const schema = {
+    '@context': 'https://schema.org',
+    '@type': 'WebPage',
+    name: '{{meta_title}}',
+    description: 'About us',
+  };
+  const meta = {
+    url: page.url,
+    title: null,
+    description: 'About us',
+    robots: null,
+    canonical: null,
+    keywords: null,
+  };
+  const data = { schemas: [record(3, 'About', schema)], meta, social: null };
+  const placeholders = (plan: ReturnType<typeof planPage>) =>
+    plan.findings
+      .filter((finding) => finding.code === 'unfilled-placeholder')
+      .map((finding) => `${finding.severity} ${finding.schema} ${finding.path}`);
+  expect(placeholders(planPage(page, page.url, data, context))).toEqual(['warning #3 Thing "About" $.name']);
+  expect(placeholders(planPage(page, page.url, data, { ...context, validation: null }))).toEqual([
+    'warning #3 Thing "About" $',
+  ]);
+});

@@ -251,3 +251,59 @@ describe('messages', () => {
     );
   });
 });
+
+describe('unfilled values', () => {
+  const article = (fields: object) => ({ '@context': 'https://schema.org', '@type': 'Article', ...fields });
+
+  it('finds the CMS placeholders anywhere in a text, with the field they stand for', () => {
+    const { issues } = validateJsonLd(
+      article({ headline: '{{meta_title}} | Acme', description: '{{ meta_description }}' }),
+    );
+    expect(issues.map((issue) => `${issue.severity} ${issue.code} ${issue.path}`)).toEqual([
+      'warning unfilled-placeholder $.headline',
+      'warning unfilled-placeholder $.description',
+    ]);
+    expect(issues[0]!.message).toMatch(
+      /^"headline" holds \{\{meta_title\}\}, .*meta title.*Set one in the CMS/,
+    );
+    expect(issues[1]!.message).toMatch(/meta description/);
+  });
+
+  it('finds a template expression written as the whole value, in every common template syntax', () => {
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a template literal written in plain quotes is the case
+    for (const value of ['{{ page.title }}', '{{{title}}}', '{% title %}', '${post.title}', ' {{ .Title }} '])
+      expect(codes(article({ headline: value })), value).toEqual(['warning unfilled-placeholder $.headline']);
+    // Inside longer text it may be a code sample: a TechArticle about Vue's templates.
+    expect(codes(article({ description: 'Print it with {{ message }} in the template.' }))).toEqual([]);
+    expect(codes(article({ headline: 'Sets {a, b} and {c}' }))).toEqual([]);
+  });
+
+  it("finds what JavaScript writes for a missing value, where the value's type would let it pass", () => {
+    for (const [field, value] of [
+      ['headline', 'undefined'],
+      ['name', 'null'],
+      ['alternativeHeadline', 'NaN'],
+      ['author', '[object Object]'],
+    ] as const) {
+      const { issues } = validateJsonLd(article({ [field]: value }));
+      expect(
+        issues.map((issue) => `${issue.code} ${issue.path}`),
+        value,
+      ).toContain(`unfilled-placeholder $.${field}`);
+    }
+    // Where the value is already wrong for its type, the error stands alone: "undefined" is no date.
+    expect(codes(article({ datePublished: 'undefined' }))).toEqual(['error invalid-value $.datePublished']);
+    expect(codes(article({ wordCount: 'NaN' }))).toEqual(['error invalid-value $.wordCount']);
+    // Words that only contain those letters are text.
+    expect(codes(article({ headline: 'Null hypothesis, undefined behaviour and NaN boxing' }))).toEqual([]);
+  });
+
+  it('leaves an enumeration member alone and can be turned off', () => {
+    expect(codes({ '@context': 'https://schema.org', '@type': 'Offer', availability: 'InStock' })).toEqual(
+      [],
+    );
+    expect(
+      codes(article({ headline: '{{meta_title}}' }), { severity: { 'unfilled-placeholder': 'off' } }),
+    ).toEqual([]);
+  });
+});
