@@ -22,7 +22,12 @@ Name at least one --url or --sitemap.`,
       default: false,
     },
     { flags: '--overwrite', description: 'also regenerate pages that already have schemas', default: false },
-    { flags: '--json', description: "print the server's answer as JSON", default: false },
+    {
+      flags: '--json',
+      description:
+        "print the result as JSON: the server's answer, each schema's schema_data also parsed as data",
+      default: false,
+    },
     ...apiOptions,
   ],
   epilog:

@@ -12,6 +12,8 @@ import { reachesFailOn, readReportFlags, renderReport, reportFlagOptions } from 
 interface Target {
   label: string;
   documents: Array<{ value: string | object; remote: ValidateBody }>;
+  /** Why there is nothing to validate (a page without an active schema). */
+  failure?: string;
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
@@ -64,7 +66,16 @@ async function apiTargets(
   for (const url of urls) {
     // Remotely too, record by record ({ id }): every server answers that form, where some ignore { url }.
     const records = await client.schemasByUrl(url);
-    if (records.length === 0) throw new Error(`No active schema for ${url}.`);
+    if (records.length === 0) {
+      // Reported with the others' findings, not thrown: one page without schemas hides nothing else.
+      targets.push({
+        label: url,
+        documents: [],
+        failure:
+          'the CMS has no active schema for this page: check the address (its trailing slash, http or https) or that its schemas are active',
+      });
+      continue;
+    }
     targets.push({
       label: url,
       documents: records.map((record) => ({ value: record.schema_data, remote: { id: record.id } })),
@@ -80,6 +91,10 @@ async function check(
 ): Promise<CheckedFile[]> {
   const checked: CheckedFile[] = [];
   for (const target of targets) {
+    if (target.failure) {
+      checked.push({ file: target.label, unit: 'document', documents: [], failure: target.failure });
+      continue;
+    }
     const documents = [];
     // Locally, a target's documents (a page's schemas with --url) are validated together, as the build does.
     const local = client
@@ -137,7 +152,7 @@ schemas of each --url (the public /schemas-by-url route: no credentials needed).
     ...apiOptions,
   ],
   epilog:
-    'Exit codes: 0 nothing at or above --fail-on; 1 findings at or above it, or the API failed; 2 usage error.',
+    'Exit codes: 0 nothing at or above --fail-on; 1 findings at or above it, a --url without an active schema, or the API failed; 2 usage error.',
   async run({ values, positionals }) {
     const flags = readReportFlags(values);
     const rules = flags.rules.filter((rule) => rule === 'google');
@@ -164,6 +179,6 @@ schemas of each --url (the public /schemas-by-url route: no credentials needed).
       await client?.close();
     }
     process.stdout.write(renderReport(checked, flags, true, ['source', 'sources']));
-    return reachesFailOn(checked, flags.failOn) ? 1 : 0;
+    return reachesFailOn(checked, flags.failOn) || checked.some((file) => file.failure) ? 1 : 0;
   },
 };

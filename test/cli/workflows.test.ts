@@ -383,6 +383,16 @@ test('validate checks files, pull files and stdin locally, and stored schemas lo
   expect(local.code).toBe(1);
   expect(local.stdout).toContain('https://example.com/bad/\n');
   expect(local.stdout).toContain('2 sources, 2 JSON-LD documents: 1 error,');
+  // A page without an active schema is named in the report; the other pages are still validated.
+  const missing = await cli(
+    ['validate', '--url', 'https://example.com/nothing-here/', '--url', 'https://example.com/linked/'],
+    { SCHEMA_MANAGER_API: api },
+  );
+  expect(missing.code).toBe(1);
+  expect(missing.stdout).toMatch(
+    /nothing-here\/\n.*the CMS has no active schema for this page: check the address/,
+  );
+  expect(missing.stdout).toContain('2 JSON-LD documents');
 
   const remote = await cli(
     ['validate', '--id', '1', '--id', '4', '--remote', '--format', 'json'],
