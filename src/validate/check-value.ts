@@ -30,6 +30,14 @@ export function checkLiteral(walk: Walk, value: string | number | boolean, prope
   }
   const classes = property.classRanges;
   if (typeof value === 'string' && classes.length > 0) {
+    // Text stands for a Thing (a name, a URL), but empty text stands for nothing.
+    if (value.trim() === '') {
+      report.add(
+        'invalid-value',
+        `"${property.name}" is empty; it expects ${expected(vocab, property)}. Give one, or leave the property out.`,
+      );
+      return;
+    }
     const enumerations = classes.filter((id) => vocab.isEnumeration[id]);
     const member =
       enumerations.length > 0 &&
@@ -172,6 +180,16 @@ export function checkReference(
   if (typeof id !== 'string') {
     report.add('invalid-json-ld', `"@id" must be a string (an IRI); found ${typeof id}.`);
     return;
+  }
+  if (walk.references && property) {
+    const reference = {
+      via: property.name,
+      parentTypes: walk.owners.at(-1) ?? [],
+      fromId: walk.ownerIds.at(-1) ?? null,
+    };
+    const known = walk.references.get(id);
+    if (known) known.push(reference);
+    else walk.references.set(id, [reference]);
   }
   if (schemaPrefix.test(id)) {
     const enumerations = property?.classRanges.filter((type) => vocab.isEnumeration[type]) ?? [];

@@ -15,6 +15,16 @@ export interface TypedNode {
   /** The Schema.org property this node is the value of, and the types of the node that holds it. */
   via: string | null;
   parentTypes: number[];
+  /** The node's `@id`, when it has one: other nodes may reference it. */
+  id: string | null;
+}
+
+/** An `{"@id"}` reference made through a property: where the node it names is used. */
+export interface Reference {
+  via: string;
+  parentTypes: number[];
+  /** The `@id` of the node that makes the reference, when it has one. */
+  fromId: string | null;
 }
 
 export interface Walk {
@@ -26,8 +36,12 @@ export interface Walk {
   /** Whether any rule table applies to a node of these types: only those are kept in `typed`. */
   ruled: ((types: number[]) => boolean) | null;
   ids: Map<string, Record<string, unknown>> | null;
+  /** Filled only when a rule table needs it: the references made to each `@id`. */
+  references: Map<string, Reference[]> | null;
   /** The types of the nodes being walked, innermost last. */
   owners: number[][];
+  /** Their `@id`s, null where a node has none. */
+  ownerIds: Array<string | null>;
   /** Path segments before the document's own: 1 when the root is a page's list of documents. */
   depthBase: number;
   /** Set once a branch passed MAX_DEPTH, so the document says so once. */

@@ -117,11 +117,14 @@ export function walkNode(
   }
   const explicit = typed ? nodeTypes(walk, node, context, false) : [];
   const types = typed ? explicit : (inferred ?? []);
+  const idKey = walk.typed ? keywordKey(node, '@id', context) : undefined;
+  const id = idKey !== undefined && typeof node[idKey] === 'string' ? (node[idKey] as string) : null;
   if (walk.typed && explicit.length > 0 && walk.ruled!(explicit)) {
     const parentTypes = walk.owners.at(-1) ?? [];
-    walk.typed.push({ node, types, path: [...report.path], top, via: outer?.name ?? null, parentTypes });
+    walk.typed.push({ node, types, path: [...report.path], top, via: outer?.name ?? null, parentTypes, id });
   }
   walk.owners.push(types);
+  walk.ownerIds.push(id);
   const role = outer && explicit.some((type) => vocab.isA(type, vocab.id('Role'))) ? outer : null;
 
   for (const key in node) {
@@ -153,6 +156,7 @@ export function walkNode(
     report.path.pop();
   }
   walk.owners.pop();
+  walk.ownerIds.pop();
   return explicit;
 }
 

@@ -26,7 +26,7 @@ describe('fidelity corpus: each false alarm and miss with its exact findings', (
   it('names the rich result in every Google finding', () => {
     for (const entry of cases) {
       for (const issue of validateJsonLd(entry.document, { rules: entry.rules }).issues) {
-        if (issue.rule.startsWith('google:')) expect(issue.message).toMatch(/^Google's .+ rich result /);
+        if (issue.rule.startsWith('google:')) expect(issue.message).toMatch(/^Google's .+ rich result[ :]/);
       }
     }
   });

@@ -109,8 +109,9 @@ export function checkRichResults(walk: Walk, nodes: TypedNode[]): void {
       types.length === 1
         ? rulesFor(walk.vocab, types[0]!)
         : [...new Set(types.flatMap((type) => rulesFor(walk.vocab, type)))];
+    const positions = positionsOf(walk, typed);
     for (const rule of rules) {
-      if (!placed(walk, rule, typed)) continue;
+      if (!positions.some((position) => placed(walk, rule, position))) continue;
       if (types.length > 1 && types.some((type) => rule.excludeIds.some((id) => walk.vocab.isA(type, id))))
         continue;
       if (rule.when && !holds(walk, node, rule.when.entry, rule.when.value)) continue;
@@ -120,9 +121,68 @@ export function checkRichResults(walk: Walk, nodes: TypedNode[]): void {
   }
 }
 
-function placed(walk: Walk, rule: CompiledRule, { top, via, parentTypes }: TypedNode): boolean {
+/** Where a node stands for the table: at the top, or as the value of `via` on a node of `parentTypes`. */
+type Position = Pick<TypedNode, 'top' | 'via' | 'parentTypes'>;
+
+/**
+ * Properties that link a node to what holds it (an Article's `mainEntityOfPage` is its WebPage) or to a peer
+ * (a book's translation, a film's book): a reference through one of them does not make the node named part of
+ * the node that names it.
+ */
+const LINKS_NOT_PARTS = new Set([
+  'mainEntityOfPage',
+  'isPartOf',
+  'subjectOf',
+  'partOfSeries',
+  'partOfSeason',
+  'partOfEpisode',
+  'partOfTVSeries',
+  'containedInPlace',
+  'parentOrganization',
+  'memberOf',
+  'worksFor',
+  'alumniOf',
+  'workTranslation',
+  'translationOfWork',
+  'exampleOfWork',
+  'workExample',
+  'isBasedOn',
+  'isRelatedTo',
+  'isSimilarTo',
+]);
+
+/**
+ * Where a node counts. A `@graph` node another node references (`"primaryImageOfPage": {"@id": "#image"}`)
+ * stands where the reference is, as the same node written inline there would: JSON-LD makes no difference
+ * between the two. Links (above) and references between two nodes that reference each other are left out,
+ * so that a page keeps its top.
+ */
+function positionsOf(walk: Walk, typed: TypedNode): Position[] {
+  if (!typed.top || typed.id === null || !walk.references) return [typed];
+  const usedAt = (walk.references.get(typed.id) ?? []).filter(
+    (reference) =>
+      !LINKS_NOT_PARTS.has(reference.via) &&
+      reference.fromId !== typed.id &&
+      !(
+        reference.fromId !== null &&
+        walk.references!.get(reference.fromId)?.some((back) => back.fromId === typed.id)
+      ),
+  );
+  if (usedAt.length === 0) return [typed];
+  return usedAt.map(({ via, parentTypes }) => ({ top: false, via, parentTypes }));
+}
+
+/** A page's main entity and its breadcrumb are items of their own, as at the top. */
+function carried(walk: Walk, { via, parentTypes }: Position): boolean {
+  if (via !== 'mainEntity' && via !== 'breadcrumb') return false;
+  const webPage = walk.vocab.id('WebPage');
+  return parentTypes.some((type) => walk.vocab.isA(type, webPage));
+}
+
+function placed(walk: Walk, rule: CompiledRule, position: Position): boolean {
+  const { via, parentTypes } = position;
   const scope = rule.rule.scope;
-  if (scope === 'any' || (scope === 'top' && top)) return true;
+  if (scope === 'any' || (scope === 'top' && (position.top || carried(walk, position)))) return true;
   return rule.withinIds.some(
     (place) =>
       place.via === via && parentTypes.some((type) => place.of.some((of) => walk.vocab.isA(type, of))),

@@ -9,6 +9,8 @@ export const ENTITY_RULES: RichResultRule[] = [
   {
     name: 'Local business',
     types: ['LocalBusiness'],
+    // A VacationRental is a LodgingBusiness to Schema.org; Google reads it by its own rules, below.
+    exclude: ['VacationRental'],
     scope: 'top',
     required: ['name', 'address'],
     recommended: [
@@ -132,6 +134,8 @@ export const ENTITY_RULES: RichResultRule[] = [
   {
     name: 'Review snippet',
     types: ['Review'],
+    // A ClaimReview is a fact check, whose rich result is retired (info, with the retired rules).
+    exclude: ['ClaimReview'],
     scope: 'any',
     // An editorial review listing pros and cons needs no rating (Google's own example has none).
     unless: 'positiveNotes|negativeNotes',
@@ -144,6 +148,7 @@ export const ENTITY_RULES: RichResultRule[] = [
   {
     name: 'Pros and cons',
     types: ['Review'],
+    exclude: ['ClaimReview'],
     scope: 'any',
     when: 'positiveNotes|negativeNotes',
     required: ['author', 'author.name'],
@@ -154,6 +159,7 @@ export const ENTITY_RULES: RichResultRule[] = [
   {
     name: 'Review snippet',
     types: ['Review'],
+    exclude: ['ClaimReview'],
     scope: 'top',
     required: ['itemReviewed', 'itemReviewed.name'],
     source: `${docs}/review-snippet`,
@@ -173,6 +179,8 @@ export const ENTITY_RULES: RichResultRule[] = [
   {
     name: 'Review snippet',
     types: ['AggregateRating'],
+    // An employer's rating has a rich result of its own, below.
+    exclude: ['EmployerAggregateRating'],
     scope: 'any',
     required: ['ratingValue', 'ratingCount|reviewCount'],
     formats: { ...ratingFormats, ratingCount: 'integer', reviewCount: 'integer' },
@@ -182,9 +190,20 @@ export const ENTITY_RULES: RichResultRule[] = [
   {
     name: 'Review snippet',
     types: ['AggregateRating'],
+    exclude: ['EmployerAggregateRating'],
     scope: 'top',
     required: ['itemReviewed', 'itemReviewed.name'],
     source: `${docs}/review-snippet`,
     checked,
+  },
+  {
+    name: 'Employer rating',
+    types: ['EmployerAggregateRating'],
+    scope: 'top',
+    required: ['itemReviewed', 'itemReviewed.name', 'ratingValue', 'ratingCount|reviewCount'],
+    recommended: ['bestRating', 'worstRating'],
+    formats: { ...ratingFormats, ratingCount: 'integer', reviewCount: 'integer' },
+    source: `${docs}/employer-rating`,
+    checked: '2026-11-26',
   },
 ];
