@@ -54,6 +54,8 @@ export interface AuditFinding {
   /** Where on the page: a tag (`<title>`, `og:image`) or a JSON path into a JSON-LD document. */
   path: string;
   message: string;
+  /** The file of the output the finding is in when it is no page's (the sitemap listing a missing page). */
+  file?: string;
 }
 
 /**
@@ -63,13 +65,23 @@ export interface AuditFinding {
 export function auditSite(input: SiteAuditInput): AuditFinding[] {
   const site = new URL(input.site);
   const findings: AuditFinding[] = [];
-  const add = (code: AuditCode, page: string, path: string, message: string, pages = [page]): void => {
+  const add = (
+    code: AuditCode,
+    page: string,
+    path: string,
+    message: string,
+    pages = [page],
+    file?: string,
+  ): void => {
     const severity = input.severity?.[code] ?? AUDIT_CODES[code];
-    if (severity !== 'off') findings.push({ severity, code, page, pages, path, message });
+    if (severity !== 'off')
+      findings.push({ severity, code, page, pages, path, message, ...(file === undefined ? {} : { file }) });
   };
 
-  // A partial's or a server island's HTML is a piece of a page, not a page: nothing here is asked of it.
-  const pages = input.pages.filter((page) => !page.fragment);
+  // A partial's or a server island's HTML is a piece of a page, not a page: nothing here is asked of it. Nor
+  // of a single-page app's fallback (`200.html`: Nuxt's generate, SvelteKit's adapter-static, Surge), the
+  // shell a host serves for every address it has no file for.
+  const pages = input.pages.filter((page) => !page.fragment && page.file !== '200.html');
   // Each page's key and canonical, worked out once: the checks below ask for them several times a page.
   const located = new Map(pages.map((page) => [page, locate(page)]));
   const where = (page: PageFacts) => located.get(page) as Located;
@@ -174,7 +186,8 @@ export function auditSite(input: SiteAuditInput): AuditFinding[] {
   const misspelled: Array<{ page: PageFacts; canonical: string; served: string }> = [];
   for (const page of pages) {
     if (isRedirect(page)) continue;
-    const named = where(page).canonical;
+    // An error page is served with its error status, for many addresses: no one reads its canonical.
+    const named = isNotFoundPage(page) ? null : where(page).canonical;
     const canonical = named?.url ?? null;
     if (canonical) {
       if (canonical.origin !== site.origin) {
@@ -201,7 +214,7 @@ export function auditSite(input: SiteAuditInput): AuditFinding[] {
             'link rel=canonical',
             `The canonical ${canonical.href} is a redirect (to ${target.refreshTo}); point it at the final page.`,
           );
-        else if (target && isNotFoundPage(target) && !isNotFoundPage(page))
+        else if (target && isNotFoundPage(target))
           add(
             'canonical-to-not-found',
             page.url,
@@ -408,6 +421,8 @@ export function auditSite(input: SiteAuditInput): AuditFinding[] {
           url.href,
           'sitemap',
           `${file ?? 'The sitemap'} lists ${url.href}, which is not a page of this build.`,
+          [url.href],
+          file,
         );
     }
     // A redirect page (Astro's are noindex too) is its own, lesser finding: @astrojs/sitemap lists i18n fallback

@@ -110,8 +110,9 @@ export function readPageFacts(
   return {
     url,
     file,
-    title: head.title,
-    description: head.description,
+    // As a browser shows them (document.title strips and collapses white space), and as Google does.
+    title: collapsed(head.title),
+    description: collapsed(head.description),
     canonical: head.canonical,
     robots: first(values, 'meta:robots'),
     refreshTo: refreshTarget(first(values, 'http-equiv:refresh')),
@@ -160,4 +161,9 @@ function collectLinks(document: unknown, into: JsonLdLink[]): void {
       }
     }
   }
+}
+
+/** Text with runs of white space made one space, and none at either end. */
+function collapsed(text: string | null): string | null {
+  return text === null ? null : text.replace(/[\t\n\f\r ]+/g, ' ').trim();
 }

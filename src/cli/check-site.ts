@@ -5,7 +5,7 @@ import { join, relative } from 'node:path';
 import { type AuditFinding, auditOutput, type PageFacts, readPageFacts } from '../audit/index.ts';
 import { listOutputFiles } from '../audit/read-output.ts';
 import { prettyJson, type ReportPage } from '../report/html-report.ts';
-import { pageHref } from '../url-forms.ts';
+import { decodedPath, pageHref } from '../url-forms.ts';
 import type { CheckedFile } from '../validate/format-report.ts';
 import type { ValidationIssue } from '../validate/index.ts';
 import { inputFileProblem } from './read-input.ts';
@@ -43,7 +43,13 @@ export function siteOf(dir: string, given: string | undefined): string | null {
     const url = new URL(said);
     // The home page's canonical is the site's address itself, with or without its slash (`trailingSlash: 'never'`
     // names `https://example.com/blog`): not a page inside it.
-    return name === 'index.html' ? `${url.origin}${url.pathname.replace(/\/?$/, '/')}` : `${url.origin}/`;
+    if (name === 'index.html') return `${url.origin}${url.pathname.replace(/\/?$/, '/')}`;
+    // Another page gives the address above its own name (`…/docs/intro` for `intro.html` checked in `docs/`),
+    // or nothing when it names itself otherwise.
+    const stem = encodeURI(name.replace(/\.html?$/i, ''));
+    for (const own of [`/${stem}`, `/${stem}/`, `/${encodeURI(name)}`]) {
+      if (url.pathname.endsWith(own)) return `${url.origin}${url.pathname.slice(0, -own.length)}/`;
+    }
   }
   return null;
 }
@@ -73,33 +79,75 @@ export function pageUrlsOf(dir: string, site: string): (file: string) => string 
     if (spelling === 'html') return pageHref(site, `/${file}`);
     return pageHref(site, `/${stem}${spelling === 'slash' ? '/' : ''}`);
   };
+  const factsOf = (file: string): PageFacts | null => {
+    const path = join(dir, file);
+    if (inputFileProblem(path)) return null;
+    try {
+      return readPageFacts(readFileSync(path, 'utf8'), site, file);
+    } catch {
+      return null; // Unreadable (a broken link): the report names it.
+    }
+  };
+  const namedAt = (file: string): URL | null => {
+    const facts = factsOf(file);
+    const said = facts && (facts.canonical ?? facts.ogUrl);
+    return said && URL.canParse(said) ? new URL(said) : null;
+  };
+  const spellingOf = (file: string, named: URL, spellings: Spelling[]): Spelling | undefined => {
+    const bare = `${named.origin}${named.pathname}`;
+    return spellings.find((spelling) => spelled(file, spelling) === bare);
+  };
+  // Home pages are spelled their own way, so they do not vote for the others'.
+  const homes = homeSpellings(files, site, factsOf, spellingOf);
   const votes = { index: new Map<Spelling, number>(), page: new Map<Spelling, number>() };
   for (const kind of ['index', 'page'] as const) {
-    const ofKind = files.filter((file) => kindOf(file) === kind && (stemOf(file) !== '' || underBase));
+    const ofKind = files.filter(
+      (file) => kindOf(file) === kind && (stemOf(file) !== '' || underBase) && !homes.has(file),
+    );
     const step = Math.max(1, Math.floor(ofKind.length / SAMPLE));
     for (let i = 0; i < ofKind.length; i += step) {
       const file = ofKind[i]!;
-      const path = join(dir, file);
-      if (inputFileProblem(path)) continue;
-      let said: string | null;
-      try {
-        const facts = readPageFacts(readFileSync(path, 'utf8'), 'https://site.invalid/', file);
-        said = facts.canonical ?? facts.ogUrl;
-      } catch {
-        continue;
-      }
-      if (!said || !URL.canParse(said)) continue;
-      const named = new URL(said);
-      const bare = `${named.origin}${named.pathname}`;
-      const spellings: Spelling[] = kind === 'index' ? ['slash', 'bare'] : ['html', 'bare', 'slash'];
-      const match = spellings.find((spelling) => spelled(file, spelling) === bare);
+      const named = namedAt(file);
+      const match =
+        named && spellingOf(file, named, kind === 'index' ? ['slash', 'bare'] : ['html', 'bare', 'slash']);
       if (match) votes[kind].set(match, (votes[kind].get(match) ?? 0) + 1);
     }
   }
   const winner = (kind: 'index' | 'page', fallback: Spelling): Spelling =>
     [...votes[kind]].sort((a, b) => b[1] - a[1])[0]?.[0] ?? fallback;
   const chosen = { index: winner('index', 'slash'), page: winner('page', 'html') };
-  return (file) => spelled(file, chosen[kindOf(file)]);
+  return (file) => spelled(file, homes.get(file) ?? chosen[kindOf(file)]);
+}
+
+/**
+ * The home page, and each locale's home page it names with hreflang (`fr/index.html`), as they name
+ * themselves: a host serves a directory's root with its slash whatever the pages inside it do (Docusaurus
+ * names `/product/` beside `/product/docs/intro`), so the others' spelling says nothing about them.
+ */
+function homeSpellings(
+  files: string[],
+  site: string,
+  factsOf: (file: string) => PageFacts | null,
+  spellingOf: (file: string, named: URL, spellings: Spelling[]) => Spelling | undefined,
+): Map<string, Spelling> {
+  const homes = new Map<string, Spelling>();
+  const own = (file: string, facts: PageFacts | null) => {
+    const said = facts && (facts.canonical ?? facts.ogUrl);
+    const spelling = said && URL.canParse(said) && spellingOf(file, new URL(said), ['slash', 'bare']);
+    if (spelling) homes.set(file, spelling);
+  };
+  const home = files.includes('index.html') ? factsOf('index.html') : null;
+  if (!home) return homes;
+  own('index.html', home);
+  const { origin, pathname: base } = new URL(site);
+  for (const { href } of home.languageAlternates) {
+    const url = URL.parse(href, site);
+    if (!url || url.origin !== origin || !url.pathname.startsWith(base)) continue;
+    const stem = decodedPath(url.pathname.slice(base.length)).replace(/\/$/, '');
+    const file = `${stem}/index.html`;
+    if (stem !== '' && !stem.includes('/') && files.includes(file)) own(file, factsOf(file));
+  }
+  return homes;
 }
 
 /** Audits one built directory as the build does. */
@@ -118,7 +166,10 @@ export async function auditDirectory(
   return { dir, site, findings, pages };
 }
 
-/** Puts each audit finding on the checked file of every page it concerns. */
+/**
+ * Puts each audit finding on the checked file of every page it concerns; one about no built page (a sitemap's
+ * address with no page) on the file it is in, added to `checked`.
+ */
 export function attachAudit(checked: CheckedFile[], audit: DirectoryAudit): void {
   const fileOf = new Map(
     audit.pages.map((page) => [page.url, relative(process.cwd(), join(audit.dir, page.file))]),
@@ -133,12 +184,23 @@ export function attachAudit(checked: CheckedFile[], audit: DirectoryAudit): void
       message: finding.message,
       rule: 'audit',
     };
+    let attached = false;
     for (const page of finding.pages) {
       const name = fileOf.get(page);
       const target = name === undefined ? undefined : byFile.get(name);
       if (!target) continue;
+      attached = true;
       if (target.pageIssues) target.pageIssues.push(issue);
       else target.pageIssues = [issue];
+    }
+    if (attached || finding.file === undefined) continue;
+    const name = relative(process.cwd(), join(audit.dir, finding.file));
+    const holder = byFile.get(name);
+    if (holder) holder.pageIssues = [...(holder.pageIssues ?? []), issue];
+    else {
+      const added: CheckedFile = { file: name, documents: [], pageIssues: [issue], auditOnly: true };
+      checked.push(added);
+      byFile.set(name, added);
     }
   }
 }
@@ -153,31 +215,34 @@ export function checkReportPages(
   for (const audit of audits)
     for (const page of audit.pages)
       factsByFile.set(relative(process.cwd(), join(audit.dir, page.file)), page);
-  return checked.map((file) => {
-    const facts = factsByFile.get(file.file);
-    const scripts = texts.get(file.file) ?? [];
-    return {
-      url: facts?.url ?? null,
-      file: file.file,
-      title: facts?.title ?? null,
-      description: facts?.description ?? null,
-      ogTitle: facts?.ogTitle ?? null,
-      ogDescription: facts?.ogDescription ?? null,
-      ogImage: facts?.images.find((image) => image.tag === 'og:image')?.value ?? null,
-      documents: file.documents.map((document) => ({
-        label: `script ${document.index + 1} (line ${document.line})`,
-        types: typesOf(scripts[document.index] ?? ''),
-        text: prettyJson(scripts[document.index] ?? ''),
-        findings: document.issues,
-      })),
-      findings: [
-        ...(file.failure
-          ? [{ severity: 'error' as const, code: 'internal-failure', path: '', message: file.failure }]
-          : []),
-        ...(file.pageIssues ?? []),
-      ],
-    };
-  });
+  // A sitemap's findings are the report's site findings already.
+  return checked
+    .filter((file) => !file.auditOnly)
+    .map((file) => {
+      const facts = factsByFile.get(file.file);
+      const scripts = texts.get(file.file) ?? [];
+      return {
+        url: facts?.url ?? null,
+        file: file.file,
+        title: facts?.title ?? null,
+        description: facts?.description ?? null,
+        ogTitle: facts?.ogTitle ?? null,
+        ogDescription: facts?.ogDescription ?? null,
+        ogImage: facts?.images.find((image) => image.tag === 'og:image')?.value ?? null,
+        documents: file.documents.map((document) => ({
+          label: `script ${document.index + 1} (line ${document.line})`,
+          types: typesOf(scripts[document.index] ?? ''),
+          text: prettyJson(scripts[document.index] ?? ''),
+          findings: document.issues,
+        })),
+        findings: [
+          ...(file.failure
+            ? [{ severity: 'error' as const, code: 'internal-failure', path: '', message: file.failure }]
+            : []),
+          ...(file.pageIssues ?? []),
+        ],
+      };
+    });
 }
 
 function typesOf(text: string): string[] {

@@ -53,6 +53,13 @@ files are still checked).`,
     const flags = readReportFlags({ ...values, format: html ? 'pretty' : values.format });
     if (positionals.length === 0)
       throw new UsageError('Name at least one directory, .html or .jsonld file to check.');
+    for (const flag of ['site', 'cms'] as const) {
+      const value = values[flag] as string | undefined;
+      if (value !== undefined && !/^https?:$/.test(URL.parse(value)?.protocol ?? ''))
+        throw new UsageError(
+          `--${flag} takes an absolute http(s) address such as https://example.com/; got "${value}".`,
+        );
+    }
 
     const paths = positionals.map((path) => {
       const served = servedDirectory(path);

@@ -97,12 +97,13 @@ function checkUrl(walk: Walk, value: string, property: Property): boolean {
   return true;
 }
 
+/** The article before a type's name: Schema.org's names start with a capital, read as a vowel for A, E, I, O. */
+const article = (name: string): 'a' | 'an' => (/^[AEIO]/.test(name) ? 'an' : 'a');
+
 function expected(vocab: Vocabulary, property: Property): string {
   const formats = property.ranges.map((id) => {
     const name = vocab.typeNames[id]!;
-    return vocab.isDataType[id]
-      ? (dataTypeFormat[name] ?? name)
-      : `${/^[AEIO]/.test(name) ? 'an' : 'a'} ${name}`;
+    return vocab.isDataType[id] ? (dataTypeFormat[name] ?? name) : `${article(name)} ${name}`;
   });
   return [...new Set(formats)].join(' or ');
 }
@@ -136,7 +137,7 @@ function checkEnumerationMember(
   report.add(
     'unknown-enumeration-member',
     memberOf
-      ? `"${value}" is a ${names(vocab, memberOf)}, not a ${wanted}. Use one of: ${members}.`
+      ? `"${value}" is ${article(names(vocab, memberOf))} ${names(vocab, memberOf)}, not ${article(wanted)} ${wanted}. Use one of: ${members}.`
       : `"${value}" is not a member of ${wanted}. Use one of: ${members}.`,
   );
   return true;
@@ -158,7 +159,8 @@ export function checkNodeRange(walk: Walk, types: number[], property: Property):
   if (types.some((type) => vocab.isA(type, role))) return;
   const classes = property.classRanges;
   if (classes.length === 0) {
-    const found = types.length > 0 ? `a ${names(vocab, types)} node` : 'an object';
+    const found =
+      types.length > 0 ? `${article(names(vocab, types))} ${names(vocab, types)} node` : 'an object';
     report.add('invalid-value', `"${property.name}" expects ${expected(vocab, property)}; found ${found}.`);
     return;
   }

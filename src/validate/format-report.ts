@@ -24,6 +24,8 @@ export interface CheckedFile {
   failure?: string;
   /** Findings about the page as a whole (the site-wide audit's); `path` names the tag concerned. */
   pageIssues?: ValidationIssue[];
+  /** Not a checked page but a file the audit speaks of (a sitemap): it holds only `pageIssues`. */
+  auditOnly?: boolean;
 }
 
 /** Every issue of a file: its documents' and its page-level ones. */
@@ -60,7 +62,14 @@ export function formatReport(
 }
 
 function summarize(files: CheckedFile[]) {
-  const count = { files: files.length, failures: 0, documents: 0, errors: 0, warnings: 0, infos: 0 };
+  const count = {
+    files: files.filter((file) => !file.auditOnly).length,
+    failures: 0,
+    documents: 0,
+    errors: 0,
+    warnings: 0,
+    infos: 0,
+  };
   // A finding about several pages is one object on each of their files: counted once, as the pretty report does.
   const counted = new Set<ValidationIssue>();
   for (const file of files) {
@@ -131,7 +140,7 @@ function pretty(files: CheckedFile[], color: boolean, unit: readonly [string, st
   }
   // Counted as printed: a finding shared by pages once (summarize counts each finding once).
   const total = summarize(files);
-  const empty = files.filter((file) => file.documents.length === 0).length;
+  const empty = files.filter((file) => file.documents.length === 0 && !file.auditOnly).length;
   lines.push(
     `${plural(total.files, ...unit)}${total.failures ? `, ${total.failures} not checked (named above)` : ''}, ${plural(total.documents, 'JSON-LD document')}${empty ? `, ${empty} without JSON-LD` : ''}: ` +
       `${plural(total.errors, 'error')}, ${plural(total.warnings, 'warning')}, ${total.infos} info.`,

@@ -15,7 +15,7 @@ export function reportTermStatus(walk: Walk, name: string): void {
   if (vocab.pending.has(name)) {
     let message = pendingMessages.get(name);
     if (message === undefined) {
-      message = `"${name}" is a pending Schema.org term: it may change, and consumers may ignore it.`;
+      message = `"${name}" is in Schema.org's pending area: proposed, and its definition may still change.`;
       pendingMessages.set(name, message); // bounded: pending terms are a fixed list
     }
     report.add('pending-term', message);

@@ -209,3 +209,116 @@ it('says why the audit is skipped when there is no home page', async () => {
     );
   });
 });
+
+/** The codes `check --format json` attached to the files, and the files it names. */
+async function jsonIssues(...args: string[]) {
+  const { code, stdout } = await check(...args, '--format', 'json');
+  const report = JSON.parse(stdout) as {
+    summary: { files: number };
+    files: Array<{ file: string; pageIssues?: Array<{ code: string; message: string }> }>;
+  };
+  const issues = report.files.flatMap((file) =>
+    (file.pageIssues ?? []).map((issue) => ({ file: file.file, ...issue })),
+  );
+  return { code, issues, summary: report.summary };
+}
+
+it('reports a sitemap address without a page on the sitemap file, counted, not dropped', async () => {
+  const files = {
+    'index.html': page('', '<title>Shop</title><meta name="description" content="S.">'),
+    'a/index.html': page('a/', '<title>A</title><meta name="description" content="A.">'),
+    'sitemap.xml': `<urlset><url><loc>${SITE}</loc></url><url><loc>${SITE}a/</loc></url><url><loc>${SITE}gone/</loc></url></urlset>`,
+  };
+  await withSite(files, async (root) => {
+    const { code, issues, summary } = await jsonIssues(root, '--fail-on', 'warning');
+    expect(issues).toEqual([
+      expect.objectContaining({
+        file: expect.stringMatching(/sitemap\.xml$/),
+        code: 'sitemap-url-without-page',
+        message: `sitemap.xml lists ${SITE}gone/, which is not a page of this build.`,
+      }),
+    ]);
+    expect(summary.files).toBe(2);
+    expect(code).toBe(1);
+  });
+});
+
+it('takes a home page, and the locale home pages it names, as they name themselves under a base', async () => {
+  // Docusaurus's default: pages named without their slash, the roots with theirs.
+  const at = (path: string, title: string, head = '') =>
+    `<!doctype html><html><head><title>${title}</title><meta name="description" content="${title}.">${head}` +
+    `<link rel="canonical" href="https://docs.example/product/${path}"></head><body></body></html>`;
+  const alternates =
+    '<link rel="alternate" hreflang="en" href="https://docs.example/product/">' +
+    '<link rel="alternate" hreflang="fr" href="https://docs.example/product/fr/">';
+  const files = {
+    'index.html': at('', 'Home', alternates),
+    'fr/index.html': at('fr/', 'Accueil', alternates),
+    'docs/intro/index.html': at('docs/intro', 'Intro'),
+    'docs/setup/index.html': at('docs/setup', 'Setup'),
+    'docs/faq/index.html': at('docs/faq/', 'FAQ'),
+  };
+  await withSite(files, async (root) => {
+    const { issues } = await jsonIssues(root);
+    // The one page that names itself against the others' habit is still reported.
+    expect(issues.map((issue) => `${issue.code} ${issue.file.split('/').slice(-3).join('/')}`)).toEqual([
+      'canonical-spelling docs/faq/index.html',
+    ]);
+  });
+});
+
+it('finds the address of a sub-folder from a page at its top, above that page’s own name', async () => {
+  const at = (path: string, title: string) =>
+    `<!doctype html><html><head><title>${title}</title><meta name="description" content="${title}.">` +
+    `<link rel="canonical" href="https://docs.example/product/docs/${path}"></head><body></body></html>`;
+  const files = { 'intro.html': at('intro', 'Intro'), 'guides/setup.html': at('guides/setup', 'Setup') };
+  await withSite(files, async (root) => {
+    const { code, issues } = await jsonIssues(root);
+    expect(issues).toEqual([]);
+    expect(code).toBe(0);
+  });
+});
+
+it("leaves an error page's canonical and a single-page app's 200.html fallback alone", async () => {
+  const files = {
+    'index.html': page('', '<title>Shop</title><meta name="description" content="S.">'),
+    // Docusaurus with trailingSlash: true names its 404 page so.
+    '404.html': `<!doctype html><html><head><title>Not found</title><link rel="canonical" href="${SITE}404.html/"></head></html>`,
+    '200.html': '<!doctype html><html><head></head><body><div id="app"></div></body></html>',
+  };
+  await withSite(files, async (root) => {
+    const { code, issues } = await jsonIssues(root);
+    expect(issues).toEqual([]);
+    expect(code).toBe(0);
+  });
+});
+
+it('reads a <title> as a browser shows it, white space collapsed', async () => {
+  const files = {
+    'index.html': page('', '<title>Shop</title><meta name="description" content="S.">'),
+    'a/index.html': page(
+      'a/',
+      '<title>\n    Anvils   and\n    hammers | Shop\n  </title><meta name="description" content="A.">',
+    ),
+    'b/index.html': page(
+      'b/',
+      '<title>Anvils and hammers | Shop</title><meta name="description" content="B.">',
+    ),
+  };
+  await withSite(files, async (root) => {
+    const { issues } = await jsonIssues(root);
+    expect(issues.map((issue) => issue.message)).toEqual([
+      expect.stringContaining('2 pages share the <title> "Anvils and hammers | Shop"'),
+      expect.stringContaining('2 pages share the <title> "Anvils and hammers | Shop"'),
+    ]);
+  });
+});
+
+it('refuses a --site or --cms that is no http(s) address, naming the flag (exit 2)', async () => {
+  const { code, stderr } = await check(dir, '--site', 'docs.example.com/product');
+  expect(code).toBe(2);
+  expect(stderr).toContain(
+    '--site takes an absolute http(s) address such as https://example.com/; got "docs.example.com/product".',
+  );
+  expect((await check(dir, '--cms', 'ftp://cms.example/')).code).toBe(2);
+});
