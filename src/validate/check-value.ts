@@ -2,6 +2,7 @@
 // Duration, nodes and `@id` references against the range's classes. Schema.org's own leniency holds: text is
 // accepted where a Thing is expected, URLs wherever a Thing is, and a Role may stand in for any value.
 import type { TermContext } from './context.ts';
+import { LINKS_NOT_PARTS } from './links.ts';
 import {
   dataTypeFormat,
   hasUnsafeScheme,
@@ -199,6 +200,9 @@ export function checkReference(
     return;
   }
   const target = resolveId(walk, id);
+  // A link to another work by its full address (a translation, the site the page is part of) may name a
+  // node another page defines; a part, or a fragment alone, is expected here.
+  if (!target && property && LINKS_NOT_PARTS.has(property.name) && /^https?:\/\//i.test(id)) return;
   if (!target) {
     report.add(
       'unresolved-id',

@@ -215,6 +215,12 @@ const level: Record<Severity, string> = { error: 'error', warning: 'warning', in
 
 function github(files: CheckedFile[]): string {
   const lines: string[] = [];
+  // A finding about several pages is annotated once, on the first: GitHub shows only the first few
+  // annotations of a step, and the message names the pages.
+  const filesOf = new Map<ValidationIssue, number>();
+  for (const file of files)
+    for (const issue of file.pageIssues ?? []) filesOf.set(issue, (filesOf.get(issue) ?? 0) + 1);
+  const annotated = new Set<ValidationIssue>();
   for (const file of files) {
     if (file.failure !== undefined) {
       lines.push(
@@ -231,8 +237,12 @@ function github(files: CheckedFile[]): string {
       }
     }
     for (const issue of file.pageIssues ?? []) {
+      if (annotated.has(issue)) continue;
+      annotated.add(issue);
+      const pages = filesOf.get(issue) ?? 1;
+      const rule = pages > 1 ? `${issue.rule}, on ${pages} pages` : issue.rule;
       lines.push(
-        `::${level[issue.severity]} file=${property(file.file)},title=${property(issue.code)}::${data(`${issue.path}: ${issue.message} [${issue.rule}]`)}`,
+        `::${level[issue.severity]} file=${property(file.file)},title=${property(issue.code)}::${data(`${issue.path}: ${issue.message} [${rule}]`)}`,
       );
     }
   }

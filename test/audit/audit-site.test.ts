@@ -163,6 +163,11 @@ describe('auditSite', () => {
       page('d/index.html', '/d/', ok('/d/', 'D').replace(`${SITE}d/`, 'https://elsewhere.example/d/')),
       page('e/index.html', '/e/', `${ok('/e/', 'E')}<meta property="og:url" content="${SITE}e/other/">`),
       page(
+        'f/index.html',
+        '/f/',
+        ok('/f/', 'F').replace(`${SITE}f/`, `${SITE.replace('https:', 'http:')}f/`),
+      ),
+      page(
         'old/index.html',
         '/old/',
         '<meta http-equiv="refresh" content="0;url=/new/"><link rel="canonical" href="/new/">',
@@ -176,7 +181,12 @@ describe('auditSite', () => {
       'canonical-to-not-found /c/ link rel=canonical',
       'canonical-off-site /d/ link rel=canonical',
       'og-url-mismatch /e/ og:url',
+      'canonical-off-site /f/ link rel=canonical',
     ]);
+    // The same host over the other scheme is named as a slip of the scheme, not another site.
+    expect(findings.at(-1)!.message).toBe(
+      `The canonical ${SITE.replace('https:', 'http:')}f/ uses http:// where the site is https://: search engines index that address instead of this one. Write it with https://.`,
+    );
   });
 
   it('checks social images on the site against the output files, under the base', () => {

@@ -84,6 +84,16 @@ it('audits the directory however its path is written: ".", "./dir", "dir/"', asy
   }
 });
 
+it('annotates a finding about several pages once on GitHub, saying on how many', async () => {
+  const { stdout } = await check(dir, '--format', 'github');
+  const titles = stdout.split('\n').filter((line) => line.includes('title=duplicate-title'));
+  expect(titles).toEqual([
+    expect.stringMatching(
+      /^::warning file=.*a\/index\.html,title=duplicate-title::<title>: 2 pages share .*\[audit, on 2 pages\]$/,
+    ),
+  ]);
+});
+
 it('gives the audit in JSON, and leaves it out with --no-audit', async () => {
   const json = JSON.parse((await check(dir, '--format', 'json')).stdout);
   const b = json.files.find((file: { file: string }) => file.file.endsWith('b/index.html'));

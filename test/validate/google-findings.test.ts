@@ -41,3 +41,13 @@ test("a LocalBusiness is held to Google's LocalBusiness guidelines, not the Orga
   expect(rules).toContain('google:local-business');
   expect(rules).not.toContain('google:organization');
 });
+
+test('a required property written but empty is said to be empty', () => {
+  const { issues } = validateJsonLd(
+    { '@context': 'https://schema.org', '@type': 'BreadcrumbList', itemListElement: [] },
+    google,
+  );
+  expect(issues.map((issue) => `${issue.code} ${issue.path} ${issue.message.split(' See ')[0]}`)).toEqual([
+    `google-missing-required $.itemListElement Google's Breadcrumb rich result requires "itemListElement", given here empty.`,
+  ]);
+});

@@ -1,6 +1,7 @@
 // Applies the rich-result table to the typed nodes the walk found: where a rule applies (its types, its place
 // in the document, its conditions), which of its paths are missing, and which values break a stated format.
 import { formatPath } from '../json-path.ts';
+import { LINKS_NOT_PARTS } from '../links.ts';
 import type { IssueCode } from '../report.ts';
 import { loadVocabulary, type Vocabulary } from '../vocabulary/vocabulary.ts';
 import type { TypedNode, Walk } from '../walk.ts';
@@ -125,33 +126,6 @@ export function checkRichResults(walk: Walk, nodes: TypedNode[]): void {
 type Position = Pick<TypedNode, 'top' | 'via' | 'parentTypes'>;
 
 /**
- * Properties that link a node to what holds it (an Article's `mainEntityOfPage` is its WebPage) or to a peer
- * (a book's translation, a film's book): a reference through one of them does not make the node named part of
- * the node that names it.
- */
-const LINKS_NOT_PARTS = new Set([
-  'mainEntityOfPage',
-  'isPartOf',
-  'subjectOf',
-  'partOfSeries',
-  'partOfSeason',
-  'partOfEpisode',
-  'partOfTVSeries',
-  'containedInPlace',
-  'parentOrganization',
-  'memberOf',
-  'worksFor',
-  'alumniOf',
-  'workTranslation',
-  'translationOfWork',
-  'exampleOfWork',
-  'workExample',
-  'isBasedOn',
-  'isRelatedTo',
-  'isSimilarTo',
-]);
-
-/**
  * Where a node counts. A `@graph` node another node references (`"primaryImageOfPage": {"@id": "#image"}`)
  * stands where the reference is, as the same node written inline there would: JSON-LD makes no difference
  * between the two. Links (above) and references between two nodes that reference each other are left out,
@@ -217,10 +191,14 @@ function checkRule(walk: Walk, compiledRule: CompiledRule, typed: TypedNode, sai
     const missedHere: Place[] = [];
     for (const entry of entries) {
       if (present(node, entry)) continue;
+      // Written but empty (`"itemListElement": []`): say so, or the reader looks for a missing key.
+      const step = entry.alternatives.length === 1 && entry.alternatives[0]!.length === 1;
+      const value = step ? node[entry.alternatives[0]![0]!] : undefined;
+      const empty = value === '' || (Array.isArray(value) && value.length === 0) ? ', given here empty' : '';
       for (const miss of missing(walk, node, entry)) {
         if (missedHere.some((at) => within(miss.from, at))) continue;
         missedHere.push(miss);
-        report(code, `${richResult} ${verb} ${entry.what}.`, segmentsOf(miss, path));
+        report(code, `${richResult} ${verb} ${entry.what}${empty}.`, segmentsOf(miss, path));
       }
     }
   };

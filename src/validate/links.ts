@@ -1,0 +1,29 @@
+// Properties that link a node to another rather than hold it as a part, read by the value checks and the
+// rich-result placement alike.
+
+/**
+ * Properties that link a node to what holds it (an Article's `mainEntityOfPage` is its WebPage) or to a peer
+ * (a book's translation, a film's book): a reference through one of them does not make the node named part of
+ * the node that names it, and may name a node another page defines.
+ */
+export const LINKS_NOT_PARTS = new Set([
+  'mainEntityOfPage',
+  'isPartOf',
+  'subjectOf',
+  'partOfSeries',
+  'partOfSeason',
+  'partOfEpisode',
+  'partOfTVSeries',
+  'containedInPlace',
+  'parentOrganization',
+  'memberOf',
+  'worksFor',
+  'alumniOf',
+  'workTranslation',
+  'translationOfWork',
+  'exampleOfWork',
+  'workExample',
+  'isBasedOn',
+  'isRelatedTo',
+  'isSimilarTo',
+]);
