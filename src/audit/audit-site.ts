@@ -545,9 +545,12 @@ function languageClusters(
   keyOf: (page: PageFacts) => string,
   linksOf: (page: PageFacts) => readonly LanguageLink[],
 ): (page: PageFacts) => string {
-  const named = new Set<string>();
+  // Which language each page gives each other page: two pages are versions of one only where they name each
+  // other in different languages (two pages of a paginated list both saying "en" are not translations).
+  const named = new Map<string, string>();
   for (const page of pages)
-    for (const link of linksOf(page)) if (link.key) named.add(`${keyOf(page)}\n${link.key}`);
+    for (const link of linksOf(page))
+      if (link.key) named.set(`${keyOf(page)}\n${link.key}`, link.hreflang.trim().toLowerCase());
   // Union-find. Every key a find passes is pointed straight at the root, and a page joins the cluster its
   // alternates are in (not the other way round), so that chains stay short.
   const parent = new Map<string, string>();
@@ -565,7 +568,9 @@ function languageClusters(
     const key = keyOf(page);
     let own = find(key);
     for (const link of linksOf(page)) {
-      if (!link.key || link.key === key || !named.has(`${link.key}\n${key}`)) continue;
+      if (!link.key || link.key === key) continue;
+      const back = named.get(`${link.key}\n${key}`);
+      if (back === undefined || back === link.hreflang.trim().toLowerCase()) continue;
       const other = find(link.key);
       if (other === own) continue;
       parent.set(own, other);

@@ -434,6 +434,22 @@ describe('auditSite', () => {
     );
   });
 
+  it('takes two pages that name each other in the same language for two pages, not versions of one', () => {
+    // Eleventy's i18n plugin gives a paginated list's pages each other as hreflang="en".
+    const head = (path: string, other: string) =>
+      `<title>Blog | Acme</title><meta name="description" content="News."><link rel="canonical" href="${path}">` +
+      `<link rel="alternate" hreflang="en" href="${path}"><link rel="alternate" hreflang="en" href="${other}">`;
+    const pages = [
+      page('blog/index.html', '/blog/', head('/blog/', '/blog/page/2/')),
+      page('blog/page/2/index.html', '/blog/page/2/', head('/blog/page/2/', '/blog/')),
+    ];
+    const findings = auditSite({ site: SITE, pages, files: new Set(), sitemapUrls: null });
+    expect(codes(findings).filter((line) => line.startsWith('duplicate'))).toEqual([
+      'duplicate-description /blog/ meta description',
+      'duplicate-title /blog/ <title>',
+    ]);
+  });
+
   it('groups what is wrong with hreflang links by the value or the page named, once for a whole site', () => {
     const link = (hreflang: string, href: string) =>
       `<link rel="alternate" hreflang="${hreflang}" href="${href}">`;
