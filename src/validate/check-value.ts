@@ -8,6 +8,7 @@ import {
   hasUnsafeScheme,
   isHostWithoutScheme,
   literalFits,
+  otherDatePrecision,
   unfilledValue,
 } from './literals.ts';
 import { nodeTypes, reportTermStatus } from './node-types.ts';
@@ -20,6 +21,7 @@ export function checkLiteral(walk: Walk, value: string | number | boolean, prope
   const { vocab, report } = walk;
   if (property.url && typeof value === 'string' && !checkUrl(walk, value, property)) return;
   let text = false;
+  let precision: { expected: string; found: 'Date' | 'DateTime' } | null = null;
   for (const range of property.ranges) {
     if (!vocab.isDataType[range]) continue;
     const dataType = vocab.typeNames[range]!;
@@ -28,6 +30,17 @@ export function checkLiteral(walk: Walk, value: string | number | boolean, prope
       return;
     }
     if (dataType === 'Text') text = true;
+    const found = typeof value === 'string' ? otherDatePrecision(dataType, value) : null;
+    if (found) precision ??= { expected: dataType, found };
+  }
+  if (precision) {
+    report.add(
+      'date-precision',
+      precision.found === 'DateTime'
+        ? `"${property.name}" is a Date in Schema.org; ${JSON.stringify(value)} adds a time, which readers take (Google recommends one for prices and sales).`
+        : `"${property.name}" is a DateTime in Schema.org; ${JSON.stringify(value)} is a date alone, which readers take as that day.`,
+    );
+    return;
   }
   const classes = property.classRanges;
   if (typeof value === 'string' && classes.length > 0) {

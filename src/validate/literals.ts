@@ -74,6 +74,17 @@ export function literalFits(dataType: string, value: string | number | boolean):
   }
 }
 
+/**
+ * A date where Schema.org wants a date and time, or the other way round: a valid ISO 8601 value of the
+ * neighbouring type, which readers take (Google's examples use both). Null when it is neither.
+ * @example otherDatePrecision('Date', '2025-11-30T23:59:59+00:00') // 'DateTime'
+ */
+export function otherDatePrecision(expected: string, value: string): 'Date' | 'DateTime' | null {
+  if (expected === 'Date' && isDateTime(value)) return 'DateTime';
+  if (expected === 'DateTime' && isDate(value) && value.length === 10) return 'Date';
+  return null;
+}
+
 /** ISO 8601 durations as Schema.org's Duration expects them (`PT1H30M`, `P2D`). */
 export function isDuration(value: string): boolean {
   return duration.test(value);

@@ -25,6 +25,7 @@ export const ISSUE_CODES = {
   'too-deep': 'error',
   'unsafe-url': 'error',
   'url-without-scheme': 'warning',
+  'date-precision': 'info',
   'unfilled-placeholder': 'warning',
   'google-missing-required': 'error',
   'google-missing-one-of': 'error',

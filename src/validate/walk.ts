@@ -10,6 +10,10 @@ import { keywordKey, type Walk, withinDepth } from './walk-state.ts';
 export type { TypedNode, Walk } from './walk-state.ts';
 
 type JsonObject = Record<string, unknown>;
+
+// Properties Google's documentation spells otherwise than Schema.org (its speakable page writes `xPath`).
+const GOOGLE_SPELLINGS = new Map([['xPath', 'xpath']]);
+
 const isObject = (value: unknown): value is JsonObject =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -144,6 +148,13 @@ export function walkNode(
           checkDomain(walk, property, types);
         }
         walkValue(walk, value, property, context);
+      } else if (GOOGLE_SPELLINGS.has(term.name)) {
+        const respelled = GOOGLE_SPELLINGS.get(term.name)!;
+        report.add(
+          'superseded-term',
+          `"${term.name}" is how Google's documentation spells Schema.org's "${respelled}", and Google reads both; write "${respelled}" for other readers.`,
+        );
+        walkValue(walk, value, vocab.properties.get(respelled) ?? null, context);
       } else {
         // `query-input` and friends: Schema.org's Action annotations (`<property>-input`/`-output`).
         const annotated = /^(.+)-(input|output)$/.exec(term.name)?.[1];

@@ -11,6 +11,8 @@ export const CONTENT_RULES: RichResultRule[] = [
   {
     name: 'Article',
     types: ['Article'],
+    // A forum post is an Article to Schema.org; Google reads it by the Discussion forum rules.
+    exclude: ['DiscussionForumPosting'],
     scope: 'top',
     recommended: [
       'author',
@@ -134,6 +136,8 @@ export const CONTENT_RULES: RichResultRule[] = [
   {
     name: 'Dataset',
     types: ['Dataset'],
+    // A DataFeed is a Dataset to Schema.org; Google reads feeds for other features (Book actions).
+    exclude: ['DataFeed'],
     scope: 'top',
     required: ['name', 'description'],
     recommended: ['creator', 'license', 'url', 'identifier', 'keywords', 'distribution.contentUrl'],
@@ -156,7 +160,8 @@ export const CONTENT_RULES: RichResultRule[] = [
     // A BlogPosting is a SocialMediaPosting to Schema.org, but Google reads it as an Article.
     exclude: ['BlogPosting'],
     scope: 'top',
-    required: postRequired,
+    // A post shown on another page is named by its url there, its text not repeated.
+    required: ['author', 'author.name', 'datePublished', 'text|image|video|url'],
     recommended: ['url', 'headline', 'dateModified', 'interactionStatistic'],
     formats: { datePublished: 'date', dateModified: 'date' },
     source: `${docs}/discussion-forum`,
@@ -254,7 +259,8 @@ export const CONTENT_RULES: RichResultRule[] = [
     scope: 'top',
     when: 'speakable',
     // Schema.org also lets speakable name an element by its id ("#summary"): a locator is recommended only.
-    recommended: ['speakable.cssSelector|speakable.xpath'],
+    // Google's page writes xPath, Schema.org xpath.
+    recommended: ['speakable.cssSelector|speakable.xpath|speakable.xPath'],
     source: `${docs}/speakable`,
     checked,
   },

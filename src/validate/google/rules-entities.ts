@@ -49,7 +49,6 @@ export const ENTITY_RULES: RichResultRule[] = [
     recommended: [
       'description',
       'endDate',
-      'eventAttendanceMode',
       'eventStatus',
       'image',
       'offers',

@@ -22,6 +22,8 @@ export const PRODUCT_RULES: RichResultRule[] = [
     exclude: ['ProductGroup'],
     scope: 'top',
     when: 'offers',
+    // An AggregateOffer (a shopping aggregator's page) makes a product snippet; a merchant listing needs an Offer.
+    unless: 'offers.lowPrice',
     required: ['name', 'image', 'offers'],
     recommended: [
       'description',
@@ -60,12 +62,12 @@ export const PRODUCT_RULES: RichResultRule[] = [
     types: ['Offer'],
     exclude: ['AggregateOffer'],
     within: [{ of: ['Product'], via: 'offers' }],
-    required: ['price|priceSpecification.price'],
-    recommended: ['priceCurrency|priceSpecification.priceCurrency', 'availability'],
+    required: ['price|priceSpecification.price', 'priceCurrency|priceSpecification.priceCurrency'],
+    recommended: ['availability'],
     formats: {
-      price: 'price',
+      price: 'sale price',
       priceCurrency: 'currency',
-      'priceSpecification.price': 'price',
+      'priceSpecification.price': 'sale price',
       'priceSpecification.priceCurrency': 'currency',
       availability: 'availability',
       priceValidUntil: 'date',

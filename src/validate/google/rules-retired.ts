@@ -2,8 +2,8 @@
 // carries them learns why no rich result appears.
 import type { RichResultRule } from './rich-result-rules.ts';
 
-const docs = 'https://developers.google.com/search/docs/appearance/structured-data';
 const checked = '2026-11-22';
+const updates = 'https://developers.google.com/search/updates';
 const retired = 'https://developers.google.com/search/blog/2025/06/simplifying-search-results';
 
 export const RETIRED_RULES: RichResultRule[] = [
@@ -11,16 +11,10 @@ export const RETIRED_RULES: RichResultRule[] = [
     name: 'FAQ',
     types: ['FAQPage'],
     scope: 'top',
-    required: [
-      'mainEntity',
-      'mainEntity.name',
-      'mainEntity.acceptedAnswer',
-      'mainEntity.acceptedAnswer.text',
-    ],
     deprecated:
-      'FAQ rich results are shown only for well-known, authoritative government and health websites (since August 2023).',
-    source: `${docs}/faqpage`,
-    checked,
+      'FAQ rich results are no longer shown in Google Search (since May 2026; their documentation was removed in June 2026).',
+    source: updates,
+    checked: '2026-11-26',
   },
   {
     name: 'HowTo',
@@ -33,7 +27,6 @@ export const RETIRED_RULES: RichResultRule[] = [
   },
   ...(
     [
-      ['Book actions', ['Book']],
       ['Course info', ['CourseInstance']],
       ['Fact check', ['ClaimReview']],
       ['Estimated salary', ['Occupation']],
@@ -45,8 +38,9 @@ export const RETIRED_RULES: RichResultRule[] = [
     ([name, types]): RichResultRule => ({
       name,
       types: [...types],
-      // Course and Quiz are LearningResources with rich results of their own.
-      exclude: ['Course', 'Quiz', 'Syllabus'],
+      // Course and Quiz are LearningResources with rich results of their own; Google asks a MathSolver to be
+      // a LearningResource too.
+      exclude: ['Course', 'Quiz', 'Syllabus', 'MathSolver'],
       scope: 'top',
       deprecated: `${name} rich results are no longer shown in Google Search (phased out from June 2025).`,
       source: retired,

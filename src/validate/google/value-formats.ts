@@ -4,6 +4,7 @@ import { isDuration, literalFits } from '../literals.ts';
 
 export type ValueFormat =
   | 'price'
+  | 'sale price'
   | 'currency'
   | 'number'
   | 'integer'
@@ -40,6 +41,13 @@ export function formatProblem(
       if (typeof value === 'number' ? value >= 0 : typeof value === 'string' && price.test(value))
         return null;
       return 'a number with a dot for decimals ("10.99"), without a currency sign or thousands separator';
+    case 'sale price': {
+      // Merchant listings sell: unlike a product snippet's, their price is above zero.
+      const problem = formatProblem('price', value, node);
+      return (
+        problem ?? (Number(value) > 0 ? null : 'a price above zero (a merchant listing sells the product)')
+      );
+    }
     case 'currency':
       return typeof value === 'string' && currencies.has(value)
         ? null
