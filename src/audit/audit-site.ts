@@ -461,7 +461,7 @@ export function auditSite(input: SiteAuditInput): AuditFinding[] {
         urls[0]!,
         'meta robots',
         `${them} marked noindex, but ${lists} ${urls.length === 1 ? 'lists it' : 'lists them'}${urls.length > 1 ? `: ${listUrls(urls)}` : ''}. ` +
-          'Drop one of the two: a sitemap lists pages to index (@astrojs/sitemap leaves pages out with its filter option).',
+          'Drop one of the two: a sitemap lists pages to index (with @astrojs/sitemap, its filter option leaves pages out).',
         urls,
       );
     }

@@ -21,7 +21,8 @@ export function checkLiteral(walk: Walk, value: string | number | boolean, prope
   const { vocab, report } = walk;
   if (property.url && typeof value === 'string' && !checkUrl(walk, value, property)) return;
   let text = false;
-  let precision: { expected: string; found: 'Date' | 'DateTime' } | null = null;
+  // A date of the neighbouring precision, reported only when no range takes the value as it is.
+  let precision: 'Date' | 'DateTime' | null = null;
   for (const range of property.ranges) {
     if (!vocab.isDataType[range]) continue;
     const dataType = vocab.typeNames[range]!;
@@ -30,13 +31,12 @@ export function checkLiteral(walk: Walk, value: string | number | boolean, prope
       return;
     }
     if (dataType === 'Text') text = true;
-    const found = typeof value === 'string' ? otherDatePrecision(dataType, value) : null;
-    if (found) precision ??= { expected: dataType, found };
+    if (typeof value === 'string') precision ??= otherDatePrecision(dataType, value);
   }
   if (precision) {
     report.add(
       'date-precision',
-      precision.found === 'DateTime'
+      precision === 'DateTime'
         ? `"${property.name}" is a Date in Schema.org; ${JSON.stringify(value)} adds a time, which readers take (Google recommends one for prices and sales).`
         : `"${property.name}" is a DateTime in Schema.org; ${JSON.stringify(value)} is a date alone, which readers take as that day.`,
     );

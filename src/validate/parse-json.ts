@@ -21,7 +21,13 @@ export function parseJson(text: string): ParsedJson {
       .replace(/ in JSON$/, '')
       .replace(/, "[\s\S]*" is not valid JSON$/, '')
       .replace(/^"[\s\S]*" is not valid JSON$/, 'Not valid JSON');
-    return { ok: false, message, ...lineAndColumn(text, offset) };
+    // A comment where the text breaks: examples copied from documentation carry them, and JSON has none.
+    const comment = text.startsWith('//', offset) || text.startsWith('/*', offset);
+    return {
+      ok: false,
+      message: comment ? `${message}: a comment, which JSON does not allow (remove it)` : message,
+      ...lineAndColumn(text, offset),
+    };
   }
 }
 

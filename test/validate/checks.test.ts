@@ -20,6 +20,14 @@ describe('parsing', () => {
   it('finds the position when V8 gives none', () => {
     expect(validateJsonLd('{"a": tru}').issues[0]).toMatchObject({ line: 1, column: 7 });
   });
+  it('says a comment is what breaks the JSON, as in examples copied from documentation', () => {
+    const text = '{\n  "@context": "https://schema.org",\n  // Other properties\n  "@type": "Thing"\n}';
+    const [issue] = validateJsonLd(text).issues;
+    expect(issue).toMatchObject({ code: 'json-parse-error', line: 3, column: 3 });
+    expect(issue?.message).toMatch(
+      /a comment, which JSON does not allow \(remove it\) at line 3, column 3\.$/,
+    );
+  });
 });
 
 describe('JSON-LD forms', () => {

@@ -128,7 +128,7 @@ type Position = Pick<TypedNode, 'top' | 'via' | 'parentTypes'>;
 /**
  * Where a node counts. A `@graph` node another node references (`"primaryImageOfPage": {"@id": "#image"}`)
  * stands where the reference is, as the same node written inline there would: JSON-LD makes no difference
- * between the two. Links (above) and references between two nodes that reference each other are left out,
+ * between the two. Links (LINKS_NOT_PARTS) and references between two nodes that reference each other are left out,
  * so that a page keeps its top.
  */
 function positionsOf(walk: Walk, typed: TypedNode): Position[] {
