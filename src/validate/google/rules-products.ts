@@ -126,10 +126,11 @@ export const PRODUCT_RULES: RichResultRule[] = [
     name: 'Loyalty program',
     types: ['MemberProgram'],
     scope: 'any',
-    required: ['name', 'description', 'hasTiers', 'hasTiers.name'],
-    recommended: ['hasTiers.hasTierBenefit', 'url'],
+    // A tier's benefit is required too (Google's MemberProgramTier table).
+    required: ['name', 'description', 'hasTiers', 'hasTiers.name', 'hasTiers.hasTierBenefit'],
+    recommended: ['url'],
     source: `${docs}/loyalty-program`,
-    checked,
+    checked: '2026-11-26',
   },
   {
     name: 'Software app',
