@@ -27,6 +27,7 @@ interface CompiledRule {
   when: { entry: Entry; value?: string } | null;
   unless: Entry | null;
   required: Entry[];
+  requiredInOne: Entry[];
   recommended: Entry[];
   oneOf: Array<{ entries: Entry[]; what: string }>;
   formats: Array<{ property: string; segments: string[]; format: ValueFormat }>;
@@ -62,6 +63,7 @@ function compile(vocab: Vocabulary): CompiledRule[] {
         : null,
       unless: rule.unless ? readEntry(rule.unless) : null,
       required: (rule.required ?? []).map(readEntry),
+      requiredInOne: (rule.requiredInOne ?? []).map(readEntry),
       recommended: (rule.recommended ?? []).map(readEntry),
       oneOf: (rule.oneOf ?? []).map((group) => ({
         entries: group.map(readEntry),
@@ -203,6 +205,17 @@ function checkRule(walk: Walk, compiledRule: CompiledRule, typed: TypedNode, sai
     }
   };
   missingAll(compiledRule.required, 'google-missing-required', 'requires');
+  for (const entry of compiledRule.requiredInOne) {
+    const segments = entry.alternatives[0]!;
+    const { values, misses } = findPath(walk, node, segments, null);
+    if (values.length > 0 || misses.length === 0) continue;
+    // Said of the property as a whole: which of its items should have it is the author's choice.
+    report(
+      'google-missing-required',
+      `${richResult} requires ${entry.what} on one ${segments[0]} at least.`,
+      [...path, segments[0]!],
+    );
+  }
   missingAll(compiledRule.recommended, 'google-missing-recommended', 'recommends');
   for (const group of compiledRule.oneOf) {
     if (group.entries.some((entry) => present(node, entry) || missing(walk, node, entry).length === 0))

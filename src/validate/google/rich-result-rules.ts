@@ -24,6 +24,8 @@ export interface RichResultRule {
   /** Not when the node has one of these properties (`a|b`). */
   unless?: string;
   required?: string[];
+  /** Required of one item at least where the path goes through several (an event's locations). */
+  requiredInOne?: string[];
   recommended?: string[];
   /** Each group: at least one of its paths must be present. */
   oneOf?: string[][];

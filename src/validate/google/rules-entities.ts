@@ -44,8 +44,9 @@ export const ENTITY_RULES: RichResultRule[] = [
     // A BroadcastEvent is a video's LIVE badge, not an event listing.
     exclude: ['PublicationEvent'],
     scope: 'top',
-    // Per location: a Place has an address, a VirtualLocation a url.
-    required: ['name', 'startDate', 'location', 'location.address|location.url'],
+    // An event takes place somewhere: a Place with an address (an online part may stand beside it).
+    required: ['name', 'startDate', 'location'],
+    requiredInOne: ['location.address'],
     recommended: [
       'description',
       'endDate',
@@ -58,7 +59,7 @@ export const ENTITY_RULES: RichResultRule[] = [
     ],
     formats: { startDate: 'date', endDate: 'date', previousStartDate: 'date' },
     source: `${docs}/event`,
-    checked,
+    checked: '2026-11-26',
   },
   {
     name: 'Event',
