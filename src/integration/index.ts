@@ -10,6 +10,7 @@ import { type BuildClient, startBuildClient } from './build-client.ts';
 import { setPageListener } from './build-hand-off.ts';
 import { buildStopped } from './failures.ts';
 import { listingRights } from './fetch-head-data.ts';
+import { sitemapOrderProblem } from './integration-order.ts';
 import {
   OptionsError,
   type ResolvedOptions,
@@ -38,6 +39,9 @@ export type { BuiltPage } from './pages.ts';
 export type { Finding } from './plan-page.ts';
 export type { BuildResult } from './report.ts';
 
+/** The integration's name, as Astro lists it. */
+const NAME = 'astro-schema-manager';
+
 /**
  * JSON-LD, meta and social tags from the Schema Management API in every page's head, validated at build time.
  *
@@ -62,7 +66,7 @@ export default function schemaManager(userOptions: SchemaManagerOptions = {}): A
   let early: EarlyStager | undefined;
 
   return {
-    name: 'astro-schema-manager',
+    name: NAME,
     hooks: {
       'astro:config:setup': ({
         config: astroConfig,
@@ -149,6 +153,13 @@ export default function schemaManager(userOptions: SchemaManagerOptions = {}): A
           logger.warn(
             `site has a path (${sitePath}), which Astro leaves out of page addresses (Astro.url, @astrojs/sitemap): pages are known to the CMS as ${layout.site.replace(/\/$/, '')}${base}/…. If the site is served under ${sitePath}, set base: '${meant}'.`,
           );
+        }
+        if (pending.command === 'build' && pending.options.audit) {
+          const problem = sitemapOrderProblem(
+            doneConfig.integrations.map((integration) => integration.name),
+            NAME,
+          );
+          if (problem) logger.warn(problem);
         }
         runtime = { ...pending, layout };
         shareRuntimeConfig(runtime);

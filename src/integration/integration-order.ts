@@ -1,0 +1,16 @@
+// Where this package stands among the site's integrations. Astro runs each astro:build:done hook in the order
+// integrations are listed, and the site audit reads the sitemap files there: @astrojs/sitemap writes them in
+// its own hook, so listed after this package its sitemap does not exist yet when the audit looks.
+
+const SITEMAP = '@astrojs/sitemap';
+
+/**
+ * Why the audit cannot see the site's sitemap, with the fix; null when it can.
+ * @example sitemapOrderProblem(['astro-schema-manager', '@astrojs/sitemap'], 'astro-schema-manager') // 'The site audit …'
+ */
+export function sitemapOrderProblem(names: readonly string[], own: string): string | null {
+  const at = names.indexOf(own);
+  const sitemap = names.indexOf(SITEMAP);
+  if (at === -1 || sitemap < at) return null;
+  return `${SITEMAP} is listed after ${own}, so it writes the sitemap after the site audit has run: the audit cannot compare the sitemap with the pages (noindex pages listed, addresses without a page). List schemaManager() after sitemap() in integrations.`;
+}
