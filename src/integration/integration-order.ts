@@ -6,7 +6,7 @@ const SITEMAP = '@astrojs/sitemap';
 
 /**
  * Why the audit cannot see the site's sitemap, with the fix; null when it can.
- * @example sitemapOrderProblem(['astro-schema-manager', '@astrojs/sitemap'], 'astro-schema-manager') // 'The site audit …'
+ * @example sitemapOrderProblem(['astro-schema-manager', '@astrojs/sitemap'], 'astro-schema-manager') // '@astrojs/sitemap is listed after …'
  */
 export function sitemapOrderProblem(names: readonly string[], own: string): string | null {
   const at = names.indexOf(own);

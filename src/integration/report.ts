@@ -57,16 +57,43 @@ export function countSchemaTypes(plans: PagePlan[]): Record<string, number> {
 
 /** One line per finding: `page  schema  path  [code] message`. */
 export function formatFinding(finding: Finding): string {
-  const where = [finding.schema, finding.path].filter(Boolean).join(' at ');
-  return `${readableUrl(finding.page)}${where ? ` ${where}` : ''}: [${finding.code}] ${finding.message}`;
+  return findingLine(finding, readableUrl(finding.page));
 }
 
-/** The first findings, one per line, then a count of the rest. */
-export function listFindings(findings: Finding[], limit = LISTED_FINDINGS): string {
-  const lines = findings.slice(0, limit).map((finding) => `  - ${formatFinding(finding)}`);
-  if (findings.length > limit)
-    lines.push(`  … and ${findings.length - limit} more (see the report option for all).`);
+function findingLine(finding: Finding, page: string): string {
+  const where = [finding.schema, finding.path].filter(Boolean).join(' at ');
+  return `${page}${where ? ` ${where}` : ''}: [${finding.code}] ${finding.message}`;
+}
+
+/**
+ * The first findings, one line for each distinct one (the same problem on many pages, as a theme's layout makes
+ * it, is one line naming how many), then a count of the rest: one repeated finding cannot hide the others.
+ */
+function listDistinct<T extends { page: string }>(
+  findings: T[],
+  keyOf: (finding: T) => string,
+  lineOf: (finding: T, page: string) => string,
+  limit: number,
+): string {
+  const groups = [...Map.groupBy(findings, keyOf).values()];
+  const lines = groups.slice(0, limit).map((group) => {
+    const others = group.length - 1;
+    const page = `${readableUrl(group[0]!.page)}${others > 0 ? ` (and ${plural(others, 'other page')})` : ''}`;
+    return `  - ${lineOf(group[0]!, page)}`;
+  });
+  const rest = groups.slice(limit).reduce((count, group) => count + group.length, 0);
+  if (rest > 0) lines.push(`  … and ${rest} more (see the report option for all).`);
   return lines.join('\n');
+}
+
+/** The first distinct findings, one per line, then a count of the rest. */
+export function listFindings(findings: Finding[], limit = LISTED_FINDINGS): string {
+  return listDistinct(
+    findings,
+    (finding) => [finding.code, finding.schema ?? '', finding.path, finding.message].join('\n'),
+    findingLine,
+    limit,
+  );
 }
 
 export function validationFailureMessage(errors: Finding[]): string {
@@ -118,14 +145,12 @@ function duration(ms: number): string {
 
 /** One line per audit finding: `page  [code] message`. */
 export function listAuditFindings(findings: AuditFinding[], limit = LISTED_FINDINGS): string {
-  const lines = findings
-    .slice(0, limit)
-    .map(
-      (finding) => `  - ${readableUrl(finding.page)} ${finding.path}: [${finding.code}] ${finding.message}`,
-    );
-  if (findings.length > limit)
-    lines.push(`  … and ${findings.length - limit} more (see the report option for all).`);
-  return lines.join('\n');
+  return listDistinct(
+    findings,
+    (finding) => [finding.code, finding.path, finding.message].join('\n'),
+    (finding, page) => `${page} ${finding.path}: [${finding.code}] ${finding.message}`,
+    limit,
+  );
 }
 
 export function auditFailureMessage(errors: AuditFinding[]): string {
