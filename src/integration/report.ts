@@ -133,7 +133,7 @@ export function summaryLines(result: BuildResult): string[] {
   return [
     `${plural(result.pages, 'page')}: ${figure(result.pagesChanged)} rewritten, ${figure(result.pagesWithSchemas)} with schemas, ${plural(result.tagsWritten, 'tag')} written${result.jsonLdReplaced > 0 ? `, ${plural(result.jsonLdReplaced, 'JSON-LD script')} of the pages' own replaced by the CMS's` : ''}.`,
     `Schemas: ${types || 'none'}.`,
-    `${plural(result.probeRequests + result.requests, 'API request')} (${result.probeRequests} to probe the API, then ${result.strategy === 'index' ? 'the whole index in list requests' : 'page by page'}), ${plural(result.fetchFailures.length, 'fetch failure')}, ${plural(errors, 'error')}, ${plural(warnings, 'warning')}, ${duration(result.durationMs)}.`,
+    `${plural(result.probeRequests + result.requests, 'API request')} (${result.probeRequests} to probe the API, then ${result.strategy === 'index' ? 'the whole index in list requests' : 'page by page'}), ${plural(result.fetchFailures.length, 'fetch failure')}, ${plural(errors, 'error')} and ${plural(warnings, 'warning')} in the CMS's data, ${duration(result.durationMs)}.`,
     ...(result.vocabulary ? [`Validated against ${result.vocabulary}.`] : []),
   ];
 }

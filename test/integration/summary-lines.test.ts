@@ -25,15 +25,15 @@ test('says what was written, what was asked, and how long the pass took', () => 
   expect(summaryLines(result(1234))).toEqual([
     '12 pages: 11 rewritten, 10 with schemas, 82 tags written.',
     'Schemas: BlogPosting 3, Event 1.',
-    '6 API requests (3 to probe the API, then the whole index in list requests), 0 fetch failures, 0 errors, 0 warnings, 1.2 s.',
+    "6 API requests (3 to probe the API, then the whole index in list requests), 0 fetch failures, 0 errors and 0 warnings in the CMS's data, 1.2 s.",
     'Validated against Schema.org 30.0.',
   ]);
 });
 
 test('a pass under a tenth of a second is given in milliseconds, not as 0.0 s', () => {
-  expect(summaryLines(result(34.4)).join('\n')).toContain('0 warnings, 34 ms.');
-  expect(summaryLines(result(99.6)).join('\n')).toContain('0 warnings, 100 ms.');
-  expect(summaryLines(result(100)).join('\n')).toContain('0 warnings, 0.1 s.');
+  expect(summaryLines(result(34.4)).join('\n')).toContain("0 warnings in the CMS's data, 34 ms.");
+  expect(summaryLines(result(99.6)).join('\n')).toContain("0 warnings in the CMS's data, 100 ms.");
+  expect(summaryLines(result(100)).join('\n')).toContain("0 warnings in the CMS's data, 0.1 s.");
 });
 
 test("counts the pages' own JSON-LD scripts the CMS's replaced, only when there are any", () => {
