@@ -144,7 +144,7 @@ test('the toolbar app shows the documents, the finding at its path, the tags and
   );
   await canvas.waitFor({ state: 'visible', timeout: 10_000 });
   const text = await canvas.innerText();
-  expect(text).toContain('1 errors');
+  expect(text).toContain('1 error ·');
   expect(text).toMatch(/#\d+ Article "Live story"/);
   expect(text).toContain('invalid-value');
   expect(text).toContain('$.datePublished');

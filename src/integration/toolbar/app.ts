@@ -3,6 +3,7 @@
 // Runs in the browser; every value is escaped before it reaches the DOM.
 import type { DevToolbarApp } from 'astro';
 import { escapeAttribute, escapeText } from '../../head/escape.ts';
+import { plural } from '../../plural.ts';
 import { PREVIEW_CSS, renderSearchPreview, renderSocialPreview } from '../../report/previews.ts';
 import { readableUrl } from '../../url-forms.ts';
 import type { PageInspection } from './inspection.ts';
@@ -50,7 +51,7 @@ function render(inspection: PageInspection | null): string {
   };
   return `
 <header><h2>Schema Manager</h2><p><code>${escapeText(readableUrl(inspection.url))}</code>${inspection.cmsUrl !== inspection.url ? ` (CMS: <code>${escapeText(readableUrl(inspection.cmsUrl))}</code>)` : ''}</p>
-<p class="counts"><span class="sev-error">${count('error')} errors</span> · <span class="sev-warning">${count('warning')} warnings</span> · ${inspection.documents.length} JSON-LD</p></header>
+<p class="counts"><span class="sev-error">${plural(count('error'), 'error')}</span> · <span class="sev-warning">${plural(count('warning'), 'warning')}</span> · ${inspection.documents.length} JSON-LD</p></header>
 ${inspection.error ? `<p class="error">Head data not added: ${escapeText(inspection.error)}</p>` : ''}
 ${findingList(inspection.findings)}
 <section><h3>JSON-LD</h3>${
