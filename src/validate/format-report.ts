@@ -61,6 +61,14 @@ export function formatReport(
   }
 }
 
+/** On how many files each page-level finding stands: one about several pages is one object on each. */
+function pagesPerIssue(files: CheckedFile[]): Map<ValidationIssue, number> {
+  const counts = new Map<ValidationIssue, number>();
+  for (const file of files)
+    for (const issue of file.pageIssues ?? []) counts.set(issue, (counts.get(issue) ?? 0) + 1);
+  return counts;
+}
+
 function summarize(files: CheckedFile[]) {
   const count = {
     files: files.filter((file) => !file.auditOnly).length,
@@ -98,9 +106,7 @@ function pretty(files: CheckedFile[], color: boolean, unit: readonly [string, st
   };
   // A finding about several pages (a title they share) is one object on each of their files: it is printed
   // once, after the pages, rather than under each of thousands of pages.
-  const filesOf = new Map<ValidationIssue, number>();
-  for (const file of files)
-    for (const issue of file.pageIssues ?? []) filesOf.set(issue, (filesOf.get(issue) ?? 0) + 1);
+  const filesOf = pagesPerIssue(files);
   const shared = [...filesOf].filter(([, count]) => count > 1);
   const lines: string[] = [];
   for (const file of files) {
@@ -217,9 +223,7 @@ function github(files: CheckedFile[]): string {
   const lines: string[] = [];
   // A finding about several pages is annotated once, on the first: GitHub shows only the first few
   // annotations of a step, and the message names the pages.
-  const filesOf = new Map<ValidationIssue, number>();
-  for (const file of files)
-    for (const issue of file.pageIssues ?? []) filesOf.set(issue, (filesOf.get(issue) ?? 0) + 1);
+  const filesOf = pagesPerIssue(files);
   const annotated = new Set<ValidationIssue>();
   for (const file of files) {
     if (file.failure !== undefined) {
