@@ -53,6 +53,8 @@ export interface AuditFinding {
   pages: string[];
   /** Where on the page: a tag (`<title>`, `og:image`) or a JSON path into a JSON-LD document. */
   path: string;
+  /** For a finding in JSON-LD: the node it is in, named for people (see ValidationIssue.node). */
+  node?: string;
   message: string;
   /** The file of the output the finding is in when it is no page's (the sitemap listing a missing page). */
   file?: string;
@@ -486,6 +488,7 @@ export function auditSite(input: SiteAuditInput): AuditFinding[] {
       page: urls[0]!,
       pages: urls,
       path: issue.path,
+      ...(issue.node && { node: issue.node }),
       // The pages before the validator's message, which may end in a link.
       message: `In the page's own ${what} (script ${issue.script}, not from the CMS)${urls.length > 1 ? `, on ${urls.length} pages (${listUrls(urls)})` : ''}: ${issue.message}`,
     });

@@ -181,6 +181,7 @@ export function attachAudit(checked: CheckedFile[], audit: DirectoryAudit): void
       severity: finding.severity,
       code: finding.code,
       path: finding.path,
+      ...(finding.node && { node: finding.node }),
       message: finding.message,
       rule: 'audit',
     };

@@ -2,6 +2,7 @@
 // together, as the build validates that page (validatePage), so push, check and the build give one page the same
 // findings. An inactive schema is not built: it is validated on its own, and its errors never stop a push.
 import { type ValidationIssue, validatePage } from '../validate/index.ts';
+import { issuePlace } from '../validate/node-label.ts';
 import type { DesiredSchema } from './push-plan.ts';
 
 export interface SchemaFindings {
@@ -49,7 +50,7 @@ export function findingLines(findings: SchemaFindings[], where: (index: number) 
   return findings.flatMap(({ entry, issues }) => [
     `  ${where(entry.index)}  ${entry.url}  ${entry.schema_type}${entry.is_active ? '' : '  (inactive: not built, does not stop a push)'}`,
     ...issues.map(
-      (issue) => `    ${issue.severity.padEnd(7)} ${issue.path}  ${issue.message}  (${issue.code})`,
+      (issue) => `    ${issue.severity.padEnd(7)} ${issuePlace(issue)}  ${issue.message}  (${issue.code})`,
     ),
   ]);
 }

@@ -2,10 +2,10 @@
 // canonicals and images that lead nowhere, CMS addresses left behind), found on the output as it will ship.
 import { type AuditFinding, auditOutput, type PageFacts } from '../audit/index.ts';
 import type { SchemaRecord } from '../client/index.ts';
-import { prettyJson, type ReportPage } from '../report/html-report.ts';
+import { prettyJson, type ReportPage, reportFinding } from '../report/html-report.ts';
 import type { ResolvedOptions } from './options.ts';
 import { onDemandMatcher, type RouteInfo, type SiteLayout, urlOfOutputFile } from './pages.ts';
-import { describeSchema, type Finding, type PagePlan } from './plan-page.ts';
+import { describeSchema, type PagePlan } from './plan-page.ts';
 import { pageJsonLdValidation } from './write-page.ts';
 
 /** The site's address with its base: what page URLs start with. */
@@ -59,12 +59,6 @@ export function reportPages(
       else auditByPage.set(page, [finding]);
     }
   }
-  const strip = ({ severity, code, path, message }: Finding | AuditFinding) => ({
-    severity,
-    code,
-    path,
-    message,
-  });
   return facts.map((page) => {
     const plan = planByFile.get(page.file);
     const documents = (plan ? records(plan) : []).map((record) => {
@@ -73,14 +67,14 @@ export function reportPages(
         label,
         types: record.schema_type ? [record.schema_type] : [],
         text: prettyJson(record.schema_data),
-        findings: (plan?.findings ?? []).filter((finding) => finding.schema === label).map(strip),
+        findings: (plan?.findings ?? []).filter((finding) => finding.schema === label).map(reportFinding),
       };
     });
     const labels = new Set(documents.map((document) => document.label));
     const pageFindings = [
       ...(plan?.findings ?? []).filter((finding) => finding.schema === null || !labels.has(finding.schema)),
       ...(auditByPage.get(page.url) ?? []),
-    ].map(strip);
+    ].map(reportFinding);
     return {
       url: page.url,
       file: page.file,

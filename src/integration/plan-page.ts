@@ -17,6 +17,8 @@ export interface Finding {
   schema: string | null;
   /** JSON path inside the schema, `$` for the whole document, empty for page-level findings. */
   path: string;
+  /** The JSON-LD node the finding is in, named for people (see ValidationIssue.node). */
+  node?: string;
   message: string;
 }
 
@@ -127,6 +129,7 @@ function pageIssueFinding(
     page: page.url,
     schema: record ? describeSchema(record) : null,
     path: issue.path,
+    ...(issue.node && { node: issue.node }),
     message: issue.message,
   };
 }

@@ -2,6 +2,7 @@
 import type { AuditFinding } from '../audit/index.ts';
 import { figure, plural } from '../plural.ts';
 import { readableUrl } from '../url-forms.ts';
+import { issuePlace } from '../validate/node-label.ts';
 import type { CmsCoverage } from './cms-coverage.ts';
 import type { Finding, PagePlan } from './plan-page.ts';
 
@@ -61,7 +62,7 @@ export function formatFinding(finding: Finding): string {
 }
 
 function findingLine(finding: Finding, page: string): string {
-  const where = [finding.schema, finding.path].filter(Boolean).join(' at ');
+  const where = [finding.schema, issuePlace(finding)].filter(Boolean).join(' at ');
   return `${page}${where ? ` ${where}` : ''}: [${finding.code}] ${finding.message}`;
 }
 
@@ -148,7 +149,7 @@ export function listAuditFindings(findings: AuditFinding[], limit = LISTED_FINDI
   return listDistinct(
     findings,
     (finding) => [finding.code, finding.path, finding.message].join('\n'),
-    (finding, page) => `${page} ${finding.path}: [${finding.code}] ${finding.message}`,
+    (finding, page) => `${page} ${issuePlace(finding)}: [${finding.code}] ${finding.message}`,
     limit,
   );
 }

@@ -3,6 +3,7 @@
 import type { AuditFinding } from '../audit/audit-site.ts';
 import { escapeAttribute, escapeText } from '../head/escape.ts';
 import { readableUrl } from '../url-forms.ts';
+import { issuePlace } from '../validate/node-label.ts';
 import type { Severity } from '../validate/types.ts';
 import { PREVIEW_CSS, type PreviewFacts, renderSearchPreview, renderSocialPreview } from './previews.ts';
 
@@ -11,7 +12,14 @@ export interface ReportFinding {
   code: string;
   /** JSON path in a document, or the tag concerned; empty for the page as a whole. */
   path: string;
+  /** The JSON-LD node the finding is in, named for people (see ValidationIssue.node). */
+  node?: string;
   message: string;
+}
+
+/** A finding as reports show it: what it is and where, without the rest it carries. */
+export function reportFinding({ severity, code, path, node, message }: ReportFinding): ReportFinding {
+  return { severity, code, path, ...(node && { node }), message };
 }
 
 export interface ReportDocument {
@@ -144,7 +152,7 @@ ${document.findings.length > 0 ? `<ul>${document.findings.map((finding) => rende
 }
 
 function renderFinding(finding: ReportFinding, pages?: string[]): string {
-  const where = finding.path ? ` <code>${escapeText(finding.path)}</code>` : '';
+  const where = finding.path ? ` <code>${escapeText(issuePlace(finding))}</code>` : '';
   const list = pages ? `<div class="pages">${pages.map((page) => escapeText(page)).join('<br>')}</div>` : '';
   return `<li class="finding sev-${finding.severity}" data-severity="${finding.severity}" data-code="${escapeAttribute(finding.code)}"><span class="badge sev-${finding.severity}">${finding.severity}</span> <code>${escapeText(finding.code)}</code>${where}: ${escapeText(finding.message)}${list}</li>`;
 }

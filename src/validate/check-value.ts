@@ -229,6 +229,9 @@ export function checkReference(
   }
 }
 
+// `type` is the alias Schema.org's context gives `@type`.
+const isTyped = (node: Record<string, unknown>) => '@type' in node || 'type' in node;
+
 /** The node defining `id` in this document; the index is built on the first reference. */
 export function resolveId(walk: Walk, id: string): Record<string, unknown> | undefined {
   if (!walk.ids) {
@@ -256,13 +259,17 @@ export function resolveId(walk: Walk, id: string): Record<string, unknown> | und
         if (other !== key) others = true;
         if (typeof item === 'object' && item !== null) stack.push(item);
       }
-      // Children popped in document order, so the first definition of an @id is the one kept.
+      // Children popped in document order, so the first definition of an @id is the one kept, or the first
+      // with a type where an earlier one has none (Yoast's `"author": {"name", "@id"}` before its Person).
       for (let low = start, high = stack.length - 1; low < high; low++, high--) {
         const swap = stack[low]!;
         stack[low] = stack[high]!;
         stack[high] = swap;
       }
-      if (typeof own === 'string' && others && !ids.has(own)) ids.set(own, node);
+      if (typeof own === 'string' && others) {
+        const kept = ids.get(own);
+        if (kept === undefined || (!isTyped(kept) && isTyped(node))) ids.set(own, node);
+      }
     }
     walk.ids = ids;
   }

@@ -1,6 +1,7 @@
 // Renders the results of checking files: a readable report grouped by page, JSON, JUnit XML for CI servers,
 // and GitHub workflow annotations. Pure: the caller decides where the text goes.
 import { plural } from '../plural.ts';
+import { issuePlace } from './node-label.ts';
 import type { Severity, ValidationIssue } from './types.ts';
 
 export type ReportFormat = 'pretty' | 'json' | 'junit' | 'github';
@@ -125,12 +126,12 @@ function pretty(files: CheckedFile[], color: boolean, unit: readonly [string, st
           ? `${issue.line === undefined ? '' : `${issue.line}:${issue.column ?? 1} `}document ${document.index + 1}`
           : `${position(document, issue)} script ${document.index + 1}`;
       lines.push(
-        `  ${label[issue.severity]} ${issue.path}  ${issue.message}  ${paint(2, `${issue.code} (${issue.rule}) ${where}`)}`,
+        `  ${label[issue.severity]} ${issuePlace(issue)}  ${issue.message}  ${paint(2, `${issue.code} (${issue.rule}) ${where}`)}`,
       );
     }
     for (const issue of pageIssues) {
       lines.push(
-        `  ${label[issue.severity]} ${issue.path}  ${issue.message}  ${paint(2, `${issue.code} (${issue.rule})`)}`,
+        `  ${label[issue.severity]} ${issuePlace(issue)}  ${issue.message}  ${paint(2, `${issue.code} (${issue.rule})`)}`,
       );
     }
     lines.push('');
@@ -139,7 +140,7 @@ function pretty(files: CheckedFile[], color: boolean, unit: readonly [string, st
     lines.push(paint(1, 'Across pages'));
     for (const [issue, count] of shared) {
       lines.push(
-        `  ${label[issue.severity]} ${issue.path}  ${issue.message}  ${paint(2, `${issue.code} (${issue.rule}) on ${count} pages`)}`,
+        `  ${label[issue.severity]} ${issuePlace(issue)}  ${issue.message}  ${paint(2, `${issue.code} (${issue.rule}) on ${count} pages`)}`,
       );
     }
     lines.push('');
@@ -178,12 +179,12 @@ function junit(files: CheckedFile[], failOn: Severity): string {
           : `${file.file} script ${document.index + 1} (line ${document.line})`;
       const body = failing.map(
         (issue) =>
-          `      <failure type="${xml(issue.code)}" message="${xml(`${issue.path}: ${issue.message}`)}">${xml(`${issue.severity} ${issue.code} ${issue.path} ${issue.message} [${issue.rule}]`)}</failure>`,
+          `      <failure type="${xml(issue.code)}" message="${xml(`${issuePlace(issue)}: ${issue.message}`)}">${xml(`${issue.severity} ${issue.code} ${issuePlace(issue)} ${issue.message} [${issue.rule}]`)}</failure>`,
       );
       const others = document.issues.filter((issue) => rank[issue.severity] < rank[failOn]);
       if (others.length > 0) {
         body.push(
-          `      <system-out>${xml(others.map((issue) => `${issue.severity} ${issue.code} ${issue.path} ${issue.message}`).join('\n'))}</system-out>`,
+          `      <system-out>${xml(others.map((issue) => `${issue.severity} ${issue.code} ${issuePlace(issue)} ${issue.message}`).join('\n'))}</system-out>`,
         );
       }
       if (failing.length > 0) failures++;
@@ -196,7 +197,7 @@ function junit(files: CheckedFile[], failOn: Severity): string {
       failures++;
       const body = failingPage.map(
         (issue) =>
-          `      <failure type="${xml(issue.code)}" message="${xml(`${issue.path}: ${issue.message}`)}">${xml(`${issue.severity} ${issue.code} ${issue.path} ${issue.message} [${issue.rule}]`)}</failure>`,
+          `      <failure type="${xml(issue.code)}" message="${xml(`${issuePlace(issue)}: ${issue.message}`)}">${xml(`${issue.severity} ${issue.code} ${issuePlace(issue)} ${issue.message} [${issue.rule}]`)}</failure>`,
       );
       cases.push(
         `    <testcase classname="${xml(file.file)}" name="${xml(`${file.file} site audit`)}">\n${body.join('\n')}\n    </testcase>`,
@@ -236,7 +237,7 @@ function github(files: CheckedFile[]): string {
         const line = issue.line ?? document.line;
         const col = issue.column ?? document.column;
         lines.push(
-          `::${level[issue.severity]} file=${property(file.file)},line=${line},col=${col},title=${property(issue.code)}::${data(`${issue.path}: ${issue.message} [${issue.rule}]`)}`,
+          `::${level[issue.severity]} file=${property(file.file)},line=${line},col=${col},title=${property(issue.code)}::${data(`${issuePlace(issue)}: ${issue.message} [${issue.rule}]`)}`,
         );
       }
     }
@@ -246,7 +247,7 @@ function github(files: CheckedFile[]): string {
       const pages = filesOf.get(issue) ?? 1;
       const rule = pages > 1 ? `${issue.rule}, on ${pages} pages` : issue.rule;
       lines.push(
-        `::${level[issue.severity]} file=${property(file.file)},title=${property(issue.code)}::${data(`${issue.path}: ${issue.message} [${rule}]`)}`,
+        `::${level[issue.severity]} file=${property(file.file)},title=${property(issue.code)}::${data(`${issuePlace(issue)}: ${issue.message} [${rule}]`)}`,
       );
     }
   }

@@ -2,6 +2,7 @@
 // severity overrides as issues are found.
 import { suggestName } from '../did-you-mean.ts';
 import { formatPath } from './json-path.ts';
+import { nodeLabel } from './node-label.ts';
 import type { Severity, ValidateOptions, ValidationIssue, ValidationResult } from './types.ts';
 
 /** Issue codes and their default severities. */
@@ -82,6 +83,10 @@ export class Reporter {
   // Each issue's code and place, for `has`: a document of many nodes asks it once a node.
   private readonly reported = new Set<string>();
   readonly path: Array<string | number> = [];
+  /** What is walked, so an issue can name the node it is in: a document, or a page's documents. */
+  root: unknown;
+  /** The node defining an `@id` in what is walked, for naming a reference by its type. */
+  definitionOf?: (id: string) => Record<string, unknown> | undefined;
   private readonly overrides: Record<string, Severity | 'off'>;
 
   /** The walk's first path segment is a page's document index: issues carry it as `document`. */
@@ -108,12 +113,14 @@ export class Reporter {
     if (this.page && typeof at !== 'string' && typeof at[0] === 'number') {
       const [document, ...inside] = at;
       const path = formatPath(inside);
-      this.issues.push({ severity, code, path, message, rule, document });
+      const node = nodeLabel((this.root as unknown[] | undefined)?.[document], inside, this.definitionOf);
+      this.issues.push({ severity, code, path, message, rule, document, ...(node && { node }) });
       this.reported.add(placeKey(code, path, document));
       return;
     }
     const path = typeof at === 'string' ? at : formatPath(at);
-    this.issues.push({ severity, code, path, message, rule });
+    const node = typeof at === 'string' ? undefined : nodeLabel(this.root, at, this.definitionOf);
+    this.issues.push({ severity, code, path, message, rule, ...(node && { node }) });
     this.reported.add(placeKey(code, path, undefined));
   }
 

@@ -16,6 +16,12 @@ export interface ValidationIssue {
   code: string;
   /** A JSON path into the document: `$["@graph"][1].author.name`. */
   path: string;
+  /**
+   * The node the issue is in, named for people where the path leaves them counting: its type and `@id`
+   * (`Article https://a.dev/post/#article`), or its type and the nearest node above it with an `@id`
+   * (`Person in Article https://a.dev/post/#article`). Absent for a lone node without an `@id`.
+   */
+  node?: string;
   message: string;
   /** 'schema.org', or 'google:<RichResult>' for Google's rules. */
   rule: string;

@@ -1,4 +1,6 @@
 // One validation: parse when given text, walk the document against the vocabulary, then the rule tables.
+
+import { resolveId } from './check-value.ts';
 import { checkRichResults, hasRichResultRules } from './google/check-rich-results.ts';
 import { parseJson } from './parse-json.ts';
 import { Reporter } from './report.ts';
@@ -45,6 +47,7 @@ export function validateDocumentsTogether(documents: unknown[], options?: Valida
 
 function runWalk(report: Reporter, root: unknown, options: ValidateOptions | undefined, page: boolean) {
   const google = options?.rules?.includes('google') ?? false;
+  report.root = root;
   const walk: Walk = {
     vocab: loadVocabulary(),
     report,
@@ -59,6 +62,7 @@ function runWalk(report: Reporter, root: unknown, options: ValidateOptions | und
     tooDeep: false,
     searchesLeft: MAX_SEARCHES,
   };
+  report.definitionOf = (id) => resolveId(walk, id);
   if (page) walkPage(walk, root as unknown[]);
   else walkDocument(walk);
   if (walk.typed) checkRichResults(walk, walk.typed);

@@ -6,6 +6,7 @@ import { escapeAttribute, escapeText } from '../../head/escape.ts';
 import { plural } from '../../plural.ts';
 import { PREVIEW_CSS, renderSearchPreview, renderSocialPreview } from '../../report/previews.ts';
 import { readableUrl } from '../../url-forms.ts';
+import { issuePlace } from '../../validate/node-label.ts';
 import type { PageInspection } from './inspection.ts';
 import { INSPECTION_ELEMENT_ID } from './meta.ts';
 
@@ -26,7 +27,7 @@ function findingList(findings: Listed[]): string {
   return `<ul class="findings">${findings
     .map(
       (finding) =>
-        `<li class="finding sev-${escapeAttribute(finding.severity)}"><span class="sev">${escapeText(finding.severity)}</span> <code>${escapeText(finding.code)}</code>${finding.path ? ` at <code>${escapeText(finding.path)}</code>` : ''}: ${escapeText(finding.message)}</li>`,
+        `<li class="finding sev-${escapeAttribute(finding.severity)}"><span class="sev">${escapeText(finding.severity)}</span> <code>${escapeText(finding.code)}</code>${finding.path ? ` at <code>${escapeText(issuePlace(finding))}</code>` : ''}: ${escapeText(finding.message)}</li>`,
     )
     .join('')}</ul>`;
 }

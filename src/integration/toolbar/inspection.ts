@@ -5,6 +5,7 @@ import { readPageFacts } from '../../audit/page-facts.ts';
 import type { SchemaRecord } from '../../client/index.ts';
 import { serializeJsonForScript } from '../../head/escape.ts';
 import { readHeadTags } from '../../head/read.ts';
+import { reportFinding } from '../../report/html-report.ts';
 import { describeSchema, type Finding } from '../plan-page.ts';
 import { INSPECTION_ELEMENT_ID } from './meta.ts';
 
@@ -19,7 +20,7 @@ export interface InspectedDocument {
   /** The record's API address, to open it. */
   href: string;
   json: string;
-  findings: Array<Pick<Finding, 'severity' | 'code' | 'path' | 'message'>>;
+  findings: Array<Pick<Finding, 'severity' | 'code' | 'path' | 'node' | 'message'>>;
 }
 
 export interface PageInspection {
@@ -27,7 +28,7 @@ export interface PageInspection {
   cmsUrl: string;
   documents: InspectedDocument[];
   /** Findings about the page rather than one record. */
-  findings: Array<Pick<Finding, 'severity' | 'code' | 'path' | 'message'>>;
+  findings: Array<Pick<Finding, 'severity' | 'code' | 'path' | 'node' | 'message'>>;
   /** Every meta, link and title value of the served head, by key (`title`, `meta:description`, `property:og:image`). */
   tags: Record<string, string[]>;
   preview: {
@@ -56,7 +57,6 @@ export interface InspectionInput {
 /** The inspection of one served page. */
 export function inspectPage(input: InspectionInput): PageInspection {
   const facts = readPageFacts(input.html, input.url, '');
-  const strip = ({ severity, code, path, message }: Finding) => ({ severity, code, path, message });
   const documents = input.records.map((record) => {
     const label = describeSchema(record);
     return {
@@ -66,7 +66,7 @@ export function inspectPage(input: InspectionInput): PageInspection {
       label,
       href: `${input.apiBase.replace(/\/+$/, '')}/schemas/${record.id}`,
       json: prettyOrRaw(record),
-      findings: input.findings.filter((finding) => finding.schema === label).map(strip),
+      findings: input.findings.filter((finding) => finding.schema === label).map(reportFinding),
     };
   });
   const labels = new Set(documents.map((document) => document.label));
@@ -76,7 +76,7 @@ export function inspectPage(input: InspectionInput): PageInspection {
     documents,
     findings: input.findings
       .filter((finding) => finding.schema === null || !labels.has(finding.schema))
-      .map(strip),
+      .map(reportFinding),
     tags: readHeadTags(input.html).values,
     preview: {
       title: facts.title,
