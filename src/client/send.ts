@@ -1,6 +1,9 @@
 // One HTTP exchange over the client's pooled dispatcher: timeouts, retries, the size cap, and every
 // network failure turned into a reason the transport can name.
-import { Agent, cacheStores, type Dispatcher, interceptors } from 'undici';
+import type { Dispatcher } from 'undici';
+// As a namespace: a runtime that answers `undici` with a module of its own (Bun's) lacks some of these, and
+// named imports would fail while loading, before createSender can say why.
+import * as undici from 'undici';
 import {
   CUT_OFF_DETAIL,
   GET_REDIRECT_LIMIT,
@@ -18,6 +21,8 @@ import { type RetrySettings, retryDelay, retryPolicy, retrySettingsFor } from '.
 
 /** Creates the sender and its connection pool; `onRetry` counts retries. */
 export function createSender(settings: SendSettings, onRequest: () => void, onRetry: () => void): Sender {
+  const { Agent, cacheStores, interceptors } = undici;
+  if (!Agent || !cacheStores || !interceptors) throw substitutedUndici();
   // undici's cache keys entries by URL (and by the headers a `Vary` names): never by credentials, which
   // therefore never reach the file. Every use is revalidated (the requests say `no-cache`), so an answer is
   // only ever reused when the server says, for these credentials, that it has not changed.
@@ -143,5 +148,15 @@ function failureOf(error: unknown, deadlinePassed: boolean): SendFailure {
     code ?? message ?? '',
     `${code ? `${code}: ` : ''}${message ?? 'connection failed'}`,
     deadlinePassed,
+  );
+}
+
+/**
+ * Why the HTTP requests cannot be made where a runtime put a module of its own in undici's place (Bun's does
+ * under --bun): in one line, saying what to run instead.
+ */
+export function substitutedUndici(): Error {
+  return new Error(
+    "astro-schema-manager needs the undici package for its HTTP requests, and this runtime gives a module of its own in its place (Bun's runtime does, under --bun): run Astro and this CLI on Node.js, as `bun run` and `bunx` do without --bun.",
   );
 }

@@ -4,7 +4,10 @@
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import { type Dispatcher, SnapshotAgent } from 'undici';
+import type { Dispatcher } from 'undici';
+// As a namespace: see send.ts.
+import * as undici from 'undici';
+import { substitutedUndici } from '../client/send.ts';
 import { buildStopped } from './failures.ts';
 
 export interface SnapshotOption {
@@ -30,6 +33,8 @@ const MATCHED_HEADERS = ['accept', 'content-type'];
  * @example const snapshot = await openSnapshot({ mode: 'replay', path: 'api-snapshot.json' }, '/site');
  */
 export async function openSnapshot(option: SnapshotOption, root: string): Promise<BuildSnapshot> {
+  const { SnapshotAgent } = undici;
+  if (!SnapshotAgent) throw substitutedUndici();
   const snapshotPath = resolve(root, option.path);
   const common = { snapshotPath, excludeHeaders: UNSTORED_HEADERS, matchHeaders: MATCHED_HEADERS };
   if (option.mode === 'replay') {
