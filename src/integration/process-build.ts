@@ -34,6 +34,7 @@ import type { HeadIndex } from './read-index.ts';
 import { isEmpty } from './read-page-data.ts';
 import {
   AUDIT_HINT,
+  auditErrorCount,
   auditFailureMessage,
   type BuildResult,
   countSchemaTypes,
@@ -241,10 +242,7 @@ export async function processBuild(input: BuildInput): Promise<BuildResult> {
       const auditWarnings = auditShown.filter((finding) => finding.severity !== 'error');
       if (auditWarnings.length > 0) logger.warn(`Site audit:\n${listAuditFindings(auditWarnings)}`);
       logger.error(auditFailureMessage(auditErrors));
-      throw buildStopped(
-        `The site audit found ${plural(auditErrors.length, 'error')} across the written pages (listed above).`,
-        AUDIT_HINT,
-      );
+      throw buildStopped(`The site audit found ${auditErrorCount(auditErrors)} (listed above).`, AUDIT_HINT);
     }
     if (auditShown.length > 0) logger.warn(`Site audit:\n${listAuditFindings(auditShown)}`);
     return result;

@@ -155,7 +155,16 @@ export function listAuditFindings(findings: AuditFinding[], limit = LISTED_FINDI
 }
 
 export function auditFailureMessage(errors: AuditFinding[]): string {
-  return `The site audit found ${plural(errors.length, 'error')}:\n${listAuditFindings(errors)}`;
+  return `The site audit found ${auditErrorCount(errors)}:\n${listAuditFindings(errors)}`;
+}
+
+/**
+ * `1 error on 27 pages`: a problem a layout repeats on every page is one finding, as `check` prints it once,
+ * and the pages it stands on are counted too (`check` counts it on each).
+ */
+export function auditErrorCount(errors: AuditFinding[]): string {
+  const pages = new Set(errors.flatMap((finding) => finding.pages)).size;
+  return `${plural(errors.length, 'error')} on ${plural(pages, 'page')}`;
 }
 
 export const AUDIT_HINT =

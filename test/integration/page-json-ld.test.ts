@@ -36,7 +36,7 @@ test("a page's own invalid JSON-LD fails the build once for all its pages, sayin
     expect(lines[0]).toContain(
       `$.datePublished: [invalid-value] In the page's own BlogPosting JSON-LD (script 1, not from the CMS), on 2 pages (https://www.example.com/archives/, https://www.example.com/tags/): "datePublished" expects`,
     );
-    expect(build.log).toContain('The site audit found 1 error across the written pages');
+    expect(build.log).toContain('The site audit found 1 error on 2 pages (listed above).');
     expect(build.log).toContain('validatePageJsonLd: false');
     // The CMS's pages were written all the same, as with any audit finding.
     expect(build.read('about/index.html')).toContain('data-schema-manager');
