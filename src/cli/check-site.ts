@@ -175,6 +175,10 @@ export function attachAudit(checked: CheckedFile[], audit: DirectoryAudit): void
     audit.pages.map((page) => [page.url, relative(process.cwd(), join(audit.dir, page.file))]),
   );
   const byFile = new Map(checked.map((file) => [file.file, file]));
+  for (const [url, name] of fileOf) {
+    const file = byFile.get(name);
+    if (file) file.url = url;
+  }
   for (const finding of audit.findings) {
     // One object on every page it concerns: the readable report prints a finding shared so once.
     const issue: ValidationIssue = {

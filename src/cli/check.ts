@@ -87,6 +87,13 @@ files are still checked).`,
           process.stderr.write(`Site audit of ${dir} skipped: ${why}; pass --site <url>.\n`);
           continue;
         }
+        const said = values.site === undefined ? null : siteOf(dir, undefined);
+        if (said !== null && new URL(said).href !== new URL(site).href) {
+          // A mistyped --site makes every canonical "not a page of this build": say where the pages point.
+          process.stderr.write(
+            `Note: --site is ${site}, but the pages of ${dir} name ${said} as their address; the audit checks them against --site.\n`,
+          );
+        }
         const audit = await auditDirectory(dir, site, values.cms as string | undefined);
         attachAudit(checked, audit);
         audits.push(audit);

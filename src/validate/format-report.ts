@@ -18,6 +18,8 @@ export interface CheckedDocument {
 
 export interface CheckedFile {
   file: string;
+  /** The page's address, where `check` audited its site (`https://example.com/blog/`). */
+  url?: string;
   /** What its documents are: a page's scripts (default), or the documents of a JSON or .jsonld file. */
   unit?: 'script' | 'document';
   documents: CheckedDocument[];

@@ -94,9 +94,10 @@ it('annotates a finding about several pages once on GitHub, saying on how many',
   ]);
 });
 
-it('gives the audit in JSON, and leaves it out with --no-audit', async () => {
+it("gives the audit in JSON with each page's address, and leaves it out with --no-audit", async () => {
   const json = JSON.parse((await check(dir, '--format', 'json')).stdout);
   const b = json.files.find((file: { file: string }) => file.file.endsWith('b/index.html'));
+  expect(b.url).toBe(`${SITE}b/`);
   expect(b.pageIssues.map((issue: { code: string }) => issue.code).sort()).toEqual([
     'duplicate-title',
     'image-not-built',
@@ -322,6 +323,15 @@ it('reads a <title> as a browser shows it, white space collapsed', async () => {
       expect.stringContaining('2 pages share the <title> "Anvils and hammers | Shop"'),
     ]);
   });
+});
+
+it('notes a --site the pages disagree with, and says nothing when they agree', async () => {
+  const mistyped = await check(dir, '--site', 'https://shop.exmaple/');
+  expect(mistyped.stderr).toContain(
+    `Note: --site is https://shop.exmaple/, but the pages of ${dir} name ${SITE} as their address; the audit checks them against --site.`,
+  );
+  expect(mistyped.stdout).toContain('canonical-off-site');
+  expect((await check(dir, '--site', 'https://SHOP.example')).stderr).not.toContain('Note:');
 });
 
 it('refuses a --site or --cms that is no http(s) address, naming the flag (exit 2)', async () => {
