@@ -3,6 +3,7 @@
 // findings. An inactive schema is not built: it is validated on its own, and its errors never stop a push.
 import { type ValidationIssue, validatePage } from '../validate/index.ts';
 import { issuePlace } from '../validate/node-label.ts';
+import { asBuilt, type PageMeta } from './as-built.ts';
 import type { DesiredSchema } from './push-plan.ts';
 
 export interface SchemaFindings {
@@ -12,11 +13,16 @@ export interface SchemaFindings {
 }
 
 /**
- * The schemas with errors or warnings, in file order.
+ * The schemas with errors or warnings, in file order; `metaOf` gives a page's meta, which fills the CMS's
+ * placeholders as the build will.
  *
  * @example findingsOf(desiredSchemas(file), []).filter(hasErrors).length // schemas a real push refuses
  */
-export function findingsOf(wanted: DesiredSchema[], rules: Array<'google'>): SchemaFindings[] {
+export function findingsOf(
+  wanted: DesiredSchema[],
+  rules: Array<'google'>,
+  metaOf: (url: string) => PageMeta | null = () => null,
+): SchemaFindings[] {
   const pages = Map.groupBy(
     wanted.filter((entry) => entry.is_active),
     (entry) => entry.url,
@@ -24,8 +30,9 @@ export function findingsOf(wanted: DesiredSchema[], rules: Array<'google'>): Sch
   const alone = wanted.filter((entry) => !entry.is_active).map((entry) => [entry]);
   return [...pages.values(), ...alone]
     .flatMap((entries) => {
+      // As the build ships them: the CMS's placeholders filled from the page's meta, where it is known.
       const results = validatePage(
-        entries.map((entry) => entry.schema_data),
+        entries.map((entry) => asBuilt(entry.schema_data, metaOf(entry.url))),
         { rules },
       );
       return entries.map((entry, index) => ({

@@ -4,7 +4,9 @@
 import type { SchemaClient } from '../client/index.ts';
 import { mapConcurrently } from '../map-concurrently.ts';
 import { plural } from '../plural.ts';
-import { apiOptions, collect, printJson, withClient } from './api-connection.ts';
+import { urlIdentity } from '../url-forms.ts';
+import { apiOptions, collect, isNotAllowed, printJson, withClient } from './api-connection.ts';
+import { knownMeta, usesPlaceholder } from './as-built.ts';
 import { type Command, UsageError } from './command.ts';
 import { startProgress } from './progress.ts';
 import { findingLines, findingsOf, hasErrors } from './push-findings.ts';
@@ -103,17 +105,33 @@ file, named with its field).`,
     const wanted = desiredSchemas(file);
     const json = values.json === true;
     const dryRun = values['dry-run'] === true;
-    const findings = findingsOf(wanted, rules as Array<'google'>);
-    const invalid = findings.filter(hasErrors);
-    // A real push with errors sends nothing; a dry run still plans, so the findings show beside the plan.
-    const refused = !dryRun && invalid.length > 0 && !allowInvalid;
+    const metaInFile = new Map(file.meta.map((entry) => [urlIdentity(entry.url), entry]));
+    // A placeholder on a page the file gives no meta for is filled from the CMS's meta, as the build does.
+    const fillsFromApi = wanted.some(
+      (entry) => !metaInFile.has(urlIdentity(entry.url)) && usesPlaceholder(entry.schema_data),
+    );
 
     return withClient(values, async (client) => {
       const existing = await collect(client.schemas.listAll());
       const [meta, social] = await Promise.all([
-        file.meta.length > 0 ? collect(client.meta.listAll()) : [],
+        file.meta.length > 0
+          ? collect(client.meta.listAll())
+          : fillsFromApi
+            ? // Credentials that may not read meta leave those placeholders reported as unfilled.
+              collect(client.meta.listAll()).catch((error: unknown) => {
+                if (isNotAllowed(error)) return [];
+                throw error;
+              })
+            : [],
         file.social.length > 0 ? collect(client.social.listAll()) : [],
       ]);
+      const metaInApi = new Map(meta.map((tags) => [urlIdentity(tags.url), tags]));
+      const findings = findingsOf(wanted, rules as Array<'google'>, (url) =>
+        knownMeta(metaInFile.get(urlIdentity(url)), metaInApi.get(urlIdentity(url))),
+      );
+      const invalid = findings.filter(hasErrors);
+      // A real push with errors sends nothing; a dry run still plans, so the findings show beside the plan.
+      const refused = !dryRun && invalid.length > 0 && !allowInvalid;
       const schemaSteps = planSchemas(wanted, existing, { prune: values.prune === true });
       const tagSteps = planTags(file, meta, social);
       const writes = [...schemaSteps.filter((step) => step.action !== 'unchanged'), ...tagSteps];

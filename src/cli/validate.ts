@@ -1,9 +1,11 @@
 // `astro-schema-manager validate`: JSON-LD from a file, stdin or the API, checked by the local validator (or by
 // the API's POST /validate with --remote), reported as `check` reports pages.
-import type { SchemaClient, ValidateBody } from '../client/index.ts';
+import { ApiError, type SchemaClient, type ValidateBody } from '../client/index.ts';
+import { urlIdentity } from '../url-forms.ts';
 import type { CheckedFile } from '../validate/format-report.ts';
 import { type Severity, type ValidationIssue, validatePage } from '../validate/index.ts';
-import { apiOptions, connect, readIds } from './api-connection.ts';
+import { apiOptions, connect, isNotAllowed, readIds } from './api-connection.ts';
+import { asBuilt, knownMeta, type PageMeta, usesPlaceholder } from './as-built.ts';
 import { type Command, UsageError } from './command.ts';
 import { readInputText } from './read-input.ts';
 import { reachesFailOn, readReportFlags, renderReport, reportFlagOptions } from './report-flags.ts';
@@ -39,11 +41,20 @@ export function documentsOfFile(path: string, text: string): Target[] {
   const isSeed =
     isObject(value) && Array.isArray(value.schemas) && !('@context' in value) && !('@type' in value);
   if (isSeed) {
-    return (value as { schemas: unknown[] }).schemas.map((entry, index) => {
+    const seed = value as { schemas: unknown[]; meta?: unknown };
+    // The file's meta fills the CMS's placeholders of its page, as the build fills them from the CMS's.
+    const metaOf = new Map(
+      (Array.isArray(seed.meta) ? seed.meta : [])
+        .filter((entry): entry is Record<string, unknown> => isObject(entry) && typeof entry.url === 'string')
+        .map((entry) => [urlIdentity(entry.url as string), entry as PageMeta]),
+    );
+    return seed.schemas.map((entry, index) => {
       const schema = isObject(entry) ? entry : {};
+      const document = one(schema.schema_data);
+      const meta = typeof schema.url === 'string' ? metaOf.get(urlIdentity(schema.url)) : undefined;
       return {
         label: `${path} schemas[${index}] ${schema.url ?? ''}`.trim(),
-        documents: [one(schema.schema_data)],
+        documents: [{ ...document, value: asBuilt(document.value, knownMeta(meta)) }],
       };
     });
   }
@@ -58,9 +69,15 @@ async function apiTargets(
   remote: boolean,
 ): Promise<Target[]> {
   const targets: Target[] = [];
+  // Locally, the CMS's placeholders are filled from the page's meta, as the build fills them, where the
+  // credentials may read it.
+  const asShipped = async (record: { url: string; schema_data: string | object }) =>
+    remote || !usesPlaceholder(record.schema_data)
+      ? record.schema_data
+      : asBuilt(record.schema_data, await metaIfReadable(client, record.url));
   for (const id of ids) {
     // Remote validation reads the record itself; locally it is fetched first.
-    const value = remote ? '' : (await client.schemas.get(id)).schema_data;
+    const value = remote ? '' : await asShipped(await client.schemas.get(id));
     targets.push({ label: `schema #${id}`, documents: [{ value, remote: { id } }] });
   }
   for (const url of urls) {
@@ -76,12 +93,22 @@ async function apiTargets(
       });
       continue;
     }
-    targets.push({
-      label: url,
-      documents: records.map((record) => ({ value: record.schema_data, remote: { id: record.id } })),
-    });
+    const documents = [];
+    for (const record of records)
+      documents.push({ value: await asShipped(record), remote: { id: record.id } });
+    targets.push({ label: url, documents });
   }
   return targets;
+}
+
+/** The page's meta, or null where there is none or the credentials may not read it. */
+async function metaIfReadable(client: SchemaClient, url: string): Promise<PageMeta | null> {
+  try {
+    return await client.meta.get(url);
+  } catch (error) {
+    if (isNotAllowed(error) || (error instanceof ApiError && error.status === 404)) return null;
+    throw error;
+  }
 }
 
 async function check(

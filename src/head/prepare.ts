@@ -4,6 +4,11 @@ import { fillSocialFromMeta } from './social-fallback.ts';
 import type { HeadData, HeadWarning, PreparedHeadData, PrepareOptions } from './types.ts';
 
 const PLACEHOLDER = /\{\{\s*(meta_title|meta_description)\s*\}\}/g;
+
+/** Whether a text (a schema as JSON) holds one of the CMS's placeholders, which the page's meta fills. */
+export function holdsPlaceholder(text: string): boolean {
+  return text.includes('{{') && new RegExp(PLACEHOLDER.source).test(text);
+}
 const ABSOLUTE_HTTP = /^(https?):\/\/([^/?#\\]*)/i;
 
 /**
