@@ -33,6 +33,27 @@ export function deepestOffset(text: string, limit: number): number {
 }
 
 /**
+ * The offset of the bracket that closes the array or object opening at `start` (brackets inside strings do not
+ * count), or -1 when the text ends first.
+ *
+ * @example valueEnd('{"a":"}"} and more', 0) // 8
+ */
+export function valueEnd(text: string, start: number): number {
+  let depth = 0;
+  let inString = false;
+  for (let i = start; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) depth++;
+    else if ((c === 0x5d || c === 0x7d) && --depth === 0) return i;
+  }
+  return -1;
+}
+
+/**
  * JSON.parse that refuses documents nested deeper than `maxDepth` and never throws.
  *
  * @example parseJsonSafely('[[1]]', 1) // { ok: false, reason: 'too-deep', message: 'nests deeper than 1 levels', offset: 1 }

@@ -1,5 +1,5 @@
-// Reads an answer's text as JSON, tolerating PHP notices printed before it.
-import { parseJsonSafely } from '../parse-json-safely.ts';
+// Reads an answer's text as JSON, tolerating PHP notices printed before or after it.
+import { parseJsonSafely, valueEnd } from '../parse-json-safely.ts';
 
 export type BodyReading =
   | { kind: 'json'; value: unknown; prefix: string }
@@ -9,6 +9,10 @@ export type BodyReading =
   | { kind: 'text'; snippet: string };
 
 const SNIPPET_LENGTH = 200;
+// What PHP prints of an error, as HTML (display_errors on) or text: a warning raised after WordPress has sent
+// its JSON (at shutdown) follows the JSON.
+const PHP_OUTPUT =
+  /^(<br\s*\/?>|<b>\s*(warning|notice|deprecated|fatal error|parse error|strict standards)|(php )?(warning|notice|deprecated|fatal error|parse error|strict standards)\s*:)/i;
 const MAX_START_TRIES = 200;
 
 function snippetOf(text: string): string {
@@ -16,8 +20,8 @@ function snippetOf(text: string): string {
 }
 
 /**
- * Parses an answer body. A JSON value preceded by other output (PHP notices, a stray BOM or echo) is
- * read as that value; an HTML page or other text is reported with its first 200 characters.
+ * Parses an answer body. A JSON value preceded by other output (PHP notices, a stray BOM or echo), or followed
+ * by PHP's warnings, is read as that value; an HTML page or other text is reported with its first 200 characters.
  *
  * @example
  * readBody('<b>Notice</b>: Undefined index in x.php<br />\n{"id":1}') // { kind: 'json', value: { id: 1 }, ... }
@@ -28,11 +32,18 @@ export function readBody(raw: string): BodyReading {
   const whole = parseJsonSafely(text);
   if (whole.ok) return { kind: 'json', value: whole.value, prefix: '' };
   if (whole.reason === 'too-deep') return { kind: 'too-deep', message: whole.message };
-  // Not JSON as a whole: look for a JSON object or array that runs to the end.
+  // Not JSON as a whole: look for a JSON object or array that runs to the end, or to PHP's output after it.
   let tries = 0;
-  for (let start = text.search(/[[{]/); start > 0 && tries < MAX_START_TRIES; tries++) {
-    const tail = parseJsonSafely(text.slice(start));
-    if (tail.ok) return { kind: 'json', value: tail.value, prefix: text.slice(0, start) };
+  for (let start = text.search(/[[{]/); start >= 0 && tries < MAX_START_TRIES; tries++) {
+    if (start > 0) {
+      const tail = parseJsonSafely(text.slice(start));
+      if (tail.ok) return { kind: 'json', value: tail.value, prefix: text.slice(0, start) };
+    }
+    const end = valueEnd(text, start);
+    if (end > start && PHP_OUTPUT.test(text.slice(end + 1).trimStart())) {
+      const value = parseJsonSafely(text.slice(start, end + 1));
+      if (value.ok) return { kind: 'json', value: value.value, prefix: text.slice(0, start) };
+    }
     const next = text.slice(start + 1).search(/[[{]/);
     start = next < 0 ? -1 : start + 1 + next;
   }

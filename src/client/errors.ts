@@ -27,6 +27,9 @@ export const CLIENT_ERROR_CODES = {
   notRecorded: 'not_recorded',
 } as const;
 
+/** The detail of a redirect to another origin (scheme or host) than the one the call was made to. */
+export const REDIRECT_ELSEWHERE = 'another origin';
+
 export interface ApiErrorInit {
   status: number | null;
   code: string;
@@ -200,6 +203,8 @@ export function hintFor(context: HintContext): string | null {
     return "the snapshot has no answer for this request: record it again with snapshot: { mode: 'record' } against the API (the site's pages or the CMS changed since)";
   }
   if (code === CLIENT_ERROR_CODES.redirect) {
+    if (context.detail === REDIRECT_ELSEWHERE)
+      return `the server sends this address on to another (https, or another host), and credentials are not sent on to where they were not given for; set ${names.baseUrl} to the address it leads to`;
     return context.method === 'GET' || context.method === 'HEAD'
       ? `reads follow ${GET_REDIRECT_LIMIT} redirects at most, and this one went further or in a loop (open the URL in a browser to see where it leads); set ${names.baseUrl} to the final address (https, www or not)`
       : `the server redirected a request that is not a GET; set ${names.baseUrl} to the final address (https, www or not)`;

@@ -57,6 +57,26 @@ export class SendFailure extends Error {
 
 /** Redirects a read follows at most (writes follow none). */
 export const GET_REDIRECT_LIMIT = 3;
+
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+
+/**
+ * Where a read goes after this answer: null when it stops here (no redirect, no Location, or a read carrying
+ * credentials sent to another origin, where they would not follow it and the server would answer as to
+ * anyone: the caller is told the address instead).
+ * @example nextHop(301, 'https://a.dev/wp-json/', new URL('http://a.dev/wp-json/'), true) // null
+ */
+export function nextHop(
+  status: number,
+  location: string | null,
+  url: URL,
+  credentialed: boolean,
+): URL | null {
+  if (!REDIRECT_STATUSES.has(status) || !location) return null;
+  const next = URL.parse(location, url);
+  if (next === null || (credentialed && next.origin !== url.origin)) return null;
+  return next;
+}
 /** What a sender says of an answer whose connection closed before all of it arrived. */
 export const CUT_OFF_DETAIL = 'the connection closed before the whole answer had arrived';
 /** The reason of a failure where a read's redirects lead back to an address already asked. */

@@ -1,5 +1,6 @@
 // Where calls go: reading WordPress' REST discovery header, and telling from an answer whether the
 // pretty form (`/wp-json/...`) reached the API or the plain form (`?rest_route=`) must be tried.
+import { Parser } from 'htmlparser2';
 import { readBody } from './body.ts';
 import type { RawAnswer } from './exchange.ts';
 
@@ -24,6 +25,29 @@ export function restRootFromLink(link: string | string[] | undefined, pageUrl: s
     }
   }
   return null;
+}
+
+/**
+ * The REST root a WordPress page advertises in its head, `<link rel="https://api.w.org/" href="…">`: for a site
+ * whose answers lost their headers (PHP output before them, as a BOM in a plugin file makes); null without one.
+ *
+ * @example restRootFromHtml('<head><link rel="https://api.w.org/" href="/wp-json/"></head>', 'https://s/') // 'https://s/wp-json/'
+ */
+export function restRootFromHtml(html: string, pageUrl: string): string | null {
+  let found: string | null = null;
+  const parser = new Parser({
+    onopentag(name, attributes) {
+      if (found !== null || name !== 'link') return;
+      const rels = (attributes.rel ?? '').toLowerCase().split(/\s+/);
+      if (rels.includes(API_REL) && attributes.href)
+        found = URL.parse(attributes.href, pageUrl)?.href ?? null;
+    },
+    onopentagname(name) {
+      if (name === 'body') parser.pause();
+    },
+  });
+  parser.end(html);
+  return found;
 }
 
 function header(raw: RawAnswer, name: string): string {

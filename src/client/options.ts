@@ -180,6 +180,6 @@ export function resolveOptions(options: ClientOptions): {
       hint: `use https:${names.allowInsecureAuth ? `, or pass ${names.allowInsecureAuth} if the network is trusted` : ''}`,
     });
   }
-  const { username: _u, password: _p, allowInsecureAuth: _a, ...rest } = o;
+  const { username: _u, password: _p, ...rest } = o;
   return { settings: { ...rest, baseUrl }, credentials };
 }

@@ -8,6 +8,7 @@
 import {
   CUT_OFF_DETAIL,
   GET_REDIRECT_LIMIT,
+  nextHop,
   pause,
   type RawAnswer,
   type Sender,
@@ -16,8 +17,6 @@ import {
   type SendSettings,
 } from './exchange.ts';
 import { retryDelay, retrySettingsFor } from './retry-policy.ts';
-
-const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
 /**
  * Whether this runtime is Node.js, where the undici sender runs; elsewhere (workerd, Deno, Bun) `fetch` does.
@@ -56,7 +55,7 @@ export function createFetchSender(
     return text + decoder.decode();
   }
 
-  /** One attempt, redirects of a read followed (credentials only within the origin they were given for). */
+  /** One attempt, redirects of a read followed (with credentials, only within the origin they were given for). */
   async function attempt(request: SendRequest, headers: Record<string, string>, signal: AbortSignal) {
     const reads = request.method === 'GET' || request.method === 'HEAD';
     let url = request.url;
@@ -68,12 +67,11 @@ export function createFetchSender(
         signal,
         redirect: 'manual',
       });
-      const location = response.headers.get('location');
-      if (!reads || !REDIRECT_STATUSES.has(response.status) || !location || hops >= GET_REDIRECT_LIMIT)
-        return { response, url };
+      const next = reads
+        ? nextHop(response.status, response.headers.get('location'), url, 'authorization' in headers)
+        : null;
+      if (next === null || hops >= GET_REDIRECT_LIMIT) return { response, url };
       await response.body?.cancel();
-      const next = new URL(location, url);
-      if (next.origin !== url.origin) delete headers.authorization;
       url = next;
     }
   }

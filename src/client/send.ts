@@ -8,6 +8,7 @@ import {
   CUT_OFF_DETAIL,
   GET_REDIRECT_LIMIT,
   NOT_RECORDED,
+  nextHop,
   pause,
   type RawAnswer,
   REDIRECT_LOOP,
@@ -100,28 +101,43 @@ export function createSender(settings: SendSettings, onRequest: () => void, onRe
     signal: AbortSignal,
     retry: RetrySettings,
   ): Promise<RawAnswer> {
-    const { url } = request;
-    let response: Dispatcher.ResponseData | undefined;
-    try {
-      response = await (request.cache ? cached : dispatcher).request({
-        origin: url.origin,
-        path: url.pathname + url.search,
-        method: request.method,
-        headers,
-        body: request.body,
-        signal,
-        headersTimeout: settings.timeoutMs,
-        bodyTimeout: settings.timeoutMs,
-        // Only reads follow redirects; undici drops Authorization when one leaves the origin.
-        maxRedirections: request.method === 'GET' || request.method === 'HEAD' ? GET_REDIRECT_LIMIT : 0,
-        retryOptions: { retry: retryPolicy(retry, onRetry) },
-      } as Dispatcher.RequestOptions);
-      const declared = Number(response.headers['content-length'] ?? 0);
-      const text = await readCapped(response.body, Number.isFinite(declared) ? declared : 0);
-      return { status: response.statusCode, headers: response.headers, text, url: url.href };
-    } catch (error) {
-      response?.body.destroy();
-      throw error;
+    const reads = request.method === 'GET' || request.method === 'HEAD';
+    // undici follows a read's redirects itself, and drops Authorization where one leaves the origin: the
+    // server would then answer as to anyone. A read with credentials follows them here, within the origin.
+    const credentialed = 'authorization' in headers;
+    let url = request.url;
+    for (let hops = 0; ; hops++) {
+      let response: Dispatcher.ResponseData | undefined;
+      try {
+        response = await (request.cache ? cached : dispatcher).request({
+          origin: url.origin,
+          path: url.pathname + url.search,
+          method: request.method,
+          headers,
+          body: request.body,
+          signal,
+          headersTimeout: settings.timeoutMs,
+          bodyTimeout: settings.timeoutMs,
+          maxRedirections: reads && !credentialed ? GET_REDIRECT_LIMIT : 0,
+          retryOptions: { retry: retryPolicy(retry, onRetry) },
+        } as Dispatcher.RequestOptions);
+        const location = response.headers.location;
+        const next =
+          reads && credentialed
+            ? nextHop(response.statusCode, typeof location === 'string' ? location : null, url, true)
+            : null;
+        if (next !== null && hops < GET_REDIRECT_LIMIT) {
+          await response.body.dump();
+          url = next;
+          continue;
+        }
+        const declared = Number(response.headers['content-length'] ?? 0);
+        const text = await readCapped(response.body, Number.isFinite(declared) ? declared : 0);
+        return { status: response.statusCode, headers: response.headers, text, url: url.href };
+      } catch (error) {
+        response?.body.destroy();
+        throw error;
+      }
     }
   }
 

@@ -3,7 +3,7 @@
 
 import { decodedPath } from '../url-forms.ts';
 import { readBody } from './body.ts';
-import { ApiError, CLIENT_ERROR_CODES, hintFor, type OptionNames } from './errors.ts';
+import { ApiError, CLIENT_ERROR_CODES, hintFor, type OptionNames, REDIRECT_ELSEWHERE } from './errors.ts';
 import {
   NOT_RECORDED,
   type RawAnswer,
@@ -12,13 +12,14 @@ import {
   SendFailure,
   type SendSettings,
 } from './exchange.ts';
-import { answersAsApi, restRootFromLink, wantsPlainForm } from './locate.ts';
+import { answersAsApi, restRootFromHtml, restRootFromLink, wantsPlainForm } from './locate.ts';
 import type { HttpMethod } from './operations.ts';
 import { basicToken, createRedactor, type Redactor } from './redact.ts';
 import { readSiteZone, type SiteZone } from './site-time.ts';
 import {
   type ApiLocation,
   describeLocation,
+  isLoopback,
   locateApi,
   locateFromRoot,
   type Query,
@@ -36,6 +37,8 @@ export interface TransportSettings extends SendSettings {
   namespace: string;
   /** How messages name the settings they advise changing. */
   optionNames: OptionNames;
+  /** Credentials may go over plain http to another machine (also to a REST root the site advertises). */
+  allowInsecureAuth?: boolean;
 }
 
 export interface Credentials {
@@ -80,6 +83,14 @@ export interface Transport {
   siteZone(): Promise<SiteZone | null>;
   stats(): TransportStats;
   close(): Promise<void>;
+}
+
+/** The status a WordPress error body states (`{ code, message, data: { status } }`), when it is an error's. */
+function statedError(reading: ReturnType<typeof readBody>): number | null {
+  if (reading.kind !== 'json') return null;
+  const parsed = wordpressError.safeParse(reading.value);
+  const status = parsed.success ? parsed.data.data?.status : undefined;
+  return typeof status === 'number' && status >= 400 && status < 600 ? status : null;
 }
 
 /** The client's own texts a server may quote: the URL it called, its path and query. */
@@ -215,7 +226,7 @@ export function createTransport(
     const site = new URL(redactUrl(settings.baseUrl));
     const spec = { operation: 'discover', method: 'GET' as const, path: '', signal };
     const raw = await exchange(spec, site, false);
-    const root = restRootFromLink(raw.headers.link, raw.url);
+    const root = restRootFromLink(raw.headers.link, raw.url) ?? restRootFromHtml(raw.text, raw.url);
     const found = root ? locateFromRoot(root, settings.namespace) : null;
     if (!found) {
       throw fail(
@@ -223,8 +234,27 @@ export function createTransport(
         site.href,
         raw.status,
         CLIENT_ERROR_CODES.notThisApi,
-        `no WordPress REST API is advertised at ${site.href}: its answer has no Link header with rel="https://api.w.org/"`,
+        `no WordPress REST API is advertised at ${site.href}: its answer has no Link header or <link> with rel="https://api.w.org/"`,
       );
+    }
+    // The site names where its API is; credentials go there only as they would if given that address.
+    const api = new URL(root!);
+    if (
+      authorization &&
+      api.protocol === 'http:' &&
+      !isLoopback(api.hostname) &&
+      !settings.allowInsecureAuth
+    ) {
+      const named = settings.optionNames.allowInsecureAuth;
+      throw new ApiError({
+        status: null,
+        code: CLIENT_ERROR_CODES.insecureAuth,
+        serverMessage: `${site.href} names ${redactUrl(root!)} as its REST API: credentials are not sent over plain http to a host that is not this machine`,
+        operation: spec.operation,
+        method: spec.method,
+        url: site.href,
+        hint: `set the site's WordPress Address and Site Address to https (Settings > General), or give the API's https address${named ? `, or pass ${named} if the network is trusted` : ''}`,
+      });
     }
     known = found;
     form = found.form;
@@ -245,7 +275,11 @@ export function createTransport(
 
   function interpret(spec: CallSpec, raw: RawAnswer): Answer {
     const reading = readBody(raw.text);
-    const { status, headers } = raw;
+    const { headers } = raw;
+    // WordPress's error in a 200: PHP printed something (a BOM in a plugin file, with output buffering off)
+    // before WordPress could send its status line. It is that error all the same.
+    const stated = raw.status < 300 ? statedError(reading) : null;
+    const status = stated ?? raw.status;
     if (status >= 200 && status < 300) {
       const url = redactUrl(raw.url);
       if (reading.kind === 'json') return { status, url, headers, value: reading.value, redact };
@@ -254,13 +288,19 @@ export function createTransport(
     if (reading.kind === 'too-deep') {
       throw fail(spec, raw.url, status, CLIENT_ERROR_CODES.invalidJson, `the answer ${reading.message}`);
     }
+    // Before the body: a web server's redirect comes with an HTML page saying "Moved Permanently".
+    if (status >= 300 && status < 400) {
+      const location = typeof headers.location === 'string' ? headers.location : null;
+      const target = location === null ? null : URL.parse(location, raw.url);
+      const elsewhere = target !== null && target.origin !== new URL(raw.url).origin;
+      const message = `redirected to ${target ? redactUrl(target.href) : '(no Location)'}`;
+      throw fail(spec, raw.url, status, CLIENT_ERROR_CODES.redirect, message, undefined, {
+        detail: elsewhere ? REDIRECT_ELSEWHERE : undefined,
+      });
+    }
     if (reading.kind === 'html') {
       const message = `the server answered HTML, not JSON: ${reading.snippet}`;
       throw fail(spec, raw.url, status, CLIENT_ERROR_CODES.htmlResponse, message);
-    }
-    if (status >= 300 && status < 400) {
-      const location = String(headers.location ?? '(no Location)');
-      throw fail(spec, raw.url, status, CLIENT_ERROR_CODES.redirect, `redirected to ${redactUrl(location)}`);
     }
     if (reading.kind === 'text') {
       const message = `the server answered text, not JSON: ${reading.snippet}`;

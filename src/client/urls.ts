@@ -64,11 +64,13 @@ export function locateApi(baseUrl: string): ApiLocation | null {
   if (restRoute !== null) {
     const route = trimSlashes(`/${restRoute.replace(/^\/+/, '')}`);
     if (route === '') return null;
-    // The site is the entry script's folder: `/blog/index.php` and `/blog/` are both the site `/blog/`.
-    const sitePath = url.pathname.replace(/[^/]*$/, '');
+    // The site is the entry script's folder: `/blog/index.php` and `/blog/` are both the site `/blog/`, and so is
+    // `/blog` (a folder, which WordPress redirects to `/blog/`: a write would not follow).
+    const entry = /\/[^/.]+$/.test(url.pathname) ? `${url.pathname}/` : url.pathname;
+    const sitePath = entry.replace(/[^/]*$/, '');
     return {
       prettyBase: `${url.origin}${sitePath}wp-json${route}`,
-      plainEntry: url.origin + url.pathname,
+      plainEntry: url.origin + entry,
       route,
       form: 'rest_route',
     };

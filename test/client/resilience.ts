@@ -194,18 +194,25 @@ export function resilienceSuite(sender: string): void {
   });
 
   describe(`${sender}: redirects`, () => {
-    test('a redirect to another origin is followed without the credentials', async () => {
+    test('a redirect to another origin: a read with credentials stops there, naming it; one without follows', async () => {
       const other = await startServer((_req, res) => sendJson(res, 200, record));
-      const api = await scripted((route) => {
-        if (route === 'GET /schemas/12')
-          return { status: 302, headers: { location: `${other.url}/elsewhere/12` } };
-        return { status: 404, body: { code: 'x', message: 'x' } };
-      }, credentials);
-      expect((await api.client.schemas.get(12)).id).toBe(12);
+      const script = (route: string) =>
+        route === 'GET /schemas/12'
+          ? { status: 302, headers: { location: `${other.url}/wp-json/ns/v1/schemas/12` } }
+          : { status: 404, body: { code: 'x', message: 'x' } };
+      // The credentials would not go on, and an answer to anyone would pass for theirs.
+      const api = await scripted(script, credentials);
+      const error = await failure(api.client.schemas.get(12));
+      expect(error.code).toBe('redirect');
+      expect(error.message).toContain(`redirected to ${other.url}/wp-json/ns/v1/schemas/12`);
       expect(api.server.requests[0]?.headers.authorization).toBe(`Basic ${BASE64}`);
+      expect(other.requests).toHaveLength(0);
+      const anonymous = await scripted(script);
+      expect((await anonymous.client.schemas.get(12)).id).toBe(12);
       expect(other.requests).toHaveLength(1);
       expect(other.requests[0]?.headers.authorization).toBeUndefined();
       await api.close();
+      await anonymous.close();
       await other.close();
     });
 

@@ -1,0 +1,167 @@
+// How production WordPress sites answer when something around them misbehaves, as a probe of real sites found:
+// a BOM in a plugin file with PHP's output buffering off (the status and headers are lost), a warning printed
+// after the JSON, a web server's redirect to https or another host, a site whose REST root is advertised over
+// plain http elsewhere. Each is answered by a loopback server the way those sites answer.
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { readBody } from '../../src/client/body.ts';
+import { createClient } from '../../src/client/index.ts';
+import { restRootFromHtml } from '../../src/client/locate.ts';
+import { locateApi } from '../../src/client/urls.ts';
+import { failure, PREFIX, record, scripted } from './scripted-server.ts';
+
+const credentials = { username: 'admin', password: 'Right pass w0rd 1234' };
+const NOTICE =
+  '<br />\n<b>Deprecated</b>:  Function get_page_by_title is <strong>deprecated</strong> since version 6.2.0! in <b>/var/www/html/wp-includes/functions.php</b> on line <b>6121</b><br />\n';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('answers WordPress sends when PHP printed something', () => {
+  test("WordPress's error sent as 200 (headers lost to a BOM) is that error: a wrong password is not read as data", async () => {
+    const forbidden = {
+      code: 'rest_forbidden',
+      message: 'Sorry, you are not allowed to do that.',
+      data: { status: 401 },
+    };
+    const api = await scripted(
+      () => ({ status: 200, body: `\uFEFF${JSON.stringify(forbidden)}` }),
+      credentials,
+    );
+    const error = await failure(api.client.meta.get('https://example.com/'));
+    expect(error.status).toBe(401);
+    expect(error.code).toBe('rest_forbidden');
+    expect(error.message).toContain('Sorry, you are not allowed to do that.');
+    await api.close();
+  });
+
+  test('a JSON answer followed by a warning printed at shutdown is read as the JSON, HTML in its strings and all', async () => {
+    const withHtml = { ...record, schema_name: '<b>Hello</b> {post}' };
+    const api = await scripted(() => ({ body: `${JSON.stringify(withHtml)}\n${NOTICE}` }));
+    expect((await api.client.schemas.get(12)).schema_name).toBe('<b>Hello</b> {post}');
+    // Read where it was given: the pretty form answered, no fallback to ?rest_route=.
+    expect(api.server.requests.map((request) => request.url)).toEqual([`${PREFIX}/schemas/12`]);
+    await api.close();
+    expect(readBody(`[1,2]\nPHP Warning:  Undefined variable $x in /var/www/a.php on line 3`)).toMatchObject({
+      kind: 'json',
+      value: [1, 2],
+    });
+    // Other text after the JSON is not PHP's: the answer is not taken for JSON.
+    expect(readBody('{"a":1} and then some').kind).toBe('text');
+  });
+});
+
+describe('redirects', () => {
+  for (const runtime of ['Node (undici)', 'a runtime with fetch only'] as const) {
+    test(`${runtime}: a credentialed read sent to another address stops there, naming it; within the address it goes on, with the credentials`, async () => {
+      if (runtime !== 'Node (undici)') vi.stubGlobal('navigator', { userAgent: 'Bun/1.4.5' });
+      const api = await scripted((route, req) => {
+        const host = req.headers.host ?? '';
+        // The canonical host is localhost: 127.0.0.1 is sent there, as a web server sends http to https.
+        if (host.startsWith('127.0.0.1'))
+          return {
+            status: 301,
+            body: '<html><head><title>301 Moved Permanently</title></head><body>Moved</body></html>',
+            headers: { location: `http://localhost:${host.split(':')[1]}${req.url}` },
+          };
+        if (route === 'GET /schemas/12')
+          return { status: 302, headers: { location: `${PREFIX}/schemas/13` } };
+        return req.headers.authorization ? { body: { ...record, id: 13 } } : { status: 401, body: {} };
+      }, credentials);
+      const error = await failure(api.client.schemas.get(12));
+      expect(error.code).toBe('redirect');
+      expect(error.message).toContain(
+        `redirected to http://localhost:${new URL(api.server.url).port}${PREFIX}/schemas/12`,
+      );
+      expect(error.hint).toContain('credentials are not sent on to where they were not given for');
+      expect(error.message).not.toContain('did not accept the credentials');
+      // No request reached the other address with or without the credentials.
+      expect(api.server.requests.filter((request) => request.headers.host?.startsWith('localhost'))).toEqual(
+        [],
+      );
+
+      // Given the address it leads to, the read follows the redirect within it, credentials kept.
+      const there = createClient({
+        baseUrl: `http://localhost:${new URL(api.server.url).port}${PREFIX}`,
+        ...credentials,
+      });
+      expect((await there.schemas.get(12)).id).toBe(13);
+      await there.close();
+      await api.close();
+    });
+  }
+
+  test('a write redirected with an HTML page is a redirect, not "HTML instead of JSON"', async () => {
+    const api = await scripted(
+      () => ({
+        status: 301,
+        body: '<html><head><title>301 Moved Permanently</title></head></html>',
+        headers: { location: 'https://example.com/wp-json/ns/v1/validate' },
+      }),
+      credentials,
+    );
+    const error = await failure(api.client.validate({ schema_data: '{}' }));
+    expect(error.code).toBe('redirect');
+    expect(error.message).toContain('redirected to https://example.com/wp-json/ns/v1/validate');
+    await api.close();
+  });
+
+  test('a folder given without its slash before ?rest_route= is the folder', () => {
+    expect(locateApi('http://h.example/blog?rest_route=/ns/v1')).toEqual({
+      prettyBase: 'http://h.example/blog/wp-json/ns/v1',
+      plainEntry: 'http://h.example/blog/',
+      route: '/ns/v1',
+      form: 'rest_route',
+    });
+    expect(locateApi('http://h.example/blog/index.php?rest_route=/ns/v1')?.plainEntry).toBe(
+      'http://h.example/blog/index.php',
+    );
+  });
+});
+
+describe('discovery', () => {
+  test('a home page that lost its Link header still names its REST root in <link rel="https://api.w.org/">', async () => {
+    const api = await scripted((route) => {
+      if (route === 'GET /')
+        return {
+          body: `\uFEFF<!doctype html><html><head><title>Blog</title><link rel="https://api.w.org/" href="/index.php?rest_route=/" /></head><body></body></html>`,
+        };
+      if (route.startsWith('GET /index.php?rest_route=%2Fschemafy%2Fv1%2Fschemas%2F12'))
+        return { body: record };
+      return { status: 404, body: { code: 'rest_no_route', message: 'No route', data: { status: 404 } } };
+    });
+    const site = createClient({ baseUrl: api.server.url });
+    expect((await site.schemas.get(12)).id).toBe(12);
+    await site.close();
+    await api.close();
+    expect(
+      restRootFromHtml(
+        '<html><head></head><body><link rel="https://api.w.org/" href="/x/"></body></html>',
+        'https://a.dev/',
+      ),
+    ).toBeNull();
+  });
+
+  test('credentials never go to a REST root the site advertises over plain http on another machine', async () => {
+    const api = await scripted((route) =>
+      route === 'GET /'
+        ? {
+            body: '<html></html>',
+            headers: { link: '<http://192.0.2.2:8080/wp-json/>; rel="https://api.w.org/"' },
+          }
+        : { body: record },
+    );
+    const site = createClient({ baseUrl: api.server.url, ...credentials });
+    const error = await failure(site.schemas.get(12));
+    expect(error.code).toBe('insecure_auth');
+    expect(error.message).toContain('names http://192.0.2.2:8080/wp-json/ as its REST API');
+    expect(error.hint).toContain('Settings > General');
+    // Only the home page was asked, without credentials.
+    expect(api.server.requests.map((request) => [request.url, request.headers.authorization])).toEqual([
+      ['/', undefined],
+    ]);
+    await site.close();
+    // Without credentials, public reads may go there (and here fail to connect, as nothing listens).
+    await api.close();
+  });
+});
