@@ -57,6 +57,11 @@ function credentialsRefused(context: FailureContext, error?: ApiError): ApiFailu
   };
 }
 
+/** A header ending in a server's message: its own full stop, not a second one ("logged in.."). */
+function sentence(text: string): string {
+  return /[.!?]$/.test(text) ? text : `${text}.`;
+}
+
 function capitalize(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
@@ -66,7 +71,7 @@ function notThisApi(context: FailureContext, detail: string): ApiFailure {
   const reason = detail.replace(/^no Schema Management API answers at \S+: /, '');
   return {
     cause: 'not-this-api',
-    header: `No Schema Management API answers at ${context.api}: ${reason}.`,
+    header: sentence(`No Schema Management API answers at ${context.api}: ${reason}`),
     hint: 'Set the api option (or SCHEMA_MANAGER_API) to <site>/wp-json/<namespace>/v1, the address the plugin shows, and check that the plugin and its REST API are active.',
   };
 }
@@ -98,7 +103,7 @@ export function describeFailure(error: unknown, context: FailureContext): ApiFai
   if (error.code === CLIENT_ERROR_CODES.networkError) {
     return {
       cause: 'unreachable',
-      header: `The API at ${context.api} cannot be reached: ${error.serverMessage}.`,
+      header: sentence(`The API at ${context.api} cannot be reached: ${error.serverMessage}`),
       hint: `Check the host and port in the api option (or SCHEMA_MANAGER_API), and that the CMS is up and reachable from this machine. ${SHIP_ANYWAY}`,
     };
   }
@@ -131,7 +136,7 @@ export function describeFailure(error: unknown, context: FailureContext): ApiFai
   }
   return {
     cause: 'other',
-    header: `The API at ${context.api} refused ${error.operation}: ${said}.`,
+    header: sentence(`The API at ${context.api} refused ${error.operation}: ${said}`),
     hint: error.hint ?? SHIP_ANYWAY,
   };
 }

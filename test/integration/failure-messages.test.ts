@@ -1,0 +1,30 @@
+// How the build words a failed API call: one sentence per cause, ending once, whatever the server's own ends in.
+import { expect, test } from 'vitest';
+import { ApiError } from '../../src/client/index.ts';
+import { describeFailure } from '../../src/integration/failures.ts';
+
+const context = { api: 'https://cms.example.com/wp-json/schemafy/v1', timeoutMs: 30_000, retries: 3 };
+const error = (status: number | null, code: string, serverMessage: string, hint: string | null = null) =>
+  new ApiError({ status, code, serverMessage, operation: 'probe', method: 'GET', url: context.api, hint });
+
+test("a server's message that ends in a full stop is not given a second one", () => {
+  const locked = describeFailure(
+    error(401, 'rest_not_logged_in', 'You are not currently logged in.'),
+    context,
+  );
+  expect(locked.header).toBe(
+    `The API at ${context.api} refused probe: 401 rest_not_logged_in: You are not currently logged in.`,
+  );
+  const bare = describeFailure(error(418, 'teapot', 'No coffee here'), context);
+  expect(bare.header.endsWith('No coffee here.')).toBe(true);
+});
+
+test('a redirect to another address names it, with the client’s hint', () => {
+  const hint = 'set api to the address it leads to';
+  const moved = describeFailure(
+    error(301, 'redirect', 'redirected to https://cms.example.com/wp-json/schemafy/v1', hint),
+    { ...context, api: 'http://cms.example.com/wp-json/schemafy/v1' },
+  );
+  expect(moved.header).toContain('redirected to https://cms.example.com/wp-json/schemafy/v1.');
+  expect(moved.hint).toBe(hint);
+});
