@@ -2,6 +2,7 @@
 // side, then every other page of the three at once, within `concurrency`. Latency is paid about
 // 1 + ⌈pages / concurrency⌉ times instead of once per list page.
 import type { MetaTags, Page, SchemaClient, SchemaRecord, SocialTags } from '../client/index.ts';
+import { itemsOf, openList } from '../list-pages.ts';
 import { mapConcurrently } from '../map-concurrently.ts';
 import { urlIdentity } from '../url-forms.ts';
 
@@ -25,40 +26,8 @@ export interface IndexOptions {
 }
 
 const PER_PAGE = 100;
-/** Past this many pages of one list the index is not worth reading (and a server announcing more is wrong). */
-const MAX_LIST_PAGES = 1000;
 
 type ListPage<T> = (page: number) => Promise<Page<T>>;
-
-/** A list whose first page is read; the rest are jobs for the shared pool. */
-interface OpenList<T> {
-  pages: Array<Page<T> | undefined>;
-  /** The rest of the list when the server gives no page count: walked one page after another. */
-  walk: (() => Promise<T[]>) | null;
-}
-
-function open<T>(first: Page<T>, listPage: ListPage<T>, listAll: (page: number) => AsyncIterable<T>) {
-  const list: OpenList<T> = { pages: [first], walk: null };
-  if (first.next === null) return { list, jobs: [] as Array<() => Promise<void>> };
-  if (first.totalPages === null) {
-    list.walk = async () => {
-      const items: T[] = [];
-      for await (const item of listAll(2)) items.push(item);
-      return items;
-    };
-    return { list, jobs: [] };
-  }
-  const last = Math.min(first.totalPages, MAX_LIST_PAGES);
-  const jobs = Array.from({ length: last - 1 }, (_, index) => async () => {
-    list.pages[index + 1] = await listPage(index + 2);
-  });
-  return { list, jobs };
-}
-
-async function itemsOf<T>(list: OpenList<T>): Promise<T[]> {
-  const items = list.pages.flatMap((page) => page?.items ?? []);
-  return list.walk ? [...items, ...(await list.walk())] : items;
-}
 
 /**
  * Every active schema (and, with manage_options, every meta and social entry), keyed by URL; null when
@@ -88,13 +57,15 @@ export async function readIndex(client: SchemaClient, options: IndexOptions): Pr
     return null;
   }
 
-  const schemaList = open(first, schemaPage, (page) => client.schemas.listAll({ per_page: PER_PAGE, page }));
+  const schemaList = openList(first, schemaPage, (page) =>
+    client.schemas.listAll({ per_page: PER_PAGE, page }),
+  );
   const firstTags = await tags;
   const tagLists =
     firstTags && !(firstTags instanceof Error)
       ? {
-          meta: open(firstTags[0], metaPage, (page) => client.meta.listAll({ per_page: PER_PAGE, page })),
-          social: open(firstTags[1], socialPage, (page) =>
+          meta: openList(firstTags[0], metaPage, (page) => client.meta.listAll({ per_page: PER_PAGE, page })),
+          social: openList(firstTags[1], socialPage, (page) =>
             client.social.listAll({ per_page: PER_PAGE, page }),
           ),
         }
