@@ -2,6 +2,7 @@
 // the size limit, runs the handler, and writes its answer or a WordPress error.
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { escapeText } from '../head/escape.ts';
 import { parseJsonSafely } from '../parse-json-safely.ts';
 import type { ApiResponse, ServerContext } from './api.ts';
 import { type Authenticator, can } from './auth.ts';
@@ -133,22 +134,57 @@ async function readBody(request: IncomingMessage, limit: number): Promise<Record
   return body as Record<string, unknown>;
 }
 
+/** WordPress's REST root above the prefix (`/wp-json/` of `/wp-json/schemafy/v1`); null for a prefix of another shape. */
+function restRootOf(dispatch: Dispatch): string | null {
+  const { prefix } = dispatch;
+  const { namespace } = dispatch.context;
+  return prefix !== namespace && prefix.endsWith(namespace) ? `${prefix.slice(0, -namespace.length)}/` : null;
+}
+
+/** The REST index WordPress answers at its root: the site, its time zone, its namespaces and routes. */
+function restIndex(url: URL, dispatch: Dispatch): unknown {
+  const home = `${url.origin}${siteHomeOf(restRootOf(dispatch)!)}`;
+  return {
+    name: 'astro-schema-manager reference server',
+    description: 'The Schema Management REST API, without WordPress',
+    url: home,
+    home,
+    // Dates are stored and sent in UTC, with their zone.
+    gmt_offset: 0,
+    timezone_string: 'UTC',
+    namespaces: [dispatch.context.namespace.slice(1)],
+    authentication: { 'application-passwords': { endpoints: {} } },
+    routes: (dispatch.index as { routes: unknown }).routes,
+  };
+}
+
+/** The site's home above the REST root (`/` for `/wp-json/`, `/blog/` for `/blog/wp-json/`). */
+function siteHomeOf(root: string): string {
+  return root.replace(/[^/]+\/$/, '');
+}
+
 async function answer(request: IncomingMessage, dispatch: Dispatch): Promise<ApiResponse> {
   dispatch.limiter?.take(request.socket.remoteAddress ?? 'unknown');
   const url = requestUrl(request);
+  const root = restRootOf(dispatch);
+  const reads = request.method === 'GET' || request.method === 'HEAD';
+  if (root && reads && (url.pathname === root || url.searchParams.get('rest_route') === '/'))
+    return { body: restIndex(url, dispatch) };
   const located = locate(url, dispatch);
   if (!located) throw noRoute();
   const method = request.method ?? 'GET';
   const user = await dispatch.auth.authenticate(request.headers.authorization);
   if (located.route === '') {
-    if (method !== 'GET') throw noRoute();
+    if (method !== 'GET' && method !== 'HEAD') throw noRoute();
     return { body: dispatch.index };
   }
   let route: CompiledRoute | undefined;
   let params: Record<string, string> = {};
+  // HEAD is answered as GET, without the body (node:http leaves it out), as WordPress does.
+  const asMethod = method === 'HEAD' ? 'GET' : method;
   for (const candidate of dispatch.routes) {
     const match = candidate.pattern.exec(located.route);
-    if (match && candidate.methods.includes(method)) {
+    if (match && candidate.methods.includes(asMethod)) {
       route = candidate;
       params = { ...match.groups };
       break;
@@ -166,9 +202,10 @@ async function answer(request: IncomingMessage, dispatch: Dispatch): Promise<Api
       );
     }
   }
-  const body = method === 'GET' || method === 'DELETE' ? {} : await readBody(request, dispatch.maxBodyBytes);
+  const body =
+    asMethod === 'GET' || method === 'DELETE' ? {} : await readBody(request, dispatch.maxBodyBytes);
   return route.handler(
-    { method, route: located.route, params, query: located.query, body, user, url },
+    { method: asMethod, route: located.route, params, query: located.query, body, user, url },
     dispatch.context,
   );
 }
@@ -245,6 +282,16 @@ function send(
   response.end(text);
 }
 
+/** The site's home page: what a browser sent to the server's address sees, with the REST root in its head. */
+function sendHome(response: ServerResponse, api: string): void {
+  const text = `<!doctype html><html><head><meta charset="utf-8"><title>astro-schema-manager reference server</title></head><body><p>The Schema Management REST API is at <code>${escapeText(api)}</code>.</p></body></html>\n`;
+  response.writeHead(200, {
+    'Content-Type': 'text/html; charset=UTF-8',
+    'Content-Length': Buffer.byteLength(text),
+  });
+  response.end(text);
+}
+
 function sendFailure(response: ServerResponse, error: unknown, dispatch: Dispatch): void {
   const failure = failureOf(error, dispatch);
   // After a refused body the rest of it is not read: close rather than leave the stream half-consumed.
@@ -257,7 +304,24 @@ function sendFailure(response: ServerResponse, error: unknown, dispatch: Dispatc
  * that cannot be serialised or is too large to be a string), it ends as a 500 for that request alone.
  */
 export function requestListener(dispatch: Dispatch) {
+  const root = restRootOf(dispatch);
   return (request: IncomingMessage, response: ServerResponse): void => {
+    // Every answer names the REST root, as WordPress's do (`Link: <…/wp-json/>; rel="https://api.w.org/"`):
+    // a client given the site's address alone finds the API from any of them, the home page first.
+    let url: URL | null = null;
+    try {
+      url = root ? requestUrl(request) : null;
+    } catch {
+      // A Host that is no host name: the answer below says so.
+    }
+    if (url && root) {
+      response.setHeader('Link', `<${url.origin}${root}>; rel="https://api.w.org/"`);
+      const reads = request.method === 'GET' || request.method === 'HEAD';
+      if (reads && url.pathname === siteHomeOf(root) && !url.searchParams.has('rest_route')) {
+        sendHome(response, `${url.origin}${dispatch.prefix}`);
+        return;
+      }
+    }
     const respond = async (): Promise<void> => {
       try {
         const result = await answer(request, dispatch);

@@ -1,0 +1,66 @@
+// What a WordPress site answers around its REST routes, answered the same by the reference server: the REST
+// root named on every answer (`Link: rel="https://api.w.org/"`) and on the home page, the REST index with the
+// site's time zone, and HEAD as GET. A client given only the site's address then finds the API, as it does
+// on WordPress.
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { createClient } from '../../src/client/index.ts';
+import { schema, startServer, type TestServer, users } from './harness.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer({ site: 'https://example.com' });
+  await server.call('POST', '/schemas', { body: schema('/about/') });
+});
+afterAll(() => server.close());
+
+const link = (origin: string) => `<${origin}/wp-json/>; rel="https://api.w.org/"`;
+
+test('the home page and every answer name the REST root', async () => {
+  const home = await fetch(`${server.origin}/`);
+  expect(home.status).toBe(200);
+  expect(home.headers.get('content-type')).toBe('text/html; charset=UTF-8');
+  expect(home.headers.get('link')).toBe(link(server.origin));
+  expect(await home.text()).toContain('/wp-json/schemafy/v1');
+  const byUrl = await server.call('GET', '/schemas-by-url?url=https://example.com/about/', {
+    as: 'anonymous',
+  });
+  expect(byUrl.headers.get('link')).toBe(link(server.origin));
+  const missing = await server.call('GET', '/nothing');
+  expect(missing.status).toBe(404);
+  expect(missing.headers.get('link')).toBe(link(server.origin));
+});
+
+test('the REST index names the namespace, its routes and the time zone, in both URL forms', async () => {
+  for (const address of [`${server.origin}/wp-json/`, `${server.origin}/?rest_route=/`]) {
+    const index = await server.call('GET', address, { as: 'anonymous' });
+    expect(index.status).toBe(200);
+    expect(index.body).toMatchObject({ namespaces: ['schemafy/v1'], timezone_string: 'UTC', gmt_offset: 0 });
+    expect(Object.keys(index.body.routes)).toContain('/schemafy/v1/schemas-by-url');
+  }
+});
+
+test('HEAD is answered as GET, headers and no body', async () => {
+  const head = await fetch(`${server.baseUrl}/schemas-by-url?url=https://example.com/about/`, {
+    method: 'HEAD',
+  });
+  const get = await fetch(`${server.baseUrl}/schemas-by-url?url=https://example.com/about/`);
+  expect(head.status).toBe(200);
+  expect(head.headers.get('etag')).toBe(get.headers.get('etag'));
+  expect(await head.text()).toBe('');
+});
+
+test("a client given the server's address alone finds the API", async () => {
+  const client = createClient({
+    baseUrl: server.origin,
+    username: users.admin.name,
+    password: users.admin.password,
+  });
+  try {
+    expect((await client.probe()).routes.schemas).toBe(true);
+    expect((await client.schemasByUrl('https://example.com/about/')).map((record) => record.url)).toEqual([
+      'https://example.com/about/',
+    ]);
+  } finally {
+    await client.close();
+  }
+});
