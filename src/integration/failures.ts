@@ -128,6 +128,15 @@ export function describeFailure(error: unknown, context: FailureContext): ApiFai
       hint: `The CMS is failing; look at its error log and try again later. ${SHIP_ANYWAY}`,
     };
   }
+  if (error.code === CLIENT_ERROR_CODES.redirect) {
+    return {
+      cause: 'other',
+      header: sentence(
+        `The API at ${context.api} answered with a redirect (${error.status ?? 'no status'}): ${error.serverMessage}`,
+      ),
+      hint: error.hint ?? SHIP_ANYWAY,
+    };
+  }
   if (
     error.code === CLIENT_ERROR_CODES.htmlResponse ||
     (error.status === 404 && error.code === 'rest_no_route')

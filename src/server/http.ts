@@ -114,6 +114,11 @@ async function readBody(request: IncomingMessage, limit: number): Promise<Record
     throw new ApiFailure(400, 'rest_invalid_json', 'The request body is not valid JSON: it is not UTF-8.');
   }
   if (text.trim() === '') return {};
+  // As WordPress reads a body: JSON only under a JSON media type, form fields as PHP's $_POST gives them, and
+  // nothing else (JSON sent as text/plain reaches no handler there, so it reaches none here).
+  const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  if (type === 'application/x-www-form-urlencoded') return Object.fromEntries(new URLSearchParams(text));
+  if (type !== 'application/json' && !type.endsWith('+json')) return {};
   const parsed = parseJsonSafely(text, MAX_BODY_DEPTH);
   if (!parsed.ok) {
     throw new ApiFailure(400, 'rest_invalid_json', `The request body is not valid JSON: ${parsed.message}`);

@@ -25,6 +25,8 @@ test('a redirect to another address names it, with the client’s hint', () => {
     error(301, 'redirect', 'redirected to https://cms.example.com/wp-json/schemafy/v1', hint),
     { ...context, api: 'http://cms.example.com/wp-json/schemafy/v1' },
   );
-  expect(moved.header).toContain('redirected to https://cms.example.com/wp-json/schemafy/v1.');
+  expect(moved.header).toBe(
+    'The API at http://cms.example.com/wp-json/schemafy/v1 answered with a redirect (301): redirected to https://cms.example.com/wp-json/schemafy/v1.',
+  );
   expect(moved.hint).toBe(hint);
 });

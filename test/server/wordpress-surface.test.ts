@@ -64,3 +64,26 @@ test("a client given the server's address alone finds the API", async () => {
     await client.close();
   }
 });
+
+test('a body is read as WordPress reads it: JSON under a JSON type, form fields, and nothing else', async () => {
+  const post = (contentType: string, body: string) =>
+    fetch(`${server.baseUrl}/meta`, {
+      method: 'POST',
+      headers: {
+        authorization: `Basic ${Buffer.from(`${users.admin.name}:${users.admin.password}`).toString('base64')}`,
+        'content-type': contentType,
+      },
+      body,
+    }).then(async (response) => ({ status: response.status, body: await response.json() }));
+  const json = JSON.stringify({ url: 'https://example.com/about/', title: 'About' });
+  expect((await post('application/json; charset=utf-8', json)).status).toBe(200);
+  const form = await post(
+    'application/x-www-form-urlencoded',
+    'url=https%3A%2F%2Fexample.com%2Fabout%2F&title=Form',
+  );
+  expect(form).toMatchObject({ status: 200, body: { title: 'Form' } });
+  // JSON sent as text/plain reaches no WordPress handler: the url is missing.
+  const plain = await post('text/plain', json);
+  expect(plain.status).toBe(400);
+  expect(plain.body.code).toBe('rest_missing_callback_param');
+});
