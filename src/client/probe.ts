@@ -79,6 +79,8 @@ async function readRoutes(transport: Transport, signal?: AbortSignal): Promise<R
     // A server that fails (a 503 maintenance page, a 500) or rate-limits may well be the API: say that, not
     // "no API here".
     if (error.status >= 500 || error.status === 429) throw error;
+    // A redirect says where the API is, not that there is none: its own message names the address.
+    if (error.code === CLIENT_ERROR_CODES.redirect) throw error;
     const what =
       error.code === 'rest_no_route'
         ? 'WordPress answers there, but without this namespace (the plugin is inactive, or the plan lacks the API)'
@@ -149,7 +151,7 @@ function notAccepted(transport: Transport, username: string, cause?: ApiError): 
   // The server's own words when it refused outright (WordPress: 401 incorrect_password); else it answered as
   // to nobody, which is how WordPress treats credentials it never saw.
   const answered = cause
-    ? `it answered ${cause.status} ${cause.code}: ${cause.serverMessage}`
+    ? `it answered ${cause.status} ${cause.code}: ${cause.serverMessage.replace(/\.$/, '')}`
     : 'it answered as to an anonymous visitor (401 on routes that need a login)';
   return probeError(
     CLIENT_ERROR_CODES.credentialsNotAccepted,

@@ -75,6 +75,10 @@ describe('redirects', () => {
       );
       expect(error.hint).toContain('credentials are not sent on to where they were not given for');
       expect(error.message).not.toContain('did not accept the credentials');
+      // probe() says the same, not "no API here": the build stops with the address to use.
+      const probed = await failure(api.client.probe());
+      expect(probed.code).toBe('redirect');
+      expect(probed.hint).toContain('set baseUrl to the address it leads to');
       // No request reached the other address with or without the credentials.
       expect(api.server.requests.filter((request) => request.headers.host?.startsWith('localhost'))).toEqual(
         [],
