@@ -1,7 +1,8 @@
 // The CMS's schemas as a build ships them, for the commands that validate them before any build (push,
 // validate): `{{meta_title}}` and `{{meta_description}}` filled from the page's meta, as the build fills them,
 // so a placeholder the page's meta will fill is not reported as unfilled.
-import { holdsPlaceholder, prepareHeadData } from '../head/prepare.ts';
+import { holdsPlaceholder } from '../cms-placeholders.ts';
+import { prepareHeadData } from '../head/prepare.ts';
 
 /** The page's meta, as far as it is known: from the file, or the API. */
 export interface PageMeta {

@@ -1,14 +1,10 @@
 /** Turns API answers into what a page should say: placeholders filled, CMS URLs moved to the site. */
+import { CMS_PLACEHOLDER } from '../cms-placeholders.ts';
 import { decodeCharacterReferences } from './escape.ts';
 import { fillSocialFromMeta } from './social-fallback.ts';
 import type { HeadData, HeadWarning, PreparedHeadData, PrepareOptions } from './types.ts';
 
-const PLACEHOLDER = /\{\{\s*(meta_title|meta_description)\s*\}\}/g;
-
-/** Whether a text (a schema as JSON) holds one of the CMS's placeholders, which the page's meta fills. */
-export function holdsPlaceholder(text: string): boolean {
-  return text.includes('{{') && new RegExp(PLACEHOLDER.source).test(text);
-}
+const PLACEHOLDER = new RegExp(CMS_PLACEHOLDER.source, 'g');
 const ABSOLUTE_HTTP = /^(https?):\/\/([^/?#\\]*)/i;
 
 /**

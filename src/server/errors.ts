@@ -26,10 +26,19 @@ export class ApiFailure extends Error {
   }
 }
 
-/** 400 naming each bad field and why: `invalidParams({ per_page: 'must be between 1 and 100' })`. */
+/**
+ * 400 naming each bad field and why: `invalidParams({ per_page: 'must be between 1 and 100' })`. As WordPress
+ * (5.7 and later) answers it: `params` by field, and `details` with each field's own error.
+ */
 export function invalidParams(params: Record<string, string>): ApiFailure {
   const names = Object.keys(params).join(', ');
-  return new ApiFailure(400, 'rest_invalid_param', `Invalid parameter(s): ${names}`, { params });
+  const details = Object.fromEntries(
+    Object.entries(params).map(([name, message]) => [
+      name,
+      { code: 'rest_invalid_param', message: `${name} ${message}`, data: null },
+    ]),
+  );
+  return new ApiFailure(400, 'rest_invalid_param', `Invalid parameter(s): ${names}`, { params, details });
 }
 
 export function missingParams(names: string[]): ApiFailure {

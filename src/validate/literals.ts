@@ -1,4 +1,5 @@
 // Whether a JSON literal is a valid value of a Schema.org DataType, and how to say what was expected.
+import { CMS_PLACEHOLDER } from '../cms-placeholders.ts';
 
 const date = /^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?$/;
 const time = /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d+)?)?(Z|[+-]([01]\d|2[0-3]):?[0-5]\d)?$/;
@@ -105,8 +106,6 @@ export function isHostWithoutScheme(value: string): boolean {
   return hostOnly.test(value);
 }
 
-// The CMS's own placeholders, which the integration fills from the page's meta wherever they appear.
-const cmsPlaceholder = /\{\{\s*(meta_title|meta_description)\s*\}\}/;
 // A template expression making up the whole value: Mustache, Handlebars, Liquid, Jinja, Hugo, Vue, or a
 // JavaScript template literal written in plain quotes. Inside longer text it may be a code sample, so only
 // a whole value counts.
@@ -119,7 +118,7 @@ const templateExpression = /^\s*(\{\{[^{}]*\}\}|\{\{\{[^{}]*\}\}\}|\{%[^%]*%\}|\
  */
 export function unfilledValue(value: string): { kind: 'cms' | 'template' | 'script'; text: string } | null {
   if (value.includes('{')) {
-    const cms = cmsPlaceholder.exec(value);
+    const cms = CMS_PLACEHOLDER.exec(value);
     if (cms) return { kind: 'cms', text: cms[0] };
     if (templateExpression.test(value)) return { kind: 'template', text: value.trim() };
   }

@@ -135,6 +135,9 @@ describe('every 400 names the field and the reason', () => {
     expect(answer.status).toBe(400);
     expect(answer.body.code).toBe('rest_invalid_param');
     expect(typeof answer.body.data.params[field]).toBe('string');
+    // As WordPress 5.7+ answers: each field's own error under details.
+    expect(answer.body.data.details[field]).toMatchObject({ code: 'rest_invalid_param', data: null });
+    expect(answer.body.data.details[field].message).toContain(answer.body.data.params[field]);
   });
 
   test('the www host is one of the site hosts, and both schemes are accepted', async () => {
