@@ -12,7 +12,15 @@ export const PROBE_BOUND_MS = 10_000;
 const WAITING_LINE_MS = 2_000;
 
 /** What the probe found, and how many requests it took (the build's summary counts them). */
-export type ProbeOutcome = ({ ok: true; probe: ProbeResult } | { ok: false; failure: ApiFailure }) & {
+export type ProbeOutcome = (
+  | {
+      ok: true;
+      probe: ProbeResult;
+      /** The API's address in the form that answered: the build's client starts there (no second discovery). */
+      api: string;
+    }
+  | { ok: false; failure: ApiFailure }
+) & {
   requests: number;
 };
 
@@ -49,7 +57,7 @@ export async function probeApi(
     const probe = await client.probe({ signal: AbortSignal.timeout(boundMs) });
     const failure = failureOfProbe(probe, context);
     const requests = client.stats().requests;
-    return failure ? { ok: false, failure, requests } : { ok: true, probe, requests };
+    return failure ? { ok: false, failure, requests } : { ok: true, probe, api: client.baseUrl, requests };
   } catch (error) {
     return { ok: false, failure: describeFailure(error, context), requests: client.stats().requests };
   } finally {
