@@ -149,7 +149,8 @@ function differing(
   const fields: Record<string, string | null> = {};
   const changes: JsonChange[] = [];
   for (const [name, value] of Object.entries(given ?? {})) {
-    if ((now[name] ?? null) === value) continue;
+    // An empty field is no field: the CMS stores "" as none, and a second push must find nothing to do.
+    if ((now[name] || null) === (value || null)) continue;
     fields[name] = value;
     changes.push({ path: `${prefix}${name}`, from: now[name] ?? null, to: value });
   }

@@ -200,7 +200,9 @@ file, named with its field).`,
         lines.push(summaryLine(summary));
         if (dryRun && invalid.length > 0)
           lines.push(
-            `A push without --dry-run would stop here: ${plural(invalid.length, 'schema')} with validation errors (--allow-invalid pushes anyway).`,
+            writes.length > 0
+              ? `A push without --dry-run would stop here: ${plural(invalid.length, 'schema')} with validation errors (--allow-invalid pushes anyway).`
+              : `A push without --dry-run would send nothing either, and exit 1: ${plural(invalid.length, 'schema')} with validation errors (--allow-invalid exits 0).`,
           );
         process.stdout.write(`${lines.join('\n')}\n`);
       }

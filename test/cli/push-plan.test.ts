@@ -64,3 +64,16 @@ test('meta and social given under another spelling are written under the spellin
     [],
   );
 });
+
+test('an empty field is no field: it clears a value once, then a second push finds nothing to do', () => {
+  const url = 'https://www.example.com/about/';
+  const file = { schemas: [], meta: [{ url, title: '' }], social: [{ url, og: { title: '' } }] };
+  const held = [{ url, title: 'About', description: null } as unknown as MetaTags];
+  expect(planTags(file, held, [])).toEqual([
+    expect.objectContaining({ kind: 'meta', url, fields: { title: '' } }),
+  ]);
+  // The CMS stores "" as none.
+  const cleared = [{ url, title: null, description: null } as unknown as MetaTags];
+  const socialCleared = [{ url, og: { title: null }, twitter: {} } as unknown as SocialTags];
+  expect(planTags(file, cleared, socialCleared)).toEqual([]);
+});

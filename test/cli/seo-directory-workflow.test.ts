@@ -246,7 +246,9 @@ describe('validation before a push', () => {
     expect(dry.stdout).toMatch(
       /^ {2}invalid\/example\.com\/bad\.json schemas\[0\] {2}https:\/\/example\.com\/bad\/ {2}Article\n {4}error +\$\.datePublished .+\(invalid-value\)$/m,
     );
-    expect(dry.stdout).toContain('A push without --dry-run would stop here: 1 schema with validation errors');
+    expect(dry.stdout).toContain(
+      'A push without --dry-run would send nothing either, and exit 1: 1 schema with validation errors',
+    );
 
     edit('invalid/example.com/index.json', (page) => {
       page.social.og.title = 'Example, renamed';
