@@ -8,6 +8,7 @@ import type { AstroIntegrationLogger } from 'astro';
 import type { Dispatcher } from 'undici';
 import type { PageFacts } from '../audit/index.ts';
 import type { ProbeResult, SchemaClient } from '../client/index.ts';
+import { describeSchema } from '../describe-schema.ts';
 import { mapConcurrently } from '../map-concurrently.ts';
 import { plural } from '../plural.ts';
 import { htmlReportParts, type ReportPage } from '../report/html-report.ts';
@@ -27,15 +28,15 @@ import {
 import type { ResolvedOptions } from './options.ts';
 import { cmsUrlFor, planContextFor } from './page-context.ts';
 import { type BuiltPage, isExcluded, listBuiltPages, type RouteInfo, type SiteLayout } from './pages.ts';
-import { describeSchema, type Finding, type PagePlan } from './plan-page.ts';
+import type { Finding, PagePlan } from './plan-page.ts';
 import type { ProbeOutcome } from './probe-api.ts';
 import { throttledProgress } from './progress.ts';
 import type { HeadIndex } from './read-index.ts';
 import { isEmpty } from './read-page-data.ts';
 import {
-  AUDIT_HINT,
   auditErrorCount,
   auditFailureMessage,
+  auditHint,
   type BuildResult,
   countSchemaTypes,
   coverageMessage,
@@ -44,8 +45,8 @@ import {
   listAuditFindings,
   listFindings,
   summaryLines,
-  VALIDATION_HINT,
   validationFailureMessage,
+  validationHint,
 } from './report.ts';
 import type { EarlyStager } from './stage-early.ts';
 import { pageStager } from './stage-pages.ts';
@@ -195,7 +196,7 @@ export async function processBuild(input: BuildInput): Promise<BuildResult> {
       logger.error(validationFailureMessage(errors));
       throw buildStopped(
         `The build stopped on ${plural(errors.length, 'invalid schema finding')} (listed above); no page was changed.`,
-        VALIDATION_HINT,
+        validationHint(errors),
       );
     }
     const shown = findings.filter((finding) => finding.severity !== 'info');
@@ -249,7 +250,10 @@ export async function processBuild(input: BuildInput): Promise<BuildResult> {
       const auditWarnings = auditShown.filter((finding) => finding.severity !== 'error');
       if (auditWarnings.length > 0) logger.warn(`Site audit:\n${listAuditFindings(auditWarnings)}`);
       logger.error(auditFailureMessage(auditErrors));
-      throw buildStopped(`The site audit found ${auditErrorCount(auditErrors)} (listed above).`, AUDIT_HINT);
+      throw buildStopped(
+        `The site audit found ${auditErrorCount(auditErrors)} (listed above).`,
+        auditHint(auditErrors),
+      );
     }
     if (auditShown.length > 0) logger.warn(`Site audit:\n${listAuditFindings(auditShown)}`);
     return result;

@@ -102,9 +102,19 @@ export function validationFailureMessage(errors: Finding[]): string {
   return `${plural(errors.length, 'invalid schema finding')} on ${plural(pages, 'page')}:\n${listFindings(errors)}`;
 }
 
-export const VALIDATION_HINT =
-  'Fix the schemas in the CMS (the #id names the record), or relax the check: schemaManager({ validate: "warn" }) ships them with warnings, ' +
-  'schemaManager({ severity: { <code>: "warning" } }) downgrades one rule, and rules: ["schema.org"] turns off Google\'s rich-result rules.';
+/** How to downgrade one finding, named by the first code the user can set (remote findings are the CMS's). */
+function downgradeExample(errors: Array<{ code: string }>): string {
+  const code = errors.find((finding) => !finding.code.includes(':'))?.code;
+  return `schemaManager({ severity: { ${code ? `"${code}"` : '<code>'}: "warning" } })`;
+}
+
+/** What to do about a build stopped on invalid schemas. */
+export function validationHint(errors: Array<{ code: string }>): string {
+  return (
+    'Fix the schemas in the CMS (the #id names the record), or relax the check: schemaManager({ validate: "warn" }) ships them with warnings, ' +
+    `${downgradeExample(errors)} downgrades one rule, and rules: ["schema.org"] turns off Google's rich-result rules.`
+  );
+}
 
 type FetchFailureLine = { page: string; cause: string; message: string; hint: string };
 
@@ -167,10 +177,14 @@ export function auditErrorCount(errors: AuditFinding[]): string {
   return `${plural(errors.length, 'error')} on ${plural(pages, 'page')}`;
 }
 
-export const AUDIT_HINT =
-  'Fix the pages or the CMS data named above, or relax the audit: schemaManager({ severity: { <code>: "warning" } }) downgrades one finding, ' +
-  'validate: "warn" ships with them, and audit: false turns the site audit off. ' +
-  "A problem in a page's own JSON-LD is fixed in the layout or component that writes it; jsonLdConflict: 'api' lets the CMS's schema of the same type replace it, and validatePageJsonLd: false leaves the pages' own JSON-LD unchecked.";
+/** What to do about a build stopped by the site audit (the pages are written: the audit reads them). */
+export function auditHint(errors: Array<{ code: string }>): string {
+  return (
+    `Fix the pages or the CMS data named above, or relax the audit: ${downgradeExample(errors)} downgrades one finding, ` +
+    'validate: "warn" ships with them, and audit: false turns the site audit off. ' +
+    "A problem in a page's own JSON-LD is fixed in the layout or component that writes it; jsonLdConflict: 'api' lets the CMS's schema of the same type replace it, and validatePageJsonLd: false leaves the pages' own JSON-LD unchecked."
+  );
+}
 
 /**
  * What the build says of CMS data no page of it is for: a warning when none of it is (the site's address and

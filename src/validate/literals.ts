@@ -129,7 +129,7 @@ export function unfilledValue(value: string): { kind: 'cms' | 'template' | 'scri
 
 /** What a DataType's values look like, for messages. */
 export const dataTypeFormat: Record<string, string> = {
-  URL: 'a URL',
+  URL: 'a URL (https://example.com/page/, or a path without spaces)',
   Date: 'an ISO 8601 date (2024-05-31)',
   DateTime: 'an ISO 8601 date and time (2024-05-31T09:00:00+02:00)',
   Time: 'an ISO 8601 time (09:00:00)',

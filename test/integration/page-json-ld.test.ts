@@ -38,6 +38,7 @@ test("a page's own invalid JSON-LD fails the build once for all its pages, sayin
     );
     expect(build.log).toContain('The site audit found 1 error on 2 pages (listed above).');
     expect(build.log).toContain('validatePageJsonLd: false');
+    expect(build.log).toContain('schemaManager({ severity: { "invalid-value": "warning" } })');
     // The CMS's pages were written all the same, as with any audit finding.
     expect(build.read('about/index.html')).toContain('data-schema-manager');
   } finally {

@@ -54,6 +54,8 @@ test("validate 'error' (the default) fails the build on an invalid schema, namin
     expect(build.log).toContain('https://www.example.com/blog/');
     expect(build.log).toMatch(/#\d+ Event "Broken event" at \$\.startDate/);
     expect(build.log).toContain('validate: "warn"');
+    // The hint names the code to downgrade, as the user would write it.
+    expect(build.log).toContain('schemaManager({ severity: { "invalid-value": "warning" } })');
     // The warnings are said as well, so fixing the errors brings no second round of surprises.
     expect(build.log).toMatch(
       /Schema warnings:\n\s+- https:\/\/www\.example\.com\/blog\/first\/ #\d+ Article "First post" at \$\.author\.url: \[google-missing-recommended\]/,
