@@ -1,6 +1,7 @@
 // `astro-schema-manager validate`: JSON-LD from a file, stdin or the API, checked by the local validator (or by
 // the API's POST /validate with --remote), reported as `check` reports pages.
 import { ApiError, type SchemaClient, type ValidateBody } from '../client/index.ts';
+import { describeSchema } from '../describe-schema.ts';
 import { urlIdentity } from '../url-forms.ts';
 import type { CheckedFile } from '../validate/format-report.ts';
 import { type Severity, type ValidationIssue, validatePage } from '../validate/index.ts';
@@ -13,7 +14,7 @@ import { reachesFailOn, readReportFlags, renderReport, reportFlagOptions } from 
 /** Something to validate: the document itself (local) and how the API names it (remote). */
 interface Target {
   label: string;
-  documents: Array<{ value: string | object; remote: ValidateBody }>;
+  documents: Array<{ value: string | object; remote: ValidateBody; label?: string }>;
   /** Why there is nothing to validate (a page without an active schema). */
   failure?: string;
 }
@@ -77,8 +78,10 @@ async function apiTargets(
       : asBuilt(record.schema_data, await metaIfReadable(client, record.url));
   for (const id of ids) {
     // Remote validation reads the record itself; locally it is fetched first.
-    const value = remote ? '' : await asShipped(await client.schemas.get(id));
-    targets.push({ label: `schema #${id}`, documents: [{ value, remote: { id } }] });
+    const record = remote ? null : await client.schemas.get(id);
+    const value = record ? await asShipped(record) : '';
+    const label = record ? describeSchema(record) : undefined;
+    targets.push({ label: `schema #${id}`, documents: [{ value, remote: { id }, ...(label && { label }) }] });
   }
   for (const url of urls) {
     // Remotely too, record by record ({ id }): every server answers that form, where some ignore { url }.
@@ -95,7 +98,11 @@ async function apiTargets(
     }
     const documents = [];
     for (const record of records)
-      documents.push({ value: await asShipped(record), remote: { id: record.id } });
+      documents.push({
+        value: await asShipped(record),
+        remote: { id: record.id },
+        label: describeSchema(record),
+      });
     targets.push({ label: url, documents });
   }
   return targets;
@@ -145,6 +152,7 @@ async function check(
       } else issues = local![index]!.issues;
       documents.push({
         index,
+        ...(document.label && { label: document.label }),
         line: 1,
         column: 1,
         valid: !issues.some((i) => i.severity === 'error'),

@@ -2,10 +2,11 @@
 // canonicals and images that lead nowhere, CMS addresses left behind), found on the output as it will ship.
 import { type AuditFinding, auditOutput, type PageFacts } from '../audit/index.ts';
 import type { SchemaRecord } from '../client/index.ts';
+import { describeSchema } from '../describe-schema.ts';
 import { prettyJson, type ReportPage, reportFinding } from '../report/html-report.ts';
 import type { ResolvedOptions } from './options.ts';
 import { onDemandMatcher, type RouteInfo, type SiteLayout, urlOfOutputFile } from './pages.ts';
-import { describeSchema, type PagePlan } from './plan-page.ts';
+import type { PagePlan } from './plan-page.ts';
 import { pageJsonLdValidation } from './write-page.ts';
 
 /** The site's address with its base: what page URLs start with. */

@@ -1,6 +1,7 @@
 // API answers -> tags and findings for one page. Pure: no I/O, so a whole site can be planned (and
 // rejected) before a single file is touched.
 import type { SchemaRecord } from '../client/index.ts';
+import { describeSchema } from '../describe-schema.ts';
 import { type HeadTag, prepareHeadData, renderHeadTags } from '../head/index.ts';
 import { type ValidateOptions, type ValidationIssue, validatePage } from '../validate/index.ts';
 import type { PageData } from './fetch-head-data.ts';
@@ -132,12 +133,6 @@ function pageIssueFinding(
     ...(issue.node && { node: issue.node }),
     message: issue.message,
   };
-}
-
-/** `#12 Article "Hello post"`: how a user finds the schema in the CMS. */
-export function describeSchema(record: SchemaRecord): string {
-  const name = record.schema_name ? ` "${record.schema_name}"` : '';
-  return `#${record.id} ${record.schema_type || 'schema'}${name}`;
 }
 
 /** A page the build will stop on: not worth writing. */

@@ -9,6 +9,8 @@ export type ReportFormat = 'pretty' | 'json' | 'junit' | 'github';
 export interface CheckedDocument {
   /** 0-based index of the script in its page. */
   index: number;
+  /** How the document is named where it is not one of the file's (a CMS record: `#2 Article "Hello"`). */
+  label?: string;
   /** Where the script's body starts in the file, 1-based. */
   line: number;
   column: number;
@@ -125,7 +127,7 @@ function pretty(files: CheckedFile[], color: boolean, unit: readonly [string, st
     for (const { document, issue } of issues) {
       const where =
         file.unit === 'document'
-          ? `${issue.line === undefined ? '' : `${issue.line}:${issue.column ?? 1} `}document ${document.index + 1}`
+          ? `${issue.line === undefined ? '' : `${issue.line}:${issue.column ?? 1} `}${document.label ?? `document ${document.index + 1}`}`
           : `${position(document, issue)} script ${document.index + 1}`;
       lines.push(
         `  ${label[issue.severity]} ${issuePlace(issue)}  ${issue.message}  ${paint(2, `${issue.code} (${issue.rule}) ${where}`)}`,
@@ -177,7 +179,7 @@ function junit(files: CheckedFile[], failOn: Severity): string {
       const failing = document.issues.filter((issue) => rank[issue.severity] >= rank[failOn]);
       const name =
         file.unit === 'document'
-          ? `${file.file} document ${document.index + 1}`
+          ? `${file.file} ${document.label ?? `document ${document.index + 1}`}`
           : `${file.file} script ${document.index + 1} (line ${document.line})`;
       const body = failing.map(
         (issue) =>

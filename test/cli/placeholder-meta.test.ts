@@ -77,4 +77,6 @@ test('validate: a pull file’s own meta fills its placeholders; --url reads the
   const anonymous = await cli(['validate', '--url', ABOUT], { SCHEMA_MANAGER_API: api });
   expect(anonymous.code).toBe(0);
   expect(anonymous.stdout).toContain('unfilled-placeholder');
+  // Each of the page's records is named as the build names it, not "document 1".
+  expect(anonymous.stdout).toContain('#1 WebPage "WebPage"');
 });

@@ -3,10 +3,11 @@
 // the app shows exactly what this view got, with no second request to the API. Pure.
 import { readPageFacts } from '../../audit/page-facts.ts';
 import type { SchemaRecord } from '../../client/index.ts';
+import { describeSchema } from '../../describe-schema.ts';
 import { serializeJsonForScript } from '../../head/escape.ts';
 import { readHeadTags } from '../../head/read.ts';
 import { reportFinding } from '../../report/html-report.ts';
-import { describeSchema, type Finding } from '../plan-page.ts';
+import type { Finding } from '../plan-page.ts';
 import { INSPECTION_ELEMENT_ID } from './meta.ts';
 
 export { INSPECTION_ELEMENT_ID };
