@@ -28,11 +28,12 @@ export interface BuildClient {
  * The client for the build pass and, where listing is allowed and the CMS not too big, the index read now;
  * where it is not, the reader that asks each page as it is rendered.
  *
- * @example const build = startBuildClient(options, probe, config.cacheDir, undefined);
+ * @example const build = startBuildClient(options, { probe, api }, config.cacheDir, undefined);
  */
 export function startBuildClient(
   options: ResolvedOptions,
-  probe: ProbeResult | null,
+  /** What the probe found, and the API's address in the form that answered (no second discovery). */
+  found: { probe: ProbeResult; api: string } | null,
   cacheDir: URL | undefined,
   dispatcher: Dispatcher | undefined,
 ): BuildClient {
@@ -40,15 +41,15 @@ export function startBuildClient(
   const cacheFile =
     cacheDir && !options.snapshot ? buildCacheFile(fileURLToPath(cacheDir), options.cache) : null;
   const client = createClient(
-    clientOptionsFor(options, options, {
+    clientOptionsFor(found ? { ...options, api: found.api } : options, options, {
       cacheFile: cacheFile ?? undefined,
       dispatcher,
       userAgent: userAgent(),
     }),
   );
   const notes: string[] = [];
-  if (!probe) return { client, earlyIndex: undefined, readAhead: undefined, notes };
-  const rights = listingRights(probe);
+  if (!found) return { client, earlyIndex: undefined, readAhead: undefined, notes };
+  const rights = listingRights(found.probe);
   if (!rights.canListSchemas || options.strategy === 'per-page') {
     // strategy "index" without list rights stops the build in the pass: nothing to read.
     if (options.strategy === 'index') return { client, earlyIndex: undefined, readAhead: undefined, notes };

@@ -180,12 +180,7 @@ export default function schemaManager(userOptions: SchemaManagerOptions = {}): A
         probe = await probeApi(options, (line) => logger.info(line), undefined, snapshot?.dispatcher);
         if (probe.ok) {
           // The index is read while Astro renders the pages.
-          build = startBuildClient(
-            { ...options, api: probe.api },
-            probe.probe,
-            config.cacheDir,
-            snapshot?.dispatcher,
-          );
+          build = startBuildClient(options, probe, config.cacheDir, snapshot?.dispatcher);
           // A page is on disk once as many pages as Astro renders at a time have started after it: it is
           // staged while Astro goes on. Page by page, each page is also asked as it starts rendering.
           const source = build.earlyIndex

@@ -88,14 +88,7 @@ export async function processBuild(input: BuildInput): Promise<BuildResult> {
   const cmsUrlOf = new Map(pages.map((page) => [page, cmsUrlFor(page, options)]));
   const build =
     input.build ??
-    (input.probe.ok
-      ? startBuildClient(
-          { ...options, api: input.probe.api },
-          input.probe.probe,
-          input.cacheDir,
-          input.dispatcher,
-        )
-      : startBuildClient(options, null, input.cacheDir, input.dispatcher));
+    startBuildClient(options, input.probe.ok ? input.probe : null, input.cacheDir, input.dispatcher);
   const { client } = build;
   const context = planContextFor(options, input.layout.site);
   const intervalMs = options.progressIntervalSeconds * 1000;
