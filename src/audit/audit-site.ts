@@ -3,6 +3,7 @@
 
 import { typesDescribedTwice } from '../head/json-ld-type.ts';
 import type { LanguageAlternate } from '../head/read.ts';
+import type { SitemapLanguageLink } from '../read-sitemap.ts';
 import { decodedPath, readableUrl } from '../url-forms.ts';
 import type { IssueCode } from '../validate/report.ts';
 import type { Severity } from '../validate/types.ts';
@@ -36,11 +37,6 @@ export interface SiteAuditInput {
    * page URLs follow the spelling most of the site's pages give themselves.
    */
   trailingSlash?: 'always' | 'never' | 'ignore';
-}
-
-/** `<url><loc>page</loc><xhtml:link rel="alternate" hreflang href></url>` in a sitemap. */
-export interface SitemapLanguageLink extends LanguageAlternate {
-  page: string;
 }
 
 export interface AuditFinding {

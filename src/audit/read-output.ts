@@ -3,12 +3,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
-import { Parser } from 'htmlparser2';
-import type { LanguageAlternate } from '../head/read.ts';
 import { mapConcurrently } from '../map-concurrently.ts';
+import { readSitemap, type SitemapLanguageLink } from '../read-sitemap.ts';
 import { pageHref } from '../url-forms.ts';
 import type { ValidateOptions } from '../validate/index.ts';
-import { type AuditFinding, auditSite, type SiteAuditInput, type SitemapLanguageLink } from './audit-site.ts';
+import { type AuditFinding, auditSite, type SiteAuditInput } from './audit-site.ts';
 import { type PageFacts, readPageFacts } from './page-facts.ts';
 
 /** Larger HTML files are not read as pages (Googlebot itself reads the first 15 MB of one). */
@@ -46,56 +45,15 @@ export function readSitemaps(dir: string, files: ReadonlySet<string>): SitemapCo
   if (sitemaps.length === 0) return null;
   const contents: SitemapContents = { urls: [], languageLinks: [], fileOf: new Map() };
   for (const file of sitemaps) {
-    const from = contents.urls.length;
-    readSitemap(readFileSync(join(dir, file), 'utf8'), contents);
-    for (const url of contents.urls.slice(from))
+    const entries = readSitemap(readFileSync(join(dir, file), 'utf8'));
+    for (const url of entries.pages) {
+      // Pushed one by one: a sitemap may list more URLs than a call takes arguments.
+      contents.urls.push(url);
       if (!contents.fileOf.has(url)) contents.fileOf.set(url, file);
+    }
+    for (const link of entries.languageLinks) contents.languageLinks.push(link);
   }
   return contents;
-}
-
-/**
- * Appends the `<loc>` of each `<url>` in a sitemap's XML (an index's `<sitemap><loc>` is not a page), and each
- * `<xhtml:link rel="alternate" hreflang>` of one (as @astrojs/sitemap writes with its `i18n` option), to `into`.
- */
-export function readSitemap(xml: string, into: SitemapContents): void {
-  const open: string[] = [];
-  let text = '';
-  let loc = '';
-  let alternates: LanguageAlternate[] = [];
-  const parser = new Parser(
-    {
-      onopentag(name, attrs) {
-        const tag = name.toLowerCase();
-        open.push(tag);
-        if (tag === 'loc') text = '';
-        else if (tag === 'url') {
-          loc = '';
-          alternates = [];
-        } else if (
-          /(?:^|:)link$/.test(tag) &&
-          attrs.hreflang &&
-          attrs.href &&
-          /\balternate\b/i.test(attrs.rel ?? '')
-        )
-          alternates.push({ hreflang: attrs.hreflang, href: attrs.href });
-      },
-      ontext(chunk) {
-        if (open.at(-1) === 'loc') text += chunk;
-      },
-      onclosetag() {
-        const tag = open.pop();
-        if (tag === 'loc' && open.at(-1) === 'url') {
-          loc = text.trim();
-          // Pushed one by one: a sitemap may list more URLs than a call takes arguments.
-          into.urls.push(loc);
-        } else if (tag === 'url' && loc)
-          for (const alternate of alternates) into.languageLinks.push({ page: loc, ...alternate });
-      },
-    },
-    { xmlMode: true, decodeEntities: true },
-  );
-  parser.end(xml);
 }
 
 export interface OutputAuditInput extends Omit<SiteAuditInput, 'pages' | 'files' | 'sitemapUrls'> {

@@ -4,6 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { type AuditFinding, auditOutput, type PageFacts, readPageFacts } from '../audit/index.ts';
 import { listOutputFiles } from '../audit/read-output.ts';
+import { readSitemap } from '../read-sitemap.ts';
 import { prettyJson, type ReportPage } from '../report/html-report.ts';
 import { decodedPath, pageHref } from '../url-forms.ts';
 import type { CheckedFile } from '../validate/format-report.ts';
@@ -17,39 +18,121 @@ export interface DirectoryAudit {
   pages: PageFacts[];
 }
 
+/** Pages below the top whose own address is read to find the site's, when nothing above says it. */
+const DEEP_PAGES = 50;
+/** Sitemap entries read for the same. */
+const SITEMAP_PAGES = 50;
+
 /**
- * The site's address for a built directory: `--site`, else what the home page says it is (its canonical, or
- * og:url). Null when neither is there: the audit then needs `--site`.
+ * The site's address for a built directory: `--site`, else where the directory says it lives: its home page's
+ * canonical (or og:url), another page at its top, a sitemap named by the sitemap index or robots.txt (the
+ * address @astrojs/sitemap writes from Astro's `site`), then a page further down. Each page counts only when
+ * it names its own file's address; null when none does: the audit then needs `--site`.
  */
 export function siteOf(dir: string, given: string | undefined): string | null {
   if (given) return given.endsWith('/') ? given : `${given}/`;
-  // The home page first; else any page at the top that says where it lives.
-  const names = readdirSync(dir).filter((name) => /\.html?$/i.test(name));
-  const candidates = [
-    ...names.filter((name) => name === 'index.html'),
-    ...names.filter((name) => name !== 'index.html'),
-  ];
-  for (const name of candidates) {
+  const top = readdirSync(dir).filter((name) => /\.html?$/i.test(name));
+  const fromTop = siteNamedByPages(dir, [
+    ...top.filter((name) => name === 'index.html'),
+    ...top.filter((name) => name !== 'index.html'),
+  ]);
+  if (fromTop) return fromTop;
+  const files = listOutputFiles(dir);
+  const fromSitemaps = siteNamedBySitemaps(dir, files);
+  if (fromSitemaps) return fromSitemaps;
+  // Shallow pages first: a section's home is likelier to name itself than an archive page.
+  const deep = [...files]
+    .filter((file) => file.includes('/') && /\.html?$/i.test(file))
+    .sort((a, b) => a.split('/').length - b.split('/').length || a.localeCompare(b))
+    .slice(0, DEEP_PAGES);
+  return siteNamedByPages(dir, deep);
+}
+
+/** The site above the first of `files` whose canonical (or og:url) is its own address. */
+function siteNamedByPages(dir: string, files: string[]): string | null {
+  for (const file of files) {
     // Not a FIFO named like a page: reading one waits for a writer forever.
-    if (inputFileProblem(join(dir, name))) continue;
+    if (inputFileProblem(join(dir, file))) continue;
     let said: string | null;
     try {
-      const facts = readPageFacts(readFileSync(join(dir, name), 'utf8'), 'https://site.invalid/', name);
+      const facts = readPageFacts(readFileSync(join(dir, file), 'utf8'), 'https://site.invalid/', file);
       said = facts.canonical ?? facts.ogUrl;
     } catch {
       continue; // Unreadable (a broken link): the report names it.
     }
-    if (!said || !URL.canParse(said)) continue;
-    const url = new URL(said);
-    // The home page's canonical is the site's address itself, with or without its slash (`trailingSlash: 'never'`
-    // names `https://example.com/blog`): not a page inside it.
-    if (name === 'index.html') return `${url.origin}${url.pathname.replace(/\/?$/, '/')}`;
-    // Another page gives the address above its own name (`…/docs/intro` for `intro.html` checked in `docs/`),
-    // or nothing when it names itself otherwise.
-    const stem = encodeURI(name.replace(/\.html?$/i, ''));
-    for (const own of [`/${stem}`, `/${stem}/`, `/${encodeURI(name)}`]) {
-      if (url.pathname.endsWith(own)) return `${url.origin}${url.pathname.slice(0, -own.length)}/`;
+    const site = said && URL.canParse(said) ? siteAbove(file, new URL(said)) : null;
+    if (site) return site;
+  }
+  return null;
+}
+
+/**
+ * The site above a sitemap of the directory that robots.txt or a sitemap index names by its address
+ * (`Sitemap: https://example.com/blog/sitemap-index.xml` for `sitemap-index.xml`).
+ */
+function siteNamedBySitemaps(dir: string, files: ReadonlySet<string>): string | null {
+  const named: string[] = [];
+  const pages: string[] = [];
+  const read = (file: string) => {
+    const path = join(dir, file);
+    return files.has(file) && !inputFileProblem(path) ? readFileSync(path, 'utf8') : '';
+  };
+  try {
+    for (const line of read('robots.txt').split(/\r?\n/)) {
+      const sitemap = /^\s*sitemap\s*:\s*(\S+)/i.exec(line)?.[1];
+      if (sitemap) named.push(sitemap);
     }
+    for (const file of [...files].filter((file) => /(?:^|\/)sitemap[^/]*\.xml$/i.test(file)).sort()) {
+      const entries = readSitemap(read(file), SITEMAP_PAGES);
+      named.push(...entries.sitemaps);
+      pages.push(...entries.pages.slice(0, SITEMAP_PAGES));
+    }
+  } catch {
+    return null; // Unreadable: the audit reports the sitemaps it can read.
+  }
+  for (const address of named) {
+    const url = URL.parse(address);
+    const file = url && [...files].find((file) => url.pathname.endsWith(`/${encodeURI(file)}`));
+    const site = url && file ? siteAbove(file, url) : null;
+    if (site) return site;
+  }
+  // Else a page the sitemaps list, below the shortest base under which it is a file of the directory.
+  for (const address of pages) {
+    const url = URL.parse(address);
+    if (!url) continue;
+    const path = decodedPath(url.pathname);
+    for (let cut = path.indexOf('/'); cut !== -1; cut = path.indexOf('/', cut + 1)) {
+      const rest = path.slice(cut + 1);
+      const file = [
+        rest === '' || rest.endsWith('/') ? `${rest}index.html` : `${rest}.html`,
+        `${rest}/index.html`,
+        rest,
+      ].find((candidate) => /\.html?$/i.test(candidate) && files.has(candidate));
+      if (file) return new URL(path.slice(0, cut + 1), url.origin).href;
+    }
+  }
+  return null;
+}
+
+/**
+ * The site's address when `file` of the directory lives at `url`, or null when `url` is no address of it. A
+ * page may be named with or without its slash or `.html` (`blog/index.html` as `…/blog/` or `…/blog`,
+ * `about.html` as `…/about`); the home page's address is the site's itself, with or without its slash
+ * (`trailingSlash: 'never'` names `https://example.com/blog`).
+ */
+function siteAbove(file: string, url: URL): string | null {
+  if (/^index\.html?$/i.test(file)) return `${url.origin}${url.pathname.replace(/\/?$/, '/')}`;
+  const path = encodeURI(file);
+  const folder = /^(.*)\/index\.html?$/i.exec(path)?.[1];
+  const stem = path.replace(/\.html?$/i, '');
+  const owns =
+    folder !== undefined
+      ? [`/${folder}/`, `/${folder}`, `/${path}`]
+      : stem !== path
+        ? [`/${stem}`, `/${stem}/`, `/${path}`]
+        : [`/${path}`];
+  for (const own of owns) {
+    if (url.pathname.endsWith(own)) return `${url.origin}${url.pathname.slice(0, -own.length)}/`;
   }
   return null;
 }

@@ -1,5 +1,5 @@
 // `astro-schema-manager check`: validates the JSON-LD of built pages (HTML and .jsonld files) and reports it.
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, relative } from 'node:path';
 import { htmlReportParts } from '../report/html-report.ts';
 import type { CheckedFile } from '../validate/format-report.ts';
@@ -34,7 +34,7 @@ disagree with the pages, CMS addresses left in JSON-LD), as the build does.`,
     { flags: '--output <file>', description: 'write the report to this file instead of stdout' },
     {
       flags: '--site <url>',
-      description: "the site's address, for the audit (default: the home page's canonical)",
+      description: "the site's address, for the audit (default: where the pages or sitemaps say it is)",
     },
     { flags: '--cms <url>', description: "the CMS's address, whose URLs left in JSON-LD are reported" },
     { flags: '--no-audit', description: 'skip the site-wide audit of directories' },
@@ -81,10 +81,9 @@ files are still checked).`,
       for (const dir of paths.filter((path) => statSync(path).isDirectory())) {
         const site = siteOf(dir, values.site as string | undefined);
         if (site === null) {
-          const why = existsSync(join(dir, 'index.html'))
-            ? 'its home page names no canonical'
-            : 'it has no home page (index.html) and no page at its top names its address';
-          process.stderr.write(`Site audit of ${dir} skipped: ${why}; pass --site <url>.\n`);
+          process.stderr.write(
+            `Site audit of ${dir} skipped: no page of it names its own address (canonical or og:url), nor does a sitemap; pass --site <url>.\n`,
+          );
           continue;
         }
         const said = values.site === undefined ? null : siteOf(dir, undefined);

@@ -84,7 +84,7 @@ function checkFilled(walk: Walk, value: string, property: Property): void {
   walk.report.add(
     'unfilled-placeholder',
     unfilled.kind === 'cms'
-      ? `${name} holds ${unfilled.text}, the CMS's placeholder for the page's meta ${field}, unfilled: there was no meta ${field} to fill it from (none for the page in the CMS, or credentials that cannot read meta). Set one in the CMS, or remove the placeholder.`
+      ? `${name} holds ${unfilled.text}, the CMS's placeholder for the page's meta ${field}, unfilled: there was no meta ${field} to fill it from (none for the page, or credentials that cannot read meta). Give the page a meta ${field} (in the CMS, or in the page file that push sends), or remove the placeholder.`
       : unfilled.kind === 'template'
         ? `${name} is ${JSON.stringify(unfilled.text)}, a template expression never filled in: the page shows it as written. Fill it where the JSON-LD is made.`
         : unfilled.text === '[object Object]'

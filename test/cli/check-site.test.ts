@@ -212,13 +212,54 @@ it("checks a server build's dist/client, and says so", async () => {
   });
 });
 
-it('says why the audit is skipped when there is no home page', async () => {
+it('finds the site from a page further down when the top names none, and says so when nothing does', async () => {
   await withSite({ 'en/index.html': page('en/', '<title>En</title>') }, async (root) => {
-    const { stderr } = await check(root);
-    expect(stderr).toContain(
-      'it has no home page (index.html) and no page at its top names its address; pass --site <url>.',
-    );
+    const { stderr, stdout } = await check(root, '--format', 'json');
+    expect(stderr).toBe('');
+    expect(JSON.parse(stdout).files[0].url).toBe(`${SITE}en/`);
   });
+  await withSite(
+    { 'en/index.html': '<title>En</title>', '404.html': page('', '<title>Lost</title>') },
+    async (root) => {
+      const { stderr } = await check(root);
+      expect(stderr).toContain(
+        'no page of it names its own address (canonical or og:url), nor does a sitemap; pass --site <url>.',
+      );
+    },
+  );
+});
+
+it('finds the site from the sitemaps when no page names itself: robots.txt, a sitemap index, a listed page', async () => {
+  const bare = (title: string) =>
+    `<!doctype html><html><head><title>${title}</title></head><body></body></html>`;
+  const pages = { 'index.html': bare('Home'), 'about/index.html': bare('About') };
+  const urlOf = async (root: string) => {
+    const { stderr, stdout } = await check(root, '--format', 'json');
+    expect(stderr).toBe('');
+    const files = JSON.parse(stdout).files as Array<{ file: string; url: string }>;
+    return files.find((file) => file.file.endsWith('about/index.html'))?.url;
+  };
+  // @astrojs/sitemap under a base: the index names its child at the site's address.
+  const index =
+    '<sitemapindex><sitemap><loc>https://blog.example/base/sitemap-0.xml</loc></sitemap></sitemapindex>';
+  await withSite(
+    { ...pages, 'sitemap-index.xml': index, 'sitemap-0.xml': '<urlset></urlset>' },
+    async (root) => {
+      expect(await urlOf(root)).toBe('https://blog.example/base/about/');
+    },
+  );
+  await withSite(
+    {
+      ...pages,
+      'robots.txt': 'User-agent: *\nSitemap: https://robots.example/sitemap.xml\n',
+      'sitemap.xml': '<urlset/>',
+    },
+    async (root) => expect(await urlOf(root)).toBe('https://robots.example/about/'),
+  );
+  const listed = '<urlset><url><loc>https://listed.example/docs/about/</loc></url></urlset>';
+  await withSite({ ...pages, 'sitemap.xml': listed }, async (root) =>
+    expect(await urlOf(root)).toBe('https://listed.example/docs/about/'),
+  );
 });
 
 /** The codes `check --format json` attached to the files, and the files it names. */

@@ -2,7 +2,7 @@
 // (SSRF) and publishing what they said, echoing a sitemap's text, and error messages that mapped ports.
 
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { readSitemap } from '../../src/server/scan/read-sitemap.ts';
+import { readSitemap } from '../../src/read-sitemap.ts';
 import { type LoopbackServer, startServer as startSite } from '../support/loopback.ts';
 import { startServer, type TestServer } from './harness.ts';
 
@@ -215,6 +215,7 @@ test('a sitemap is read only as far as the scan has room for; the rest is counte
   expect(readSitemap('<urlset><url><loc>https://a.test/</loc></url></urlset>', 520)).toEqual({
     pages: ['https://a.test/'],
     sitemaps: [],
+    languageLinks: [],
     more: 0,
   });
 });

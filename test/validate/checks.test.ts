@@ -272,7 +272,7 @@ describe('unfilled values', () => {
       'warning unfilled-placeholder $.description',
     ]);
     expect(issues[0]!.message).toMatch(
-      /^"headline" holds \{\{meta_title\}\}, .*meta title.*Set one in the CMS/,
+      /^"headline" holds \{\{meta_title\}\}, .*Give the page a meta title \(in the CMS, or in the page file that push sends\)/,
     );
     expect(issues[1]!.message).toMatch(/meta description/);
   });

@@ -1,11 +1,11 @@
 // The page URLs a sitemap names, read level by level (an index, its children...) within the scan's bounds.
 // Only URLs on the site's hosts are kept; the others are counted, never echoed.
 import { mapConcurrently } from '../../map-concurrently.ts';
+import { readSitemap } from '../../read-sitemap.ts';
 import { urlProblem } from '../checks.ts';
 import type { ScanErrors } from './errors.ts';
 import { type FetchLimits, fetchText } from './fetch-text.ts';
 import type { ScanLimits } from './limits.ts';
-import { readSitemap } from './read-sitemap.ts';
 
 /**
  * Up to `room` page URLs of `sitemap`; failures, off-site entries and what the limits left out go to `errors`.
