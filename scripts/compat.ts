@@ -1,8 +1,9 @@
 // npm run test:compat: the packed package inside a real Astro project (test/pack-astro.test.ts) under each
 // Astro major of the peer range and under Node 22.19 (the engines floor) and this Node (24, the repo's own);
-// then on-demand pages on @astrojs/cloudflare in workerd (test/adapters/); then the CLI on a Node below the
-// floor, which must say so in one line. Node builds come from npm
-// (node-<platform>-<arch> packages, no install script) and are kept under the OS temp dir between runs.
+// then the same under Bun's own runtime (`bun --bun`, newest Astro); then on-demand pages on @astrojs/cloudflare
+// in workerd (test/adapters/); then the CLI on a Node below the floor, which must say so in one line. Node and
+// Bun builds come from npm (node-<platform>-<arch> and @oven/bun-<platform>-<arch> packages, no install
+// script) and are kept under the OS temp dir between runs.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,30 +14,33 @@ const cache = join(tmpdir(), 'astro-schema-manager-compat');
 const ASTRO_MAJORS = ['5', '6', '7'];
 const FLOOR_NODE = '22.19.0';
 const OLD_NODE = '20.9.0';
+const BUN = '1.4.5';
 
 /** The `node` binary of a version, installed from npm into the cache on first use. */
 function nodeBinary(version: string): string {
   const name = `node-${process.platform}-${process.arch}`;
-  const prefix = join(cache, `node-${version}`);
-  const bin = join(prefix, 'node_modules', name, 'bin', 'node');
+  return installedBinary(`node-${version}`, `${name}@${version}`, join(name, 'bin', 'node'));
+}
+
+/** Bun's binary of a version; on x64 its baseline build, which needs no AVX2. */
+function bunBinary(version: string): string {
+  const arch = process.arch === 'x64' ? 'x64-baseline' : process.arch === 'arm64' ? 'aarch64' : process.arch;
+  const name = `@oven/bun-${process.platform}-${arch}`;
+  return installedBinary(`bun-${version}`, `${name}@${version}`, join(name, 'bin', 'bun'));
+}
+
+/** A binary shipped in an npm package, installed without its scripts into the cache on first use. */
+function installedBinary(folder: string, spec: string, path: string): string {
+  const prefix = join(cache, folder);
+  const bin = join(prefix, 'node_modules', path);
   if (!existsSync(bin)) {
     mkdirSync(prefix, { recursive: true });
     const install = spawnSync(
       'npm',
-      [
-        'install',
-        '--prefix',
-        prefix,
-        '--no-save',
-        '--no-audit',
-        '--no-fund',
-        '--ignore-scripts',
-        `${name}@${version}`,
-      ],
+      ['install', '--prefix', prefix, '--no-save', '--no-audit', '--no-fund', '--ignore-scripts', spec],
       { stdio: 'inherit' },
     );
-    if (install.status !== 0 || !existsSync(bin))
-      throw new Error(`Could not install ${name}@${version} from npm.`);
+    if (install.status !== 0 || !existsSync(bin)) throw new Error(`Could not install ${spec} from npm.`);
   }
   return bin;
 }
@@ -58,6 +62,23 @@ for (const node of nodes) {
     );
     results.push({ name, ok: run.status === 0 });
   }
+}
+
+// Bun's own runtime, with the newest Astro: the client sends through fetch there (Bun replaces undici).
+{
+  const astro = ASTRO_MAJORS.at(-1)!;
+  const name = `Astro ${astro} on Bun ${BUN} (--bun)`;
+  process.stdout.write(`\n== ${name}\n`);
+  const run = spawnSync(
+    process.execPath,
+    [join(root, 'node_modules/vitest/vitest.mjs'), 'run', 'test/pack-astro.test.ts'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, COMPAT_ASTRO: astro, COMPAT_NODE: bunBinary(BUN) },
+    },
+  );
+  results.push({ name, ok: run.status === 0 });
 }
 
 // On-demand pages in Cloudflare's runtime (workerd, through wrangler), on this Node: the adapter and wrangler

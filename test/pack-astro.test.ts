@@ -1,10 +1,11 @@
 // The packed tarball inside a real Astro project, installed with npm as a user would: `astro build` writes
 // the heads and `astro dev` serves them, and no warning line names the package. `npm run test:compat` runs
-// this file under each supported Astro (COMPAT_ASTRO) and Node (COMPAT_NODE).
+// this file under each supported Astro (COMPAT_ASTRO) and Node (COMPAT_NODE), and under Bun's own runtime
+// (COMPAT_NODE naming a `bun` binary: Astro is run with `bun --bun`).
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { readHeadTags } from '../src/head/index.ts';
 import { createServer } from '../src/server/index.ts';
@@ -16,6 +17,8 @@ const astroVersion =
   (JSON.parse(readFileSync(join(repoRoot, 'node_modules/astro/package.json'), 'utf8')) as { version: string })
     .version;
 const nodeBin = process.env.COMPAT_NODE ?? process.execPath;
+// Bun runs the astro command with its own runtime only when told to; without --bun it hands it to Node.
+const runtimeArgs = basename(nodeBin) === 'bun' ? ['--bun'] : [];
 const SITE = 'https://www.example.com';
 const user = { name: 'builder', password: 'Pk3x Vb7n Lm2k Pw9r Ty4u Hj6g' };
 const article = {
@@ -110,7 +113,7 @@ function astroBuild(): Promise<{ code: number; log: string }> {
   return new Promise((resolve) => {
     execFile(
       nodeBin,
-      [astroBin(), 'build'],
+      [...runtimeArgs, astroBin(), 'build'],
       { cwd: scratch, env, maxBuffer: 64 * 1024 * 1024 },
       (error, stdout, stderr) =>
         resolve({ code: error ? Number(error.code ?? 1) : 0, log: `${stdout}\n${stderr}` }),
@@ -188,7 +191,7 @@ test(`astro ${astroVersion} dev: the head is added per request, no warning names
   let log = '';
   const dev: ChildProcess = spawn(
     nodeBin,
-    [astroBin(), 'dev', '--host', '127.0.0.1', '--port', String(port)],
+    [...runtimeArgs, astroBin(), 'dev', '--host', '127.0.0.1', '--port', String(port)],
     { cwd: scratch, env, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   dev.stdout?.on('data', (chunk) => (log += chunk));
