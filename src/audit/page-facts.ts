@@ -91,7 +91,8 @@ export function readPageFacts(
         ...node,
         types: node.types.map(shortType),
       }));
-      jsonLdNodes[script.ours ? 'ours' : 'page'].push(...nodes);
+      // One by one: a @graph may hold more nodes than a call takes arguments.
+      for (const node of nodes) jsonLdNodes[script.ours ? 'ours' : 'page'].push(node);
       script.types = [...new Set(nodes.flatMap((node) => node.types))];
     }
   }

@@ -84,7 +84,7 @@ function siteNamedBySitemaps(dir: string, files: ReadonlySet<string>): string | 
     }
     for (const file of [...files].filter((file) => /(?:^|\/)sitemap[^/]*\.xml$/i.test(file)).sort()) {
       const entries = readSitemap(read(file), SITEMAP_PAGES);
-      named.push(...entries.sitemaps);
+      named.push(...entries.sitemaps.slice(0, SITEMAP_PAGES));
       pages.push(...entries.pages.slice(0, SITEMAP_PAGES));
     }
   } catch {

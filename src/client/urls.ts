@@ -10,7 +10,7 @@ export type RouteForm = 'pretty' | 'rest_route';
 /**
  * Where the API lives, in both of WordPress' forms, so a call can go either way.
  * `prettyBase` is `https://site/wp-json/ns/v1`; `plainEntry` is the script the `rest_route` form goes to
- * (`https://site/` or `https://site/index.php`) and `route` the namespace part (`/ns/v1`).
+ * (`https://site/index.php`) and `route` the namespace part (`/ns/v1`).
  */
 export interface ApiLocation {
   prettyBase: string;
@@ -70,7 +70,7 @@ export function locateApi(baseUrl: string): ApiLocation | null {
     const sitePath = entry.replace(/[^/]*$/, '');
     return {
       prettyBase: `${url.origin}${sitePath}wp-json${route}`,
-      plainEntry: url.origin + entry,
+      plainEntry: plainEntryOf(url.origin, entry),
       route,
       form: 'rest_route',
     };
@@ -81,7 +81,7 @@ export function locateApi(baseUrl: string): ApiLocation | null {
     const route = path.slice(marker + '/wp-json'.length);
     return {
       prettyBase: url.origin + path,
-      plainEntry: `${url.origin}${path.slice(0, marker)}/`,
+      plainEntry: plainEntryOf(url.origin, `${path.slice(0, marker)}/`),
       route,
       form: 'pretty',
     };
@@ -90,9 +90,23 @@ export function locateApi(baseUrl: string): ApiLocation | null {
   const custom = /^((?:\/[^/]+)*?)(\/[^/]+)((?:\/[^/]+)+\/v\d+)$/.exec(path);
   if (custom) {
     const [, sitePath = '', , route = ''] = custom;
-    return { prettyBase: url.origin + path, plainEntry: `${url.origin}${sitePath}/`, route, form: 'pretty' };
+    return {
+      prettyBase: url.origin + path,
+      plainEntry: plainEntryOf(url.origin, `${sitePath}/`),
+      route,
+      form: 'pretty',
+    };
   }
   return null;
+}
+
+/**
+ * The script the `?rest_route=` form is sent to: a folder's `index.php`, as WordPress names it (get_rest_url),
+ * because nginx answers anything but GET, HEAD and POST to a folder with its own 405, so writes to
+ * `/?rest_route=` never reach WordPress there.
+ */
+function plainEntryOf(origin: string, entry: string): string {
+  return origin + (entry.endsWith('/') ? `${entry}index.php` : entry);
 }
 
 /**
@@ -126,7 +140,7 @@ export function restIndexUrl(location: ApiLocation, form: RouteForm): URL {
  *
  * @example
  * routeUrl(locateApi('https://site/wp-json/ns/v1')!, '/schemas', { page: 2 }, 'rest_route').href
- * // 'https://site/?rest_route=%2Fns%2Fv1%2Fschemas&page=2'
+ * // 'https://site/index.php?rest_route=%2Fns%2Fv1%2Fschemas&page=2'
  */
 export function routeUrl(
   location: ApiLocation,

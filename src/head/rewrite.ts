@@ -82,7 +82,8 @@ export function rewriteHead(html: string, tags: HeadTag[], options: RewriteOptio
     }
     // The body's scripts too (a breadcrumb component's), when the whole page is here to look at.
     if (!options.prefix && !options.headOnly) {
-      const headOver = Math.max(scan.insertAt, ...scan.elements.map((element) => element.end));
+      // A reduce, not Math.max(...): a head may hold more elements than a call takes arguments.
+      const headOver = scan.elements.reduce((over, element) => Math.max(over, element.end), scan.insertAt);
       for (const script of extractJsonLd(html)) {
         if (script.start < headOver || !describedElsewhere(script.text, writtenNodes)) continue;
         removedBody.push(lineRange(html, script.start, script.end));

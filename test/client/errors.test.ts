@@ -106,7 +106,7 @@ describe('server errors', () => {
     const error = await failure(api.client.schemas.list());
     expect(api.server.requests.map((r) => r.url)).toEqual([
       '/wp-json/ns/v1/schemas?page=1',
-      '/?rest_route=%2Fns%2Fv1%2Fschemas&page=1',
+      '/index.php?rest_route=%2Fns%2Fv1%2Fschemas&page=1',
     ]);
     await api.close();
     expect(error).toMatchObject({ status: 404, code: 'rest_no_route' });

@@ -19,7 +19,10 @@ describe('probe', () => {
     expect(error.code).toBe('not_this_api');
     expect(error.message).toContain(`no Schema Management API answers at ${api.server.url}/wp-json/ns/v1`);
     // The pretty form answered HTML, so the plain form was tried once.
-    expect(api.server.requests.map((r) => r.url)).toEqual(['/wp-json/ns/v1', '/?rest_route=%2Fns%2Fv1']);
+    expect(api.server.requests.map((r) => r.url)).toEqual([
+      '/wp-json/ns/v1',
+      '/index.php?rest_route=%2Fns%2Fv1',
+    ]);
     await api.close();
   });
 
@@ -66,7 +69,7 @@ describe('probe', () => {
   test('plain permalinks behind a front controller: calls made side by side all find the plain form', async () => {
     // The pretty form answers the home page (slowly, as WordPress renders it); the plain form is the API.
     const api = await scripted((route) =>
-      route.startsWith('GET /?rest_route=') ? { body: [] } : { body: HOME },
+      route.startsWith('GET /index.php?rest_route=') ? { body: [] } : { body: HOME },
     );
     const answers = await Promise.all(
       Array.from({ length: 8 }, (_, i) => api.client.schemasByUrl(`https://example.com/${i}/`)),

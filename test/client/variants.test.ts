@@ -210,7 +210,7 @@ describe('bodies and routes', () => {
 
   test('404 rest_no_route with plain permalinks: one retry with ?rest_route=, then remembered', async () => {
     const api = await scripted((_route, req) => {
-      if (!req.url?.startsWith('/?rest_route='))
+      if (!req.url?.startsWith('/index.php?rest_route='))
         return { status: 404, body: { code: 'rest_no_route', message: 'No route', data: { status: 404 } } };
       return { body: record };
     });
@@ -218,8 +218,8 @@ describe('bodies and routes', () => {
     expect(await api.client.schemas.get(12)).toEqual(normalised);
     expect(api.server.requests.map((r) => r.url)).toEqual([
       '/wp-json/ns/v1/schemas/12',
-      '/?rest_route=%2Fns%2Fv1%2Fschemas%2F12',
-      '/?rest_route=%2Fns%2Fv1%2Fschemas%2F12',
+      '/index.php?rest_route=%2Fns%2Fv1%2Fschemas%2F12',
+      '/index.php?rest_route=%2Fns%2Fv1%2Fschemas%2F12',
     ]);
     await api.close();
   });

@@ -110,10 +110,10 @@ describe('redirects', () => {
     await api.close();
   });
 
-  test('a folder given without its slash before ?rest_route= is the folder', () => {
+  test('a folder given without its slash before ?rest_route= is the folder, sent to its index.php', () => {
     expect(locateApi('http://h.example/blog?rest_route=/ns/v1')).toEqual({
       prettyBase: 'http://h.example/blog/wp-json/ns/v1',
-      plainEntry: 'http://h.example/blog/',
+      plainEntry: 'http://h.example/blog/index.php',
       route: '/ns/v1',
       form: 'rest_route',
     });

@@ -386,6 +386,14 @@ describe("rewriteHead with jsonLdConflict: 'api'", () => {
     expect(other.jsonLdReplaced).toBe(0);
   });
 
+  test('a head of more elements than a call takes arguments (200,000 meta tags) is rewritten, not a RangeError', () => {
+    const head = '<meta name="x" content="y">'.repeat(200_000);
+    const html = `<!doctype html><html><head>${head}</head><body>\n${BODY}\n</body></html>`;
+    const result = rewriteHead(html, cms(article), { jsonLdConflict: 'api' });
+    expect(result.jsonLdReplaced).toBe(1);
+    expect(readHeadTags(result.html).jsonLd).toHaveLength(1);
+  });
+
   test('a graph written by graph: true is compared node by node', () => {
     const theme = '{"@context":"https://schema.org","@type":"BlogPosting"}';
     const tags = renderHeadTags(
