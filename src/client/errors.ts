@@ -191,6 +191,15 @@ export function hintFor(context: HintContext): string | null {
     return 'a PHP notice or warning printed before the JSON (WP_DEBUG_DISPLAY on), a plugin echoing output, or a proxy answered; open the URL in a browser to see it';
   }
   if (code === CLIENT_ERROR_CODES.htmlResponse) {
+    // A web server's own page for a status says more than "HTML": what it refused, or what behind it failed.
+    if (status === 413)
+      return 'the web server in front of WordPress refused a body that large (nginx: client_max_body_size, 1 MB by default; Apache: LimitRequestBody); raise it, or send less at once';
+    if (status === 414)
+      return 'the web server refused an address that long; a page URL of several KB is likely a mistake';
+    if (status === 502 || status === 503)
+      return "the web server in front of WordPress could not reach PHP (PHP-FPM down or out of workers), or the site is in maintenance; retries were spent (for reads), check the server's error log";
+    if (status === 504)
+      return 'the web server in front of WordPress stopped waiting for PHP (nginx: fastcgi_read_timeout, 60 s by default); WordPress may still have finished the request, so check before sending a write again';
     return 'a firewall, a maintenance page, a caching layer or a PHP error answered instead of the API; open the URL in a browser to see it';
   }
   if (code === CLIENT_ERROR_CODES.notThisApi) {

@@ -62,13 +62,16 @@ function isRestAddress(url: string): boolean {
 
 /**
  * Whether an answer to the pretty form says the plain form should be tried: WordPress' JSON 404
- * `rest_no_route`, a web server's 404 page, an HTML or text page where JSON was due (a front controller
- * serving the home page), or a redirect to a page that is not a REST address.
+ * `rest_no_route`, a web server's 404 or 405 page, an HTML or text page where JSON was due (a front controller
+ * serving the home page), or a redirect to a page that is not a REST address. Each says the request never
+ * reached the API, so sending it again (a write too) does nothing twice. A web server's other error pages do
+ * not: a 504 may come while WordPress still runs the request, and a 413 or a 502 is the same at either address.
  */
 export function wantsPlainForm(raw: RawAnswer): boolean {
   const reading = readBody(raw.text);
   if (raw.status >= 300 && raw.status < 400) return !isRestAddress(header(raw, 'location'));
-  if (reading.kind === 'html' || reading.kind === 'text') return true;
+  if (reading.kind === 'html' || reading.kind === 'text')
+    return (raw.status >= 200 && raw.status < 300) || raw.status === 404 || raw.status === 405;
   if (raw.status !== 404) return false;
   return reading.kind !== 'json' || (reading.value as { code?: unknown } | null)?.code === 'rest_no_route';
 }

@@ -3,6 +3,7 @@
 import { AstroError } from 'astro/errors';
 import { ApiError, CLIENT_ERROR_CODES, PLAIN_HTTP_IGNORED } from '../client/errors.ts';
 import type { ProbeResult } from '../client/probe.ts';
+import { plural } from '../plural.ts';
 
 export type FailureCause =
   | 'unreachable'
@@ -124,8 +125,8 @@ export function describeFailure(error: unknown, context: FailureContext): ApiFai
   if (error.status !== null && error.status >= 500) {
     return {
       cause: 'server-error',
-      header: `The API at ${context.api} failed with ${error.status} ${error.code} after ${context.retries} retries.`,
-      hint: `The CMS is failing; look at its error log and try again later. ${SHIP_ANYWAY}`,
+      header: `The API at ${context.api} failed with ${error.status} ${error.code}${error.method === 'GET' ? ` after ${plural(context.retries, 'retry', 'retries')}` : ''}.`,
+      hint: `${error.hint ? `${capitalize(sentence(error.hint))} ` : 'The CMS is failing; look at its error log and try again later. '}${SHIP_ANYWAY}`,
     };
   }
   if (error.code === CLIENT_ERROR_CODES.redirect) {

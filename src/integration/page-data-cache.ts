@@ -78,7 +78,7 @@ export function createPageDataCache<T extends object>(options: PageDataCacheOpti
     // A view that gives up on the budget leaves the request running, so the next view gets its answer.
     ignoreFetchAbort: true,
     // lru-cache's own signal aborts when the view gives up; the request gets a longer deadline of its own.
-    fetchMethod: async (key) => {
+    fetchMethod: async (key, _stale, { signal: view }) => {
       if (Date.now() < openUntil) throw new CircuitOpenError(openUntil);
       const load = { counted: false };
       running.set(key, load);
@@ -91,6 +91,10 @@ export function createPageDataCache<T extends object>(options: PageDataCacheOpti
       } catch (error) {
         if (load.counted) lastError = error;
         else fail(error);
+        // Once its view gave up, lru-cache listens for this load's answer but not for its failure: a rejection
+        // would leave the settled load in the entry for good, answering every later view with it and never
+        // asking the API again. Resolving nothing puts the stale answer back (or forgets the page) instead.
+        if (view.aborted) return undefined;
         throw error;
       } finally {
         clearTimeout(slow);

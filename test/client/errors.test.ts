@@ -146,7 +146,37 @@ describe('bodies that are not the API', () => {
     const error = await failureOf({ status: 503, body: page, headers: { 'retry-after': '0' } });
     expect(error).toMatchObject({ status: 503, code: 'html_response' });
     expect(error.serverMessage).toBe(`the server answered HTML, not JSON: ${page.slice(0, 200)}`);
-    expect(error.hint).toMatch(/firewall, a maintenance page/);
+    expect(error.hint).toMatch(/could not reach PHP .*, or the site is in maintenance/);
+  });
+
+  test("a web server's own error page to a write is reported where it was sent, and not sent again", async () => {
+    const page = (title: string) =>
+      `<html><head><title>${title}</title></head><body><h1>${title}</h1></body></html>`;
+    const cases = [
+      {
+        status: 504,
+        title: '504 Gateway Time-out',
+        hint: /fastcgi_read_timeout.*WordPress may still have finished/,
+      },
+      { status: 413, title: '413 Request Entity Too Large', hint: /client_max_body_size.*LimitRequestBody/ },
+    ];
+    for (const { status, title, hint } of cases) {
+      const api = await scripted(() => ({ status, body: page(title) }), { retries: 3 });
+      const error = await failure(
+        api.client.schemas.create({
+          url: 'https://e.com/',
+          schema_type: 'T',
+          schema_name: 'n',
+          schema_data: '{}',
+        }),
+      );
+      // Not the ?rest_route= form: a 504 may come while WordPress still runs the POST.
+      expect(api.server.requests.map((r) => `${r.method} ${r.url}`)).toEqual(['POST /wp-json/ns/v1/schemas']);
+      await api.close();
+      expect(error).toMatchObject({ status, code: 'html_response' });
+      expect(error.url).toMatch(/\/wp-json\/ns\/v1\/schemas$/);
+      expect(error.hint).toMatch(hint);
+    }
   });
 
   test('a 200 HTML page from a firewall', async () => {

@@ -140,6 +140,14 @@ describe('addresses', () => {
     expect(wantsPlainForm(raw(404, '{"code":"not_found","message":"x"}'))).toBe(false);
     expect(wantsPlainForm(raw(401, '{"code":"rest_forbidden","message":"x"}'))).toBe(false);
     expect(wantsPlainForm(raw(200, '[]'))).toBe(false);
+    // A web server's own error pages that do not say the route is missing: a 504 while WordPress still runs a
+    // POST, a body or address too large, PHP down. Sent again, a write would run twice.
+    for (const status of [401, 403, 413, 414, 500, 502, 503, 504])
+      expect(
+        wantsPlainForm(raw(status, `<html><body><h1>${status}</h1></body></html>`)),
+        String(status),
+      ).toBe(false);
+    expect(wantsPlainForm(raw(405, '<html><body><h1>405 Not Allowed</h1></body></html>'))).toBe(true);
   });
 
   test("zone-less dates in the site's zone, UTC without one", () => {

@@ -77,6 +77,42 @@ describe('createPageDataCache', () => {
     expect(api.calls.length).toBe(callsWhenOpen);
   });
 
+  it('asks again after a load that outlived its view and then failed, stale answer or none', async () => {
+    // The second load answers after the view's budget, with an error (a 503 after two seconds, a reset, the
+    // load's own deadline); then the API is well again.
+    const api = counter(async (n) => {
+      if (n === 2) {
+        await sleep(60);
+        throw new Error('503 Service Unavailable');
+      }
+      return { n };
+    });
+    const cache = createPageDataCache({ ttlMs: 10, max: 10, budgetMs: 20, load: api.load });
+    await cache.get('/a');
+    await sleep(15);
+    expect(await cache.get('/a')).toMatchObject({ value: { n: 1 }, source: 'stale' });
+    await sleep(80);
+    // Stale again, so this view revalidates, and the next one has the new answer.
+    expect((await cache.get('/a')).value).toEqual({ n: 1 });
+    await sleep(5);
+    expect(await cache.get('/a')).toEqual({ value: { n: 3 }, source: 'fresh' });
+    expect(api.calls).toEqual(['/a', '/a', '/a']);
+
+    // A page with nothing to serve yet: the failed late load leaves no entry behind.
+    const cold = counter(async (n) => {
+      if (n === 1) {
+        await sleep(60);
+        throw new Error('socket hang up');
+      }
+      return { n };
+    });
+    const other = createPageDataCache({ ttlMs: 60_000, max: 10, budgetMs: 20, load: cold.load });
+    expect(await other.get('/b')).toMatchObject({ value: null, reason: 'timeout' });
+    await sleep(80);
+    expect(await other.get('/b')).toEqual({ value: { n: 2 }, source: 'fresh' });
+    expect(cold.calls).toEqual(['/b', '/b']);
+  });
+
   it('keeps at most max pages', async () => {
     const api = counter(async (n) => ({ n }));
     const cache = createPageDataCache({ ttlMs: 60_000, max: 2, budgetMs: 1000, load: api.load });
