@@ -119,8 +119,9 @@ export function createServer(options: ServerOptions = {}): ReferenceServer {
   });
   const http = createHttpServer(
     // A client gets 20 s to send its headers and 60 s for its whole request (Node's defaults are 60 s and
-    // 300 s): a trickled body holds a connection a minute at most.
-    { headersTimeout: 20_000, requestTimeout: 60_000 },
+    // 300 s): a trickled body holds a connection a minute at most. Node checks those every 30 s by default, so
+    // a silent connection held its place for up to 50 s: checked each second, it goes at 20.
+    { headersTimeout: 20_000, requestTimeout: 60_000, connectionsCheckingInterval: 1_000 },
     requestListener({
       context,
       routes: compileRoutes(routes),

@@ -41,6 +41,15 @@ async function readCapped(response: Response, maxBytes: number): Promise<string>
 }
 
 /**
+ * Whether fetch may decode a body sent with this Content-Encoding: none, or one of the codings a browser
+ * asks for. A stack of codings (`gzip, gzip, …`) is no page a site serves: a dozen gzip layers over a 1 GiB
+ * body left decoders running after the read was given up, and their late failure took the process down.
+ */
+function decodable(encoding: string | null): boolean {
+  return encoding === null || /^\s*(?:identity|gzip|x-gzip|deflate|br)?\s*$/i.test(encoding);
+}
+
+/**
  * GETs `url` (on the site's hosts) as text. Redirects are followed by hand so each hop is checked; any other
  * failure is one `fetch_failed`, whatever its cause.
  *
@@ -48,7 +57,14 @@ async function readCapped(response: Response, maxBytes: number): Promise<string>
  */
 export async function fetchText(url: string, limits: FetchLimits): Promise<string> {
   if (limits.deadline.aborted) throw new FetchFailure('deadline');
-  const signal = AbortSignal.any([AbortSignal.timeout(limits.timeoutMs), limits.deadline]);
+  // A signal of this fetch's own, let go of when it ends: aborting a fetch already given up (by a timer still
+  // running, or the scan's deadline later) made fetch's decoders fail with no one listening, which ended the
+  // process.
+  const controller = new AbortController();
+  const stop = () => controller.abort(limits.deadline.reason);
+  limits.deadline.addEventListener('abort', stop);
+  const timer = setTimeout(() => controller.abort(new Error('timeout')), limits.timeoutMs);
+  const { signal } = controller;
   let target = url;
   let response: Response | undefined;
   try {
@@ -57,7 +73,7 @@ export async function fetchText(url: string, limits: FetchLimits): Promise<strin
       response = await fetch(target, {
         signal,
         redirect: 'manual',
-        headers: { accept: 'text/html, application/xml;q=0.9' },
+        headers: { accept: 'text/html, application/xml;q=0.9', 'accept-encoding': 'gzip, deflate, br' },
       });
       const location = response.headers.get('location');
       if (response.status < 300 || response.status > 399 || location === null) break;
@@ -65,11 +81,15 @@ export async function fetchText(url: string, limits: FetchLimits): Promise<strin
       if (hop >= limits.maxRedirects) throw new FetchFailure('fetch_failed');
       target = URL.parse(location, target)?.href ?? '';
     }
-    if (!response.ok) throw new FetchFailure('fetch_failed');
+    if (!response.ok || !decodable(response.headers.get('content-encoding')))
+      throw new FetchFailure('fetch_failed');
     return await readCapped(response, limits.maxBytes);
   } catch (error) {
     await response?.body?.cancel().catch(() => {});
     if (error instanceof FetchFailure) throw error;
     throw new FetchFailure(limits.deadline.aborted ? 'deadline' : 'fetch_failed');
+  } finally {
+    clearTimeout(timer);
+    limits.deadline.removeEventListener('abort', stop);
   }
 }
