@@ -1,6 +1,8 @@
 // Renders the results of checking files: a readable report grouped by page, JSON, JUnit XML for CI servers,
 // and GitHub workflow annotations. Pure: the caller decides where the text goes.
+
 import { plural } from '../plural.ts';
+import { printable } from '../printable.ts';
 import { issuePlace } from './node-label.ts';
 import type { Severity, ValidationIssue } from './types.ts';
 
@@ -119,23 +121,27 @@ function pretty(files: CheckedFile[], color: boolean, unit: readonly [string, st
       document.issues.map((issue) => ({ document, issue })),
     );
     if (file.failure !== undefined) {
-      lines.push(paint(1, file.file), `  ${paint(31, 'failure')} not checked: ${file.failure}`, '');
+      lines.push(
+        paint(1, printable(file.file)),
+        `  ${paint(31, 'failure')} not checked: ${printable(file.failure)}`,
+        '',
+      );
     }
     const pageIssues = (file.pageIssues ?? []).filter((issue) => filesOf.get(issue) === 1);
     if (issues.length === 0 && pageIssues.length === 0) continue;
-    lines.push(paint(1, file.file));
+    lines.push(paint(1, printable(file.file)));
     for (const { document, issue } of issues) {
       const where =
         file.unit === 'document'
           ? `${issue.line === undefined ? '' : `${issue.line}:${issue.column ?? 1} `}${document.label ?? `document ${document.index + 1}`}`
           : `${position(document, issue)} script ${document.index + 1}`;
       lines.push(
-        `  ${label[issue.severity]} ${issuePlace(issue)}  ${issue.message}  ${paint(2, `${issue.code} (${issue.rule}) ${where}`)}`,
+        `  ${label[issue.severity]} ${printable(issuePlace(issue))}  ${printable(issue.message)}  ${paint(2, `${issue.code} (${issue.rule}) ${where}`)}`,
       );
     }
     for (const issue of pageIssues) {
       lines.push(
-        `  ${label[issue.severity]} ${issuePlace(issue)}  ${issue.message}  ${paint(2, `${issue.code} (${issue.rule})`)}`,
+        `  ${label[issue.severity]} ${printable(issuePlace(issue))}  ${printable(issue.message)}  ${paint(2, `${issue.code} (${issue.rule})`)}`,
       );
     }
     lines.push('');
@@ -144,7 +150,7 @@ function pretty(files: CheckedFile[], color: boolean, unit: readonly [string, st
     lines.push(paint(1, 'Across pages'));
     for (const [issue, count] of shared) {
       lines.push(
-        `  ${label[issue.severity]} ${issuePlace(issue)}  ${issue.message}  ${paint(2, `${issue.code} (${issue.rule}) on ${count} pages`)}`,
+        `  ${label[issue.severity]} ${printable(issuePlace(issue))}  ${printable(issue.message)}  ${paint(2, `${issue.code} (${issue.rule}) on ${count} pages`)}`,
       );
     }
     lines.push('');

@@ -1,6 +1,7 @@
 // Every issue code the validator emits, its default severity, and the collector that applies the caller's
 // severity overrides as issues are found.
 import { suggestName } from '../did-you-mean.ts';
+import { figure, plural } from '../plural.ts';
 import { formatPath } from './json-path.ts';
 import { nodeLabel } from './node-label.ts';
 import type { Severity, ValidateOptions, ValidationIssue, ValidationResult } from './types.ts';
@@ -33,7 +34,18 @@ export const ISSUE_CODES = {
   'google-missing-recommended': 'warning',
   'google-invalid-value': 'error',
   'google-deprecated-rich-result': 'info',
+  // Its severity is the worst of the findings it stands for.
+  'too-many-findings': 'info',
 } as const satisfies Record<string, Severity>;
+
+/**
+ * Findings listed for one document (or one page's documents) at most: a @graph of 300,000 nodes, each missing
+ * the same property, drew millions, and the report of them was longer than a string may be. Past this many
+ * they are counted, by severity, in one `too-many-findings` finding.
+ */
+export const MAX_FINDINGS = 1000;
+
+const SEVERITY_ORDER: Severity[] = ['error', 'warning', 'info'];
 
 export type IssueCode = keyof typeof ISSUE_CODES;
 
@@ -55,6 +67,10 @@ function checkOptions(options: ValidateOptions): void {
       `validate options: "${key}" is not an option${near ? `; did you mean "${near}"?` : '.'}`,
     );
   }
+  if (options.rules !== undefined && !Array.isArray(options.rules))
+    throw new TypeError(
+      `validate options: rules must be an array (rules: ["google"]); got ${JSON.stringify(options.rules) ?? typeof options.rules}.`,
+    );
   for (const rule of options.rules ?? []) {
     if (rule !== 'schema.org' && rule !== 'google')
       throw new TypeError(
@@ -88,6 +104,9 @@ export class Reporter {
   /** The node defining an `@id` in what is walked, for naming a reference by its type. */
   definitionOf?: (id: string) => Record<string, unknown> | undefined;
   private readonly overrides: Record<string, Severity | 'off'>;
+  /** Findings past MAX_FINDINGS, by severity. */
+  private readonly omitted: Record<Severity, number> = { error: 0, warning: 0, info: 0 };
+  private summarised = false;
 
   /** The walk's first path segment is a page's document index: issues carry it as `document`. */
   private readonly page: boolean;
@@ -110,6 +129,18 @@ export class Reporter {
   ): void {
     const severity = this.overrides[code] ?? ISSUE_CODES[code];
     if (severity === 'off') return;
+    if (this.issues.length >= MAX_FINDINGS) {
+      // Counted once a place, as when listed; no message or node is made for them.
+      const paged = this.page && typeof at !== 'string' && typeof at[0] === 'number';
+      const document = paged ? (at[0] as number) : undefined;
+      const path = typeof at === 'string' ? at : formatPath(paged ? at.slice(1) : at);
+      const key = placeKey(code, path, document);
+      if (!this.reported.has(key)) {
+        this.reported.add(key);
+        this.omitted[severity]++;
+      }
+      return;
+    }
     if (this.page && typeof at !== 'string' && typeof at[0] === 'number') {
       const [document, ...inside] = at;
       const path = formatPath(inside);
@@ -142,6 +173,19 @@ export class Reporter {
   }
 
   result(): ValidationResult {
+    const omitted = SEVERITY_ORDER.filter((severity) => this.omitted[severity] > 0);
+    if (omitted.length > 0 && !this.summarised) {
+      this.summarised = true;
+      const total = omitted.reduce((sum, severity) => sum + this.omitted[severity], 0);
+      const counts = omitted.map((severity) => plural(this.omitted[severity], severity, `${severity}s`));
+      this.issues.push({
+        severity: omitted[0]!,
+        code: 'too-many-findings',
+        path: '$',
+        message: `${plural(total, 'more finding', 'more findings')} (${counts.join(', ')}) are not listed: only the first ${figure(MAX_FINDINGS)} are. Fix those first; so many usually come from one mistake repeated in many nodes.`,
+        rule: 'schema.org',
+      });
+    }
     return { valid: !this.issues.some((issue) => issue.severity === 'error'), issues: this.issues };
   }
 }

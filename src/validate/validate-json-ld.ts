@@ -2,6 +2,7 @@
 
 import { resolveId } from './check-value.ts';
 import { checkRichResults, hasRichResultRules } from './google/check-rich-results.ts';
+import { asJsonValue } from './json-value.ts';
 import { parseJson } from './parse-json.ts';
 import { Reporter } from './report.ts';
 import type { ValidateOptions, ValidationResult } from './types.ts';
@@ -32,7 +33,7 @@ export function validateJsonLd(
       return report.result();
     }
     root = parsed.value;
-  }
+  } else root = asJsonValue(input, 'validateJsonLd');
   // No depth bound here: the walk stops at its own limit with a `too-deep` finding at the path.
   return runWalk(report, root, options, false);
 }

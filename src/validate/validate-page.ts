@@ -1,6 +1,7 @@
 // One page, validated as a search engine reads it: all its JSON-LD documents as one graph, so an `@id` one
 // document makes to a node another defines resolves. The build, `check`, `validate --url` and `push` all
 // validate pages through here, so the same page gets the same findings everywhere.
+import { asJsonValue } from './json-value.ts';
 import { parseJson } from './parse-json.ts';
 import type { ValidateOptions, ValidationIssue, ValidationResult } from './types.ts';
 import { validateDocumentsTogether, validateJsonLd } from './validate-json-ld.ts';
@@ -20,12 +21,18 @@ export function validatePage(
   documents: ReadonlyArray<string | object>,
   options?: ValidateOptions,
 ): ValidationResult[] {
+  if (!Array.isArray(documents))
+    throw new TypeError(
+      `validatePage: documents must be an array of the page's JSON-LD documents (texts or objects); got ${typeof documents === 'string' ? 'a string' : typeof documents}. For one document, call validateJsonLd.`,
+    );
   const issues: ValidationIssue[][] = documents.map(() => []);
   const together: number[] = [];
   const values: unknown[] = [];
   documents.forEach((document, index) => {
     const parsed =
-      typeof document === 'string' ? parseJson(document) : { ok: true as const, value: document };
+      typeof document === 'string'
+        ? parseJson(document)
+        : { ok: true as const, value: asJsonValue(document, `validatePage: documents[${index}]`) };
     if (parsed.ok && typeof parsed.value === 'object' && parsed.value !== null) {
       together.push(index);
       values.push(parsed.value);

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { runCli } from './support/run-cli.ts';
 
 const site = 'test/fixtures/validate/site';
@@ -26,6 +26,22 @@ describe('astro-schema-manager check', () => {
     expect(stdout).toMatch(/json-parse-error .* 7:20 script 3/);
     expect(stdout).not.toContain('node_modules');
     expect(stdout).toContain('4 files, 5 JSON-LD documents, 1 without JSON-LD: 2 errors');
+  });
+
+  it('shows control characters from a page and its file name, never sends them to the terminal', async () => {
+    // A folder of its own: a test below needs temp without pages.
+    const folder = await mkdtemp(join(tmpdir(), 'check-controls-'));
+    onTestFinished(() => rm(folder, { recursive: true, force: true }));
+    const name = join(folder, 'odd\u001b[2Jname\n.html');
+    const key = 'x\u001b]0;pwned\u0007y';
+    await writeFile(
+      name,
+      `<script type="application/ld+json">{"@context":"https://schema.org","@type":"Thing","${key.replace(/\u001b/g, '\\u001b').replace(/\u0007/g, '\\u0007')}":1}</script>`,
+    );
+    const { stdout } = await check(name);
+    expect(stdout).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f]/);
+    expect(stdout).toContain('odd\\x1b[2Jname\\n.html');
+    expect(stdout).toContain('x\\x1b]0;pwned\\x07y');
   });
 
   it('exits 0 when nothing reaches --fail-on', async () => {

@@ -154,6 +154,10 @@ describe('options', () => {
     );
     // @ts-expect-error
     expect(() => validateJsonLd(doc, { rules: ['Google'] })).toThrow('rules holds "Google"');
+    // @ts-expect-error: a string was read letter by letter ("rules holds \"g\"").
+    expect(() => validateJsonLd(doc, { rules: 'google' })).toThrow(
+      'validate options: rules must be an array (rules: ["google"]); got "google".',
+    );
     // @ts-expect-error
     expect(() => validateJsonLd(doc, { severity: { 'invalid-value': 'warn' } })).toThrow('got "warn"');
     expect(() => validateJsonLd(doc, { severity: { invalid_value: 'off' } })).toThrow(

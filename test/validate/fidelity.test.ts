@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { validateJsonLd } from '../../src/validate/index.ts';
+import { validateJsonLd, validatePage } from '../../src/validate/index.ts';
 
 type Rules = Array<'schema.org' | 'google'>;
 const cases = JSON.parse(
@@ -75,7 +75,61 @@ describe('depth', () => {
   });
 });
 
+describe('documents given as objects', () => {
+  it('refuses a cycle, naming the property that closes it, instead of walking it for ever', () => {
+    const part: Record<string, unknown> = { '@type': 'CreativeWork', name: 'Part' };
+    part.hasPart = [part, part];
+    const document = { '@context': 'https://schema.org', '@type': 'CreativeWork', hasPart: part };
+    expect(() => validateJsonLd(document)).toThrow(
+      'validateJsonLd: $.hasPart.hasPart[0] is the object at $.hasPart again, a cycle JSON cannot hold; pass JSON text or plain objects.',
+    );
+    expect(() => validatePage([document])).toThrow(
+      /^validatePage: documents\[0\]: \$\.hasPart\.hasPart\[0\] is the object at \$\.hasPart again/,
+    );
+  });
+  it('walks one object shared under many keys as the JSON it stands for, once per place, in time', () => {
+    // 24 levels, each listing the next twice: as JSON, 2^24 leaves, which no page holds. Counted, not walked
+    // (2^24 paths, or 2^256 at the depth limit).
+    let node: Record<string, unknown> = { '@type': 'CreativeWork', name: 'Leaf' };
+    for (let level = 0; level < 24; level++) node = { '@type': 'CreativeWork', hasPart: [node, node] };
+    expect(() => validateJsonLd({ '@context': 'https://schema.org', ...node })).toThrow(
+      /^validateJsonLd: written as JSON, the document would hold 1\.0e\+8 values \(objects used in more than one place are written in each\)/,
+    );
+    const shared = { '@type': 'Person', name: 'Ada' };
+    const article = { '@context': 'https://schema.org', '@type': 'Article', author: shared, editor: shared };
+    expect(validateJsonLd(article, { rules: ['schema.org'] }).issues).toEqual([]);
+  });
+  it('names where a BigInt is, and a validatePage given one string', () => {
+    const document = { '@context': 'https://schema.org', '@type': 'Offer', price: 12n };
+    expect(() => validateJsonLd(document)).toThrow(
+      'validateJsonLd: $.price is a BigInt, which JSON cannot hold; give it as a number or as text.',
+    );
+    // @ts-expect-error: as JavaScript may pass it.
+    expect(() => validatePage('{}')).toThrow(/^validatePage: documents must be an array .* got a string/);
+  });
+});
+
 describe('hostile documents', () => {
+  it('lists the first 1,000 findings of a @graph of 300,000 bare Products and counts the rest, worst first', () => {
+    // Millions of findings made a report longer than a string may be: `check` lost every file's results.
+    const graph = Array.from({ length: 300_000 }, (_, i) => ({ '@type': 'Product', '@id': `#p${i}` }));
+    const { valid, issues } = validateJsonLd(
+      { '@context': 'https://schema.org', '@graph': graph },
+      { rules: ['schema.org', 'google'] },
+    );
+    expect(valid).toBe(false);
+    expect(issues).toHaveLength(1001);
+    const summary = issues.at(-1)!;
+    expect(summary).toMatchObject({ code: 'too-many-findings', severity: 'error', path: '$' });
+    expect(summary.message).toMatch(
+      /^[\d,]+ more findings \([\d,]+ errors(, [\d,]+ warnings)?\) are not listed: only the first 1,000 are\./,
+    );
+    // Each node draws the same findings, so the count is the listed ones' rate over every node.
+    const perNode = issues.filter((issue) => issue.path.startsWith('$["@graph"][0]')).length;
+    const counted = Number(/^([\d,]+)/.exec(summary.message)![1]!.replace(/,/g, ''));
+    expect(counted + 1000).toBe(perNode * 300_000);
+  });
+
   it('gives a document of thousands of made-up keys its findings, and suggestions for the first 500', () => {
     // Each unknown key is searched for the nearest real one; unbounded, 40,000 of them took 80 s. Each key
     // here is "description" with two letters changed: close enough to suggest it.
@@ -97,7 +151,9 @@ describe('hostile documents', () => {
     const graph = keys.map((key) => ({ '@type': 'Thing', [key]: 1 }));
     const { issues } = validateJsonLd({ '@context': 'https://schema.org', '@graph': graph });
     const unknown = issues.filter((issue) => issue.code === 'unknown-property');
-    expect(unknown).toHaveLength(2_000);
+    // The first 1,000 listed, the others counted.
+    expect(unknown).toHaveLength(1_000);
+    expect(issues.at(-1)?.message).toMatch(/^1,000 more findings \(1,000 errors\) are not listed/);
     expect(unknown.filter((issue) => issue.message.includes('Did you mean "description"?'))).toHaveLength(
       500,
     );
