@@ -5,6 +5,7 @@
 // reads only and never with credentials to another origin. No connection pool or cache of its own: the runtime
 // pools, and the request-time pass keeps its answers itself.
 
+import { type CallBound, startCallBound } from './call-bound.ts';
 import {
   CUT_OFF_DETAIL,
   GET_REDIRECT_LIMIT,
@@ -77,13 +78,22 @@ export function createFetchSender(
   }
 
   async function send(request: SendRequest): Promise<RawAnswer> {
-    const deadline = AbortSignal.timeout(settings.totalTimeoutMs);
     // What ends the call, retries and their waits included: its total bound, or either caller's abort.
-    const stopped = anySignal([deadline, settings.signal, request.signal].filter((s) => s !== undefined));
+    const bound = startCallBound(settings.totalTimeoutMs, [settings.signal, request.signal]);
+    try {
+      return await sendWithin(request, bound);
+    } finally {
+      bound.release();
+    }
+  }
+
+  async function sendWithin(request: SendRequest, bound: CallBound): Promise<RawAnswer> {
+    const stopped = bound.signal;
     const headers: Record<string, string> = { 'user-agent': settings.userAgent, ...request.headers };
     const retry = retrySettingsFor(settings);
     for (let tries = 1; ; tries++) {
-      const signal = anySignal([stopped, AbortSignal.timeout(settings.timeoutMs)]);
+      const attemptBound = startCallBound(settings.timeoutMs, [stopped]);
+      const signal = attemptBound.signal;
       // A retry is counted as one (by onRetry), as undici's interceptor counts it.
       if (tries === 1) onRequest();
       let delay: number | null;
@@ -101,7 +111,7 @@ export function createFetchSender(
           const text = await readCapped(response).catch((error: unknown) => {
             // fetch says no more than "terminated" when the connection closes mid-body.
             if (error instanceof SendFailure || failureOf(error, false).reason !== 'ECONNRESET') throw error;
-            throw new SendFailure('ECONNRESET', CUT_OFF_DETAIL, deadline.aborted);
+            throw new SendFailure('ECONNRESET', CUT_OFF_DETAIL, bound.passed());
           });
           return { status: response.status, headers: headersOf(response), text, url: url.href };
         }
@@ -110,16 +120,18 @@ export function createFetchSender(
       } catch (error) {
         // The size cap ends the call; a connection lost mid-body may repeat, as any other.
         if (error instanceof SendFailure && error.detail !== CUT_OFF_DETAIL) throw error;
-        failure = error instanceof SendFailure ? error : failureOf(error, deadline.aborted);
+        failure = error instanceof SendFailure ? error : failureOf(error, bound.passed());
         // A timeout or a lost connection may repeat; the end of the call's bound or a caller's abort may not.
         delay = stopped.aborted
           ? null
           : retryDelay({ code: failure.reason }, request.method, tries, retry, Date.now());
         if (delay === null) throw failure;
+      } finally {
+        attemptBound.release();
       }
       onRetry();
       await pause(delay, stopped);
-      if (stopped.aborted) throw new SendFailure(failure.reason, failure.detail, deadline.aborted);
+      if (stopped.aborted) throw new SendFailure(failure.reason, failure.detail, bound.passed());
     }
   }
 
@@ -142,21 +154,4 @@ function failureOf(error: unknown, deadlinePassed: boolean): SendFailure {
   // fetch says no more than "fetch failed" or "Network connection lost": a failed connection, which a read
   // may try again.
   return new SendFailure('ECONNRESET', message || 'connection failed', deadlinePassed);
-}
-
-/**
- * A signal that aborts when any of `signals` does: `AbortSignal.any` where the runtime has it (Vercel's Edge
- * Runtime, as its local emulator shows, may not).
- */
-function anySignal(signals: AbortSignal[]): AbortSignal {
-  if (typeof AbortSignal.any === 'function') return AbortSignal.any(signals);
-  const controller = new AbortController();
-  for (const signal of signals) {
-    if (signal.aborted) {
-      controller.abort(signal.reason);
-      break;
-    }
-    signal.addEventListener('abort', () => controller.abort(signal.reason), { once: true });
-  }
-  return controller.signal;
 }

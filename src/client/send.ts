@@ -4,6 +4,7 @@ import type { Dispatcher } from 'undici';
 // As a namespace: a runtime that answers `undici` with a module of its own (Bun's) lacks some of these, and
 // named imports would fail while loading, before createSender can say why.
 import * as undici from 'undici';
+import { type CallBound, startCallBound } from './call-bound.ts';
 import {
   CUT_OFF_DETAIL,
   GET_REDIRECT_LIMIT,
@@ -63,10 +64,16 @@ export function createSender(settings: SendSettings, onRequest: () => void, onRe
   }
 
   async function send(request: SendRequest): Promise<RawAnswer> {
-    const deadline = AbortSignal.timeout(settings.totalTimeoutMs);
-    const signal = AbortSignal.any(
-      [deadline, settings.signal, request.signal].filter((s) => s !== undefined),
-    );
+    const bound = startCallBound(settings.totalTimeoutMs, [settings.signal, request.signal]);
+    try {
+      return await sendWithin(request, bound);
+    } finally {
+      bound.release();
+    }
+  }
+
+  async function sendWithin(request: SendRequest, bound: CallBound): Promise<RawAnswer> {
+    const { signal } = bound;
     const headers = {
       'user-agent': settings.userAgent,
       // A kept answer is used only once the server has confirmed it, whatever freshness it was sent with (a
@@ -82,7 +89,7 @@ export function createSender(settings: SendSettings, onRequest: () => void, onRe
       try {
         return await exchangeOnce(request, headers, signal, retry);
       } catch (error) {
-        const failure = failureOf(error, deadline.aborted);
+        const failure = failureOf(error, bound.passed());
         const delay =
           failure.reason === CUT_OFF && !signal.aborted
             ? retryDelay({ code: 'UND_ERR_SOCKET' }, request.method, tries, retry, Date.now())

@@ -19,8 +19,10 @@ export interface PageDataCacheOptions<T> {
   /** How long a request may run on after its view gave up, to fill the cache for the next view. */
   loadTimeoutMs?: number;
   load: (key: string, signal: AbortSignal) => Promise<T>;
-  /** Called when the circuit opens, with the failure that opened it. */
+  /** Called when the circuit first opens in an outage, with the failure that opened it (not again each cooldown). */
   onOpen?: (error: unknown, cooldownMs: number) => void;
+  /** Called when the API answers again after the circuit opened, with how long it was left alone. */
+  onRecover?: (outageMs: number) => void;
 }
 
 /** Why a view got no fresh answer: its budget ran out, the circuit is open, or the API failed. */
@@ -50,12 +52,17 @@ export function createPageDataCache<T extends object>(options: PageDataCacheOpti
   let failures = 0;
   let openUntil = 0;
   let lastError: unknown;
+  // When the circuit first opened in this outage; null while the API answers. An outage is said once, not
+  // at each cooldown's end when the one request let through fails again.
+  let outageSince: number | null = null;
   const fail = (error: unknown): void => {
     lastError = error;
     if (++failures < threshold) return;
-    const wasOpen = Date.now() < openUntil;
     openUntil = Date.now() + cooldownMs;
-    if (!wasOpen) options.onOpen?.(error, cooldownMs);
+    if (outageSince === null) {
+      outageSince = Date.now();
+      options.onOpen?.(error, cooldownMs);
+    }
   };
   /** Loads in flight by key; a load past the budget counts once as a failure, however many views gave up on it. */
   const running = new Map<string, { counted: boolean }>();
@@ -87,6 +94,10 @@ export function createPageDataCache<T extends object>(options: PageDataCacheOpti
         const value = await options.load(key, AbortSignal.timeout(loadTimeoutMs));
         failures = 0;
         openUntil = 0;
+        if (outageSince !== null) {
+          options.onRecover?.(Date.now() - outageSince);
+          outageSince = null;
+        }
         return value;
       } catch (error) {
         if (load.counted) lastError = error;

@@ -87,7 +87,11 @@ export function requestAnswers({ config, credentials, logger }: AnswerSettings):
     loadTimeoutMs: Math.max(options.requestBudgetMs, LOAD_TIMEOUT_MS),
     onOpen: (error, cooldownMs) =>
       logger().warn(
-        `the API failed repeatedly (${messageOf(error)}): it is not asked again for ${cooldownMs / 1000} s; pages get their last good head data, or none.`,
+        `the API failed repeatedly (${messageOf(error)}): it is asked again once every ${cooldownMs / 1000} s; until it answers, pages get their last good head data, or none.`,
+      ),
+    onRecover: (outageMs) =>
+      logger().info(
+        `the API answers again after ${Math.round(outageMs / 1000)} s; pages get fresh head data.`,
       ),
     load: async (url, signal) => {
       const found = await probe(signal);

@@ -154,6 +154,34 @@ describe('createPageDataCache with the cache off (ttlMs 0)', () => {
     expect(opened).toEqual(['connect ECONNREFUSED']);
     expect(api.calls).toEqual(['/a', '/b']);
   });
+
+  it('says an outage once, however many cooldowns it lasts, and says when the API answers again', async () => {
+    const events: string[] = [];
+    let down = true;
+    const api = counter(async (n) => {
+      if (down) throw new Error('connect ECONNREFUSED');
+      return { n };
+    });
+    const cache = createPageDataCache({
+      ttlMs: 0,
+      max: 10,
+      budgetMs: 1000,
+      failureThreshold: 2,
+      cooldownMs: 20,
+      load: api.load,
+      onOpen: () => events.push('open'),
+      onRecover: (ms) => events.push(`recovered after ${ms >= 40 ? '40 ms or more' : `${ms} ms`}`),
+    });
+    for (let cooldown = 0; cooldown < 3; cooldown++) {
+      for (const key of ['/a', '/b']) await cache.get(key);
+      await sleep(25);
+    }
+    // Each cooldown let one request through, which failed: still the one outage.
+    expect(events).toEqual(['open']);
+    down = false;
+    expect((await cache.get('/a')).source).toBe('fresh');
+    expect(events).toEqual(['open', 'recovered after 40 ms or more']);
+  });
 });
 
 describe('createPageDataCache against an API that never answers', () => {
