@@ -4,7 +4,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { MetaTags, Page, SchemaClient, SchemaRecord, SocialTags } from '../client/index.ts';
-import { itemsOf, openList } from '../list-pages.ts';
+import { itemsOf, listPageInPieces, openList } from '../list-pages.ts';
 import { mapConcurrently } from '../map-concurrently.ts';
 import { plural } from '../plural.ts';
 import { parseSeedFile, type SeedFileData, SeedFileError } from '../seed-file.ts';
@@ -109,7 +109,12 @@ async function openCounted<T, Q extends object>(
   optional: boolean,
 ) {
   const listPage = async (page: number) => {
-    const answer = await lister.list({ ...query, per_page: PER_PAGE, page });
+    // A page whose answer is over the client's size cap is read in smaller pieces.
+    const answer = await listPageInPieces(
+      (at, perPage) => lister.list({ ...query, per_page: perPage, page: at }),
+      page,
+      PER_PAGE,
+    );
     count(answer.items.length);
     return answer;
   };

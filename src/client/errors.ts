@@ -118,6 +118,8 @@ export interface HintContext {
   triedRestRoute: boolean;
   /** Whether the request went over plain http. */
   plainHttp: boolean;
+  /** The answer's `Retry-After`, as sent: a server in maintenance asks for minutes, more than a call waits. */
+  retryAfter?: string | undefined;
 }
 
 /**
@@ -150,20 +152,48 @@ export const PLAIN_HTTP_IGNORED =
   "the API is reached over plain http, where WordPress ignores application passwords unless the site's WP_ENVIRONMENT_TYPE is 'local': use its https address";
 
 /** WordPress's codes for credentials it looked at and refused (so plain http did not hide them). */
-const REFUSED_IN_WORDS = new Set(['incorrect_password', 'invalid_username', 'invalid_email']);
+export const REFUSED_IN_WORDS = new Set(['incorrect_password', 'invalid_username', 'invalid_email']);
 
 const STRIPPED_HEADER =
-  'the host strips the Authorization header (Apache: add `SetEnvIf Authorization "(.*)" HTTP_AUTHORIZATION=$1` to .htaccess)';
+  'the web server drops the Authorization header before PHP (Apache with PHP-FPM or CGI: add `CGIPassAuth On`, or `SetEnvIf Authorization "(.*)" HTTP_AUTHORIZATION=$1`, to .htaccess)';
 
 /**
- * What to check when WordPress did not take an application password. Over plain http that comes first:
- * WordPress ignores application passwords there unless the site's environment type is 'local'.
- *
- * @example credentialsHint(true) // "the API is reached over plain http, where WordPress ignores application passwords …"
+ * Whether the site's REST index offers application passwords (WordPress lists them under `authentication`
+ * only where they work: over https, or on a 'local' site, and unless a plugin or filter turned them off).
  */
-export function credentialsHint(plainHttp: boolean): string {
-  const http = plainHttp ? `${PLAIN_HTTP_IGNORED}. Else ` : '';
-  return `${http}check the username and the application password (Users > Profile > Application Passwords; WordPress answers a wrong one as if no one had logged in); if they are right, ${STRIPPED_HEADER}`;
+export type ApplicationPasswords = 'available' | 'unavailable' | 'unknown';
+
+/** What is known about credentials WordPress did not take. */
+export interface CredentialsSituation {
+  plainHttp: boolean;
+  /** WordPress looked at them and said so (401 incorrect_password): the password was read. */
+  refusedInWords: boolean;
+  applicationPasswords?: ApplicationPasswords;
+}
+
+/**
+ * What to check when WordPress did not take an application password, most likely cause first: application
+ * passwords turned off on the site (the REST index says so; over plain http that is WordPress's default unless
+ * the site is 'local'), else the password, else a web server that drops the header.
+ *
+ * @example credentialsHint({ plainHttp: true, refusedInWords: false }) // "the API is reached over plain http, …"
+ */
+export function credentialsHint(
+  situation: CredentialsSituation,
+  credentials = 'the username and the application password',
+): string {
+  const { plainHttp, refusedInWords, applicationPasswords = 'unknown' } = situation;
+  const check = `check ${credentials} (Users > Profile > Application Passwords: the login password is not one; WordPress answers a wrong one as if no one had logged in)`;
+  if (refusedInWords) return `${check}; if they are right, ${STRIPPED_HEADER}`;
+  if (applicationPasswords === 'unavailable') {
+    const where = plainHttp
+      ? `: over plain http they are off unless its WP_ENVIRONMENT_TYPE is 'local' (use its https address), or`
+      : ':';
+    return `the site's REST index offers no application passwords, so WordPress ignores them${where} a security plugin (Wordfence has such a setting) or the wp_is_application_passwords_available filter turned them off`;
+  }
+  // The index offers them: plain http is not why.
+  const http = plainHttp && applicationPasswords === 'unknown' ? `${PLAIN_HTTP_IGNORED}. Else ` : '';
+  return `${http}${check}; if they are right, ${STRIPPED_HEADER}`;
 }
 
 /** The usual cause of a failure, in a sentence a user can act on; null when there is nothing to add. */
@@ -178,7 +208,13 @@ export function hintFor(context: HintContext): string | null {
       ? 'the call, retries included, took longer than'
       : 'the server did not answer within';
     const limit = name ? `${name} (${ms} ms)` : `${ms} ms`;
-    return `${what} ${limit}; check that the site is up${name ? `, or raise ${name} if it is only slow` : ''}`;
+    // A bound with no option of its own (the CLI's): the attempts' own limit is what a slow server needs raised.
+    const raise = name
+      ? `, or raise ${name} if it is only slow`
+      : names.timeoutMs
+        ? `, or raise ${names.timeoutMs} (${context.timeoutMs} ms for each attempt) if it is only slow`
+        : '';
+    return `${what} ${limit}; check that the site is up${raise}`;
   }
   if (code === CLIENT_ERROR_CODES.responseTooLarge) {
     const name = names.maxResponseBytes;
@@ -189,6 +225,10 @@ export function hintFor(context: HintContext): string | null {
   if (code === CLIENT_ERROR_CODES.networkError) return networkHint(context.detail ?? '', names.baseUrl);
   if (code === CLIENT_ERROR_CODES.invalidJson) {
     return 'a PHP notice or warning printed before the JSON (WP_DEBUG_DISPLAY on), a plugin echoing output, or a proxy answered; open the URL in a browser to see it';
+  }
+  if ((status === 503 || status === 429) && context.retryAfter) {
+    const wait = /^\d+$/.test(context.retryAfter) ? `${context.retryAfter} s` : `until ${context.retryAfter}`;
+    return `the server asks to be left alone for ${wait} (Retry-After${status === 503 ? '; WordPress does so in maintenance mode, while it updates' : ''}), longer than a call waits: try again then`;
   }
   if (code === CLIENT_ERROR_CODES.htmlResponse) {
     // A web server's own page for a status says more than "HTML": what it refused, or what behind it failed.
@@ -206,7 +246,7 @@ export function hintFor(context: HintContext): string | null {
     return 'set api to <site>/wp-json/<namespace>/v1, <site>/?rest_route=/<namespace>/v1 or the site address, and check that the plugin and its REST API are active';
   }
   if (code === CLIENT_ERROR_CODES.credentialsNotAccepted) {
-    return credentialsHint(context.plainHttp && !REFUSED_IN_WORDS.has(context.code));
+    return credentialsHint({ plainHttp: context.plainHttp, refusedInWords: false });
   }
   if (code === CLIENT_ERROR_CODES.notRecorded) {
     return "the snapshot has no answer for this request: record it again with snapshot: { mode: 'record' } against the API (the site's pages or the CMS changed since)";
@@ -220,7 +260,7 @@ export function hintFor(context: HintContext): string | null {
   }
   if (status === 401) {
     return context.hasCredentials
-      ? `the credentials were refused: ${credentialsHint(context.plainHttp && !REFUSED_IN_WORDS.has(context.code))}`
+      ? `the credentials were refused: ${credentialsHint({ plainHttp: context.plainHttp, refusedInWords: REFUSED_IN_WORDS.has(context.code) })}`
       : `this route needs credentials: give ${names.credentials}`;
   }
   if (status === 403) {

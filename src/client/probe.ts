@@ -1,7 +1,14 @@
 // What a server offers: its routes (from the namespace index) and what the credentials may do, so callers
 // can choose how to work with it. Something else at the address, or credentials answered as anonymous,
 // is an error here, before any page is fetched.
-import { ApiError, CLIENT_ERROR_CODES, credentialsHint } from './errors.ts';
+import {
+  ApiError,
+  type ApplicationPasswords,
+  CLIENT_ERROR_CODES,
+  type CredentialsSituation,
+  credentialsHint,
+  REFUSED_IN_WORDS,
+} from './errors.ts';
 import type { Transport } from './transport.ts';
 import { routeIndex } from './wire-results.ts';
 
@@ -125,7 +132,7 @@ export async function probeServer(
     routes = await readRoutes(transport, signal);
   } catch (error) {
     if (username !== null && error instanceof ApiError && (error.status === 401 || error.status === 403))
-      throw notAccepted(transport, username, error);
+      throw await notAccepted(transport, username, error);
     throw error;
   }
   const none = {
@@ -142,25 +149,47 @@ export async function probeServer(
     routes.meta ? outcomeOf(transport, '/meta', signal) : Promise.resolve<Outcome>('other'),
   ]);
   const authenticated = [schemas, meta].some((o) => o === 'ok' || o === 'forbidden');
-  if (!authenticated && [schemas, meta].includes('unauthenticated')) throw notAccepted(transport, username);
+  if (!authenticated && [schemas, meta].includes('unauthenticated'))
+    throw await notAccepted(transport, username);
   const canManageOptions = meta === 'ok';
   return { ...none, authenticated, canEditPosts: schemas === 'ok' || canManageOptions, canManageOptions };
 }
 
-function notAccepted(transport: Transport, username: string, cause?: ApiError): ApiError {
+async function notAccepted(transport: Transport, username: string, cause?: ApiError): Promise<ApiError> {
   // The server's own words when it refused outright (WordPress: 401 incorrect_password); else it answered as
   // to nobody, which is how WordPress treats credentials it never saw.
   const answered = cause
     ? `it answered ${cause.status} ${cause.code}: ${cause.serverMessage.replace(/\.$/, '')}`
     : 'it answered as to an anonymous visitor (401 on routes that need a login)';
+  const refusedInWords = cause !== undefined && REFUSED_IN_WORDS.has(cause.code);
+  // Credentials WordPress never looked at: its REST index says whether it takes application passwords at all.
+  const situation: CredentialsSituation = {
+    plainHttp: transport.baseUrl().startsWith('http:'),
+    refusedInWords,
+    applicationPasswords: refusedInWords ? 'available' : applicationPasswordsIn(await transport.restIndex()),
+  };
   return probeError(
     CLIENT_ERROR_CODES.credentialsNotAccepted,
     `the API did not accept the credentials of user "${username}": ${answered}; the application password is wrong, ${cause ? '' : 'WordPress ignored it, '}or the host strips the Authorization header`,
     transport.baseUrl(),
-    // Refused in the server's own words, the password was looked at: plain http is not why.
-    credentialsHint(!cause && transport.baseUrl().startsWith('http:')),
+    credentialsHint(situation),
     cause?.status ?? 401,
-    // The refusal as the server said it, for callers that quote it (the build's failure message).
-    cause ? { status: cause.status, code: cause.code, message: cause.serverMessage } : null,
+    // The refusal as the server said it, for callers that quote it (the build's failure message), and what
+    // the hint was made from.
+    {
+      refusal: cause ? { status: cause.status, code: cause.code, message: cause.serverMessage } : null,
+      situation,
+    },
   );
+}
+
+/** What a REST index says of application passwords: listed under `authentication` where WordPress takes them. */
+function applicationPasswordsIn(index: unknown): ApplicationPasswords {
+  if (!index || typeof index !== 'object' || !('namespaces' in index)) return 'unknown';
+  const { authentication } = index as { authentication?: unknown };
+  const offered =
+    authentication !== null &&
+    typeof authentication === 'object' &&
+    'application-passwords' in authentication;
+  return offered ? 'available' : 'unavailable';
 }

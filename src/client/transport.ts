@@ -15,6 +15,7 @@ import {
 import { answersAsApi, restRootFromHtml, restRootFromLink, wantsPlainForm } from './locate.ts';
 import type { HttpMethod } from './operations.ts';
 import { basicToken, createRedactor, type Redactor } from './redact.ts';
+import { retryAfterMs, retrySettingsFor } from './retry-policy.ts';
 import { readSiteZone, type SiteZone } from './site-time.ts';
 import {
   type ApiLocation,
@@ -79,6 +80,8 @@ export interface Transport {
   call(spec: CallSpec): Promise<Answer>;
   /** The base URL in the form that works (as given until the first call has found out). */
   baseUrl(): string;
+  /** The site's REST index (`/wp-json/`), read once; null when it cannot be read. */
+  restIndex(): Promise<unknown>;
   /** The site's time zone from its REST index; null when it does not say (dates are then UTC). */
   siteZone(): Promise<SiteZone | null>;
   stats(): TransportStats;
@@ -130,7 +133,7 @@ export function createTransport(
   // The form is found out once: the pretty form falls back to `?rest_route=` on the first call that needs it.
   let form: RouteForm = given?.form ?? 'pretty';
   let formSettled = form === 'rest_route';
-  let zone: Promise<SiteZone | null> | null = null;
+  let index: Promise<unknown> | null = null;
 
   function fail(
     spec: Pick<CallSpec, 'operation' | 'method'>,
@@ -139,7 +142,7 @@ export function createTransport(
     code: string,
     message: string,
     details?: unknown,
-    extra: { totalBoundPassed?: boolean; detail?: string } = {},
+    extra: { totalBoundPassed?: boolean; detail?: string; retryAfter?: string | undefined } = {},
   ) {
     const hint = hintFor({
       status,
@@ -155,6 +158,7 @@ export function createTransport(
       detail: extra.detail,
       triedRestRoute: url.includes('rest_route='),
       plainHttp: url.startsWith('http:'),
+      retryAfter: extra.retryAfter,
     });
     return new ApiError({
       status,
@@ -298,9 +302,14 @@ export function createTransport(
         detail: elsewhere ? REDIRECT_ELSEWHERE : undefined,
       });
     }
+    // A Retry-After longer than retries wait for (WordPress's maintenance mode asks for 600 s) was not waited
+    // for: the hint says so, instead of "retries were spent".
+    const asked = typeof headers['retry-after'] === 'string' ? headers['retry-after'] : undefined;
+    const retryAfter =
+      (retryAfterMs(asked, Date.now()) ?? 0) > retrySettingsFor(settings).maxDelayMs ? asked : undefined;
     if (reading.kind === 'html') {
       const message = `the server answered HTML, not JSON: ${reading.snippet}`;
-      throw fail(spec, raw.url, status, CLIENT_ERROR_CODES.htmlResponse, message);
+      throw fail(spec, raw.url, status, CLIENT_ERROR_CODES.htmlResponse, message, undefined, { retryAfter });
     }
     if (reading.kind === 'text') {
       const message = `the server answered text, not JSON: ${reading.snippet}`;
@@ -309,12 +318,14 @@ export function createTransport(
     const parsed = wordpressError.safeParse(reading.kind === 'json' ? reading.value : null);
     if (parsed.success) {
       const { code, message, data } = parsed.data;
-      throw fail(spec, raw.url, status, code, message || `HTTP ${status}`, data?.params);
+      throw fail(spec, raw.url, status, code, message || `HTTP ${status}`, data?.params, { retryAfter });
     }
-    throw fail(spec, raw.url, status, CLIENT_ERROR_CODES.httpError, `HTTP ${status}`);
+    throw fail(spec, raw.url, status, CLIENT_ERROR_CODES.httpError, `HTTP ${status}`, undefined, {
+      retryAfter,
+    });
   }
 
-  return {
+  const transport: Transport = {
     async call(spec) {
       const at = await whereTo(spec.signal);
       const used = form;
@@ -333,19 +344,23 @@ export function createTransport(
       return interpret(spec, second);
     },
     baseUrl: () => (known ? describeLocation(known, form) : redactUrl(settings.baseUrl).replace(/\/+$/, '')),
-    siteZone() {
-      zone ??= (async () => {
+    restIndex() {
+      index ??= (async () => {
         const at = await whereTo();
-        const spec = { operation: 'siteZone', method: 'GET' as const, path: '' };
+        const spec = { operation: 'restIndex', method: 'GET' as const, path: '' };
         try {
-          return readSiteZone(interpret(spec, await exchange(spec, restIndexUrl(at, form))).value);
+          return interpret(spec, await exchange(spec, restIndexUrl(at, form))).value;
         } catch {
           return null;
         }
       })();
-      return zone;
+      return index;
+    },
+    async siteZone() {
+      return readSiteZone(await transport.restIndex());
     },
     stats: () => ({ ...counts }),
     close: () => sender.close(),
   };
+  return transport;
 }

@@ -1,7 +1,13 @@
 // Why the API could not be used, said once per cause: a header naming what happened and a hint naming what to
 // change. The build stops with an AstroError that carries no stack trace: a verdict is not a crash.
 import { AstroError } from 'astro/errors';
-import { ApiError, CLIENT_ERROR_CODES, PLAIN_HTTP_IGNORED } from '../client/errors.ts';
+import {
+  ApiError,
+  CLIENT_ERROR_CODES,
+  type CredentialsSituation,
+  credentialsHint,
+  REFUSED_IN_WORDS,
+} from '../client/errors.ts';
 import type { ProbeResult } from '../client/probe.ts';
 import { plural } from '../plural.ts';
 
@@ -33,11 +39,16 @@ export interface FailureContext {
 const SHIP_ANYWAY =
   'To ship the pages without API data instead, set schemaManager({ onFetchError: "warn" }).';
 
+interface NotAcceptedDetails {
+  refusal: { status: number; code: string; message: string } | null;
+  situation: CredentialsSituation;
+}
+
 /** How the server refused: its own status, code and words when it said them, else that it saw no login. */
 function refusal(error: ApiError | undefined): { said: boolean; text: string } {
   const said =
     error?.code === CLIENT_ERROR_CODES.credentialsNotAccepted
-      ? (error.details as { status: number; code: string; message: string } | null)
+      ? (error.details as NotAcceptedDetails | null)?.refusal
       : error && { status: error.status, code: error.code, message: error.serverMessage };
   return said
     ? { said: true, text: `it answered ${said.status} ${said.code}: ${said.message}` }
@@ -46,15 +57,19 @@ function refusal(error: ApiError | undefined): { said: boolean; text: string } {
 
 function credentialsRefused(context: FailureContext, error?: ApiError): ApiFailure {
   const refused = refusal(error);
-  // A password WordPress never looked at (over plain http on a site that is not 'local') is answered as nobody.
-  const overHttp = !refused.said && context.api.startsWith('http:');
+  // The probe's reading of the site (its REST index) when there was one; else what the address and the answer say.
+  const situation =
+    (error?.code === CLIENT_ERROR_CODES.credentialsNotAccepted
+      ? (error.details as NotAcceptedDetails | null)?.situation
+      : undefined) ??
+    ({
+      plainHttp: context.api.startsWith('http:'),
+      refusedInWords: error !== undefined && REFUSED_IN_WORDS.has(error.code),
+    } satisfies CredentialsSituation);
   return {
     cause: 'credentials-refused',
     header: `The API at ${context.api} did not accept the credentials of user "${context.username}" (${refused.text}).`,
-    hint:
-      (overHttp ? `${capitalize(PLAIN_HTTP_IGNORED)}. Else check` : 'Check') +
-      ' SCHEMA_MANAGER_USER and SCHEMA_MANAGER_PASSWORD: the password is an application password (Users > Profile > Application Passwords), not the login password. ' +
-      'If they are right, the web server strips the Authorization header (Apache: add `SetEnvIf Authorization "(.*)" HTTP_AUTHORIZATION=$1` to .htaccess).',
+    hint: `${capitalize(sentence(credentialsHint(situation, 'SCHEMA_MANAGER_USER and SCHEMA_MANAGER_PASSWORD')))}`,
   };
 }
 

@@ -2,7 +2,7 @@
 // side, then every other page of the three at once, within `concurrency`. Latency is paid about
 // 1 + ⌈pages / concurrency⌉ times instead of once per list page.
 import type { MetaTags, Page, SchemaClient, SchemaRecord, SocialTags } from '../client/index.ts';
-import { itemsOf, openList } from '../list-pages.ts';
+import { itemsOf, listPageInPieces, openList } from '../list-pages.ts';
 import { mapConcurrently } from '../map-concurrently.ts';
 import { urlIdentity } from '../url-forms.ts';
 
@@ -37,9 +37,13 @@ type ListPage<T> = (page: number) => Promise<Page<T>>;
  */
 export async function readIndex(client: SchemaClient, options: IndexOptions): Promise<HeadIndex | null> {
   const { notes } = options;
-  const schemaPage: ListPage<SchemaRecord> = (page) => client.schemas.list({ per_page: PER_PAGE, page });
-  const metaPage: ListPage<MetaTags> = (page) => client.meta.list({ per_page: PER_PAGE, page });
-  const socialPage: ListPage<SocialTags> = (page) => client.social.list({ per_page: PER_PAGE, page });
+  // A page whose answer is over the client's size cap is read in smaller pieces.
+  const schemaPage: ListPage<SchemaRecord> = (page) =>
+    listPageInPieces((at, perPage) => client.schemas.list({ per_page: perPage, page: at }), page, PER_PAGE);
+  const metaPage: ListPage<MetaTags> = (page) =>
+    listPageInPieces((at, perPage) => client.meta.list({ per_page: perPage, page: at }), page, PER_PAGE);
+  const socialPage: ListPage<SocialTags> = (page) =>
+    listPageInPieces((at, perPage) => client.social.list({ per_page: perPage, page: at }), page, PER_PAGE);
   const tags = options.canReadTags
     ? Promise.all([metaPage(1), socialPage(1)]).catch((error: unknown) => error as Error)
     : null;

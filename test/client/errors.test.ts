@@ -57,7 +57,9 @@ describe('server errors', () => {
       const error = await failureOf(wpError(401, code, 'Bad login'));
       expect(error).toMatchObject({ status: 401, code });
       expect(error.hint).toMatch(/application password/);
-      expect(error.hint).toMatch(/strips the Authorization header/);
+      expect(error.hint).toMatch(
+        /drops the Authorization header before PHP \(Apache with PHP-FPM or CGI: add `CGIPassAuth On`/,
+      );
       // WordPress looked at the password and said so: plain http is not why.
       expect(error.hint).not.toMatch(/plain http/);
     },
@@ -127,6 +129,16 @@ describe('server errors', () => {
     const db = await failureOf(wpError(500, 'db_error', 'Database error'));
     expect(db).toMatchObject({ status: 500, code: 'db_error' });
     expect(db.hint).toMatch(/server failed/);
+  });
+
+  test("a maintenance page's Retry-After of ten minutes is not waited for, and the hint says so", async () => {
+    const page =
+      '<!DOCTYPE html><html><head><title>Maintenance</title></head><body>Briefly unavailable for scheduled maintenance.</body></html>';
+    const error = await failureOf({ status: 503, body: page, headers: { 'retry-after': '600' } });
+    expect(error).toMatchObject({ status: 503, code: 'html_response' });
+    expect(error.hint).toBe(
+      'the server asks to be left alone for 600 s (Retry-After; WordPress does so in maintenance mode, while it updates), longer than a call waits: try again then',
+    );
   });
 
   test('429 rate_limited after the retries are spent', async () => {

@@ -50,6 +50,40 @@ describe('probe', () => {
     await api.close();
   });
 
+  test.each([
+    { offers: 'application passwords', authentication: { 'application-passwords': { endpoints: {} } } },
+    { offers: 'none', authentication: [] },
+  ])(
+    'credentials WordPress never looked at: its REST index, offering $offers, decides the hint',
+    async ({ authentication }) => {
+      const restIndex = { body: { namespaces: ['ns/v1'], authentication, routes: {} } };
+      const api = await scripted(
+        (route) =>
+          route === 'GET ' || route === 'GET /'
+            ? index
+            : route === 'GET /wp-json/'
+              ? restIndex
+              : { status: 401, body: { code: 'rest_forbidden', message: 'Sorry', data: { status: 401 } } },
+        { username: 'admin', password: 'right password' },
+      );
+      const error = await failure(api.client.probe());
+      await api.close();
+      expect(error.code).toBe('credentials_not_accepted');
+      if (Array.isArray(authentication)) {
+        // Over plain http on a site that is not 'local', WordPress lists none: that is the cause, not the password.
+        expect(error.hint).toMatch(
+          /^the site's REST index offers no application passwords, so WordPress ignores them: over plain http they are off unless its WP_ENVIRONMENT_TYPE is 'local'/,
+        );
+      } else {
+        // Offered here, so plain http is not why, though the address is http.
+        expect(error.hint).toMatch(
+          /^check the username and the application password .*drops the Authorization header/,
+        );
+        expect(error.hint).not.toMatch(/plain http/);
+      }
+    },
+  );
+
   test('REST discovery: the site address leads to the root its Link header names', async () => {
     const api = await scripted((route) => {
       if (route === 'GET /') {

@@ -154,8 +154,9 @@ describe('astro build', () => {
     expect(result.exitCode).not.toBe(0);
     expect(result.log.match(/did not accept the credentials of user "admin"/g)).toHaveLength(1);
     expect(result.log).toContain('(it answered as to an anonymous visitor)');
+    // WordPress's REST index lists no application passwords there: that, not the password, is the cause.
     expect(result.log).toContain(
-      "The API is reached over plain http, where WordPress ignores application passwords unless the site's WP_ENVIRONMENT_TYPE is 'local': use its https address.",
+      "The site's REST index offers no application passwords, so WordPress ignores them: over plain http they are off unless its WP_ENVIRONMENT_TYPE is 'local' (use its https address), or a security plugin",
     );
     expect(result.log).not.toContain(site.admin.password);
   });
@@ -169,6 +170,9 @@ describe('astro build', () => {
       expect(result.log.match(/did not accept the credentials of user "admin"/g)).toHaveLength(1);
       // WordPress does not refuse a wrong application password: it answers as to nobody.
       expect(result.log).toContain('(it answered as to an anonymous visitor)');
+      // Its REST index offers application passwords, so plain http is not blamed: the password comes first.
+      expect(result.log).toContain('Check SCHEMA_MANAGER_USER and SCHEMA_MANAGER_PASSWORD (Users > Profile');
+      expect(result.log).not.toContain('over plain http');
       expect(result.log).not.toContain(password);
       expect(result.log).not.toContain(site.admin.password);
     },
