@@ -1,5 +1,6 @@
 // The schema operations: list, read, create, update, delete, and the public read by URL.
 
+import { ApiError } from './errors.ts';
 import { recordId } from './ids.ts';
 import { type CallOptions, createListing, type PageQuery } from './listing.ts';
 import { parseAnswer } from './parse-answer.ts';
@@ -75,7 +76,20 @@ export function schemaOperations(transport: Transport, route: { baseUrl: string;
     if (looksLikeRecord(answer.value)) return dated(parseAnswer(schemaRecord, answer, operation, method));
     const id = writtenId(answer.value) ?? knownId;
     if (id === null) return dated(parseAnswer(schemaRecord, answer, operation, method));
-    return get(id, options);
+    try {
+      return await get(id, options);
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      // The write is done: a caller told only "failed" would send it again (a create, twice).
+      const done = operation === 'schemas.create' ? 'created' : 'updated';
+      throw new ApiError({
+        ...error,
+        operation,
+        serverMessage: `schema ${id} was ${done}, but reading it back failed: ${error.serverMessage}`,
+        hint: `the ${operation === 'schemas.create' ? 'create' : 'update'} is done: do not send it again${error.hint ? `; ${error.hint}` : ''}`,
+        details: { id },
+      });
+    }
   }
 
   return {

@@ -104,5 +104,7 @@ export function suggest(names: readonly string[], name: string, walk: Walk): str
 export function kind(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
-  return typeof value === 'object' ? 'an object' : `${typeof value} ${JSON.stringify(value)}`;
+  if (typeof value === 'object') return 'an object';
+  // JSON.stringify writes 1e999999, parsed as Infinity, as "null".
+  return `${typeof value} ${typeof value === 'number' && !Number.isFinite(value) ? String(value) : JSON.stringify(value)}`;
 }

@@ -141,6 +141,30 @@ describe('server errors', () => {
     );
   });
 
+  test('a create whose record cannot be read back says it was created, so it is not sent again', async () => {
+    const api = await scripted(
+      (route) =>
+        route === 'POST /schemas'
+          ? { status: 201, body: { success: true, id: 7 } }
+          : wpError(500, 'db_error', 'Database read failed'),
+      { retries: 0 },
+    );
+    const error = await failure(
+      api.client.schemas.create({
+        url: 'https://e.com/',
+        schema_type: 'T',
+        schema_name: 'n',
+        schema_data: '{}',
+      }),
+    );
+    await api.close();
+    expect(error).toMatchObject({ operation: 'schemas.create', status: 500, details: { id: 7 } });
+    expect(error.serverMessage).toBe(
+      'schema 7 was created, but reading it back failed: Database read failed',
+    );
+    expect(error.hint).toMatch(/^the create is done: do not send it again; /);
+  });
+
   test('429 rate_limited after the retries are spent', async () => {
     const error = await failureOf(
       { ...wpError(429, 'rate_limited', 'Slow down'), headers: { 'retry-after': '0' } },

@@ -1,6 +1,8 @@
 import { createServer as createHttpServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { generateSchemas } from '../../src/server/scan/generate-schemas.ts';
+import { readPage } from '../../src/server/scan/read-page.ts';
 import { startServer, type TestServer } from './harness.ts';
 
 let site: Server;
@@ -128,4 +130,23 @@ test('a page over the size cap is an error of its own, not a failed scan', async
   expect(answer.body.errors).toEqual([
     expect.objectContaining({ url: `${origin}/huge/`, code: 'fetch_failed' }),
   ]);
+});
+
+test('what a page says but no reader should take stays out of the proposals', () => {
+  // A hostile or broken page: a javascript: canonical, a placeholder its template never filled, a NUL.
+  const html = `<html lang="en"><head><title>T</title>
+    <link rel="canonical" href="javascript:alert(1)">
+    <meta property="og:image" content="/images/cover.jpg">
+    <meta property="og:type" content="article">
+    <meta name="description" content="Bad\u0000byte">
+    </head><body><h1>{{meta_title}}</h1></body></html>`;
+  const [article] = generateSchemas('https://shop.example/blog/post/', readPage(html));
+  expect(article?.doc).toEqual({
+    '@context': 'https://schema.org',
+    '@type': 'Article',
+    description: 'Badbyte',
+    image: 'https://shop.example/images/cover.jpg',
+    mainEntityOfPage: 'https://shop.example/blog/post/',
+    inLanguage: 'en',
+  });
 });

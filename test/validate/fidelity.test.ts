@@ -110,6 +110,12 @@ describe('documents given as objects', () => {
 });
 
 describe('hostile documents', () => {
+  it('names a number too large for JSON as it reads, not as "null"', () => {
+    expect(validateJsonLd('1e999999').issues[0]?.message).toBe(
+      'A JSON-LD document is an object with "@context" and "@type"; found number Infinity.',
+    );
+  });
+
   it('lists the first 1,000 findings of a @graph of 300,000 bare Products and counts the rest, worst first', () => {
     // Millions of findings made a report longer than a string may be: `check` lost every file's results.
     const graph = Array.from({ length: 300_000 }, (_, i) => ({ '@type': 'Product', '@id': `#p${i}` }));

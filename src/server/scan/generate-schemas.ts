@@ -1,4 +1,5 @@
 import { decodedPath } from '../../url-forms.ts';
+import { unfilledValue } from '../../validate/literals.ts';
 import type { PageFacts } from './read-page.ts';
 
 export interface GeneratedSchema {
@@ -9,11 +10,23 @@ export interface GeneratedSchema {
 
 const context = 'https://schema.org';
 
-/** Drops absent values so a generated document carries only what the page said. */
+/**
+ * Drops absent values so a generated document carries only what the page said, and what the page said but no
+ * reader should take: a placeholder never filled (`{{meta_title}}`, `undefined`) shown as written.
+ */
 function compact(node: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(
-    Object.entries(node).filter(([, value]) => value !== null && value !== undefined),
+    Object.entries(node).filter(
+      ([, value]) =>
+        value !== null && value !== undefined && !(typeof value === 'string' && unfilledValue(value)),
+    ),
   );
+}
+
+/** An address the page gives (its canonical, its og:image), absolute; null unless it is http(s). */
+function pageAddress(href: string | null | undefined, pageUrl: string): string | null {
+  const url = href ? URL.parse(href, pageUrl) : null;
+  return url && (url.protocol === 'https:' || url.protocol === 'http:') ? url.href : null;
 }
 
 function titleCase(segment: string): string {
@@ -89,11 +102,11 @@ export function generateSchemas(pageUrl: string, facts: PageFacts): GeneratedSch
           '@type': 'Article',
           headline: name.slice(0, 110),
           description,
-          image: og['og:image'],
+          image: pageAddress(og['og:image'], pageUrl),
           datePublished: facts.publishedTime,
           dateModified: facts.modifiedTime,
           author: facts.author ? { '@type': 'Person', name: facts.author } : null,
-          mainEntityOfPage: facts.canonical ?? pageUrl,
+          mainEntityOfPage: pageAddress(facts.canonical, pageUrl) ?? pageUrl,
           inLanguage: facts.lang,
         }),
       }
@@ -104,7 +117,7 @@ export function generateSchemas(pageUrl: string, facts: PageFacts): GeneratedSch
           '@context': context,
           '@type': 'WebPage',
           name,
-          url: facts.canonical ?? pageUrl,
+          url: pageAddress(facts.canonical, pageUrl) ?? pageUrl,
           description,
           inLanguage: facts.lang,
         }),

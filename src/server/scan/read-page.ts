@@ -16,7 +16,9 @@ export interface PageFacts {
 
 /** Longest text kept from a page, so a scan's answer stays bounded whatever the page holds. */
 const MAX_TEXT = 1000;
-const clip = (text: string): string => text.slice(0, MAX_TEXT);
+// Control characters (a NUL, an escape) are no text a page shows: they are left out of what is stored.
+const clip = (text: string): string =>
+  text.slice(0, MAX_TEXT).replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '');
 const collapse = (text: string): string | null =>
   clip(
     text
@@ -56,7 +58,7 @@ export function readPage(html: string): PageFacts {
           if (rel.includes('canonical') && attributes.href) facts.canonical = clip(attributes.href.trim());
         } else if (name === 'meta') {
           const key = (attributes.property ?? attributes.name ?? '').toLowerCase();
-          const content = attributes.content?.trim().slice(0, MAX_TEXT);
+          const content = attributes.content === undefined ? undefined : clip(attributes.content.trim());
           if (!key || !content) return;
           if (key === 'description') facts.description ??= content;
           else if (key === 'author') facts.author ??= content;
