@@ -131,7 +131,14 @@ export interface HintContext {
  */
 export function whereOf(error: { status: number | null; code: string; method: string; url: string }): string {
   if (error.method === '-') return error.code;
-  return `${error.status ?? 'no answer'} ${error.code} at ${error.method} ${error.url}`;
+  return `${error.status ?? 'no answer'} ${error.code} at ${error.method} ${shownUrl(error.url)}`;
+}
+
+/** Addresses longer than this are cut in messages (a 9 KB page URL made a 9.5 KB error); `url` keeps it whole. */
+const SHOWN_URL = 300;
+
+function shownUrl(url: string): string {
+  return url.length <= SHOWN_URL ? url : `${url.slice(0, SHOWN_URL)}… (${url.length} characters)`;
 }
 
 /** The usual cause of a connection that failed, from its code. */
@@ -162,6 +169,17 @@ const STRIPPED_HEADER =
  * only where they work: over https, or on a 'local' site, and unless a plugin or filter turned them off).
  */
 export type ApplicationPasswords = 'available' | 'unavailable' | 'unknown';
+
+/** What a REST index says of application passwords: listed under `authentication` where WordPress takes them. */
+export function applicationPasswordsIn(index: unknown): ApplicationPasswords {
+  if (!index || typeof index !== 'object' || !('namespaces' in index)) return 'unknown';
+  const { authentication } = index as { authentication?: unknown };
+  const offered =
+    authentication !== null &&
+    typeof authentication === 'object' &&
+    'application-passwords' in authentication;
+  return offered ? 'available' : 'unavailable';
+}
 
 /** What is known about credentials WordPress did not take. */
 export interface CredentialsSituation {

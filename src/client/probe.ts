@@ -3,7 +3,7 @@
 // is an error here, before any page is fetched.
 import {
   ApiError,
-  type ApplicationPasswords,
+  applicationPasswordsIn,
   CLIENT_ERROR_CODES,
   type CredentialsSituation,
   credentialsHint,
@@ -181,15 +181,4 @@ async function notAccepted(transport: Transport, username: string, cause?: ApiEr
       situation,
     },
   );
-}
-
-/** What a REST index says of application passwords: listed under `authentication` where WordPress takes them. */
-function applicationPasswordsIn(index: unknown): ApplicationPasswords {
-  if (!index || typeof index !== 'object' || !('namespaces' in index)) return 'unknown';
-  const { authentication } = index as { authentication?: unknown };
-  const offered =
-    authentication !== null &&
-    typeof authentication === 'object' &&
-    'application-passwords' in authentication;
-  return offered ? 'available' : 'unavailable';
 }

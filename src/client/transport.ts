@@ -3,7 +3,16 @@
 
 import { decodedPath } from '../url-forms.ts';
 import { readBody } from './body.ts';
-import { ApiError, CLIENT_ERROR_CODES, hintFor, type OptionNames, REDIRECT_ELSEWHERE } from './errors.ts';
+import {
+  ApiError,
+  applicationPasswordsIn,
+  CLIENT_ERROR_CODES,
+  credentialsHint,
+  hintFor,
+  type OptionNames,
+  REDIRECT_ELSEWHERE,
+  REFUSED_IN_WORDS,
+} from './errors.ts';
 import {
   NOT_RECORDED,
   type RawAnswer,
@@ -325,23 +334,48 @@ export function createTransport(
     });
   }
 
+  async function callOnce(spec: CallSpec): Promise<Answer> {
+    const at = await whereTo(spec.signal);
+    const used = form;
+    const first = await exchange(spec, routeUrl(at, spec.path, spec.query, used));
+    // Calls run side by side: another one may have found the plain form while this one was in flight.
+    if (form !== used)
+      return interpret(spec, await exchange(spec, routeUrl(at, spec.path, spec.query, form)));
+    if (formSettled || used === 'rest_route') return interpret(spec, first);
+    if (!wantsPlainForm(first)) {
+      formSettled = answersAsApi(first);
+      return interpret(spec, first);
+    }
+    const second = await exchange(spec, routeUrl(at, spec.path, spec.query, 'rest_route'));
+    formSettled = true;
+    if (answersAsApi(second)) form = 'rest_route';
+    return interpret(spec, second);
+  }
+
+  /**
+   * Credentials WordPress answered as no one's (401, not in its own words): whether its REST index offers
+   * application passwords at all says which cause comes first, as the probe's message does.
+   */
+  async function withCredentialsHint(error: unknown): Promise<unknown> {
+    if (!(error instanceof ApiError) || error.status !== 401 || authorization === null) return error;
+    if (REFUSED_IN_WORDS.has(error.code)) return error;
+    const applicationPasswords = applicationPasswordsIn(await transport.restIndex());
+    if (applicationPasswords === 'unknown') return error;
+    const situation = {
+      plainHttp: error.url.startsWith('http:'),
+      refusedInWords: false,
+      applicationPasswords,
+    };
+    return new ApiError({ ...error, hint: `the credentials were refused: ${credentialsHint(situation)}` });
+  }
+
   const transport: Transport = {
     async call(spec) {
-      const at = await whereTo(spec.signal);
-      const used = form;
-      const first = await exchange(spec, routeUrl(at, spec.path, spec.query, used));
-      // Calls run side by side: another one may have found the plain form while this one was in flight.
-      if (form !== used)
-        return interpret(spec, await exchange(spec, routeUrl(at, spec.path, spec.query, form)));
-      if (formSettled || used === 'rest_route') return interpret(spec, first);
-      if (!wantsPlainForm(first)) {
-        formSettled = answersAsApi(first);
-        return interpret(spec, first);
+      try {
+        return await callOnce(spec);
+      } catch (error) {
+        throw await withCredentialsHint(error);
       }
-      const second = await exchange(spec, routeUrl(at, spec.path, spec.query, 'rest_route'));
-      formSettled = true;
-      if (answersAsApi(second)) form = 'rest_route';
-      return interpret(spec, second);
     },
     baseUrl: () => (known ? describeLocation(known, form) : redactUrl(settings.baseUrl).replace(/\/+$/, '')),
     restIndex() {

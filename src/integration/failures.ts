@@ -9,7 +9,6 @@ import {
   REFUSED_IN_WORDS,
 } from '../client/errors.ts';
 import type { ProbeResult } from '../client/probe.ts';
-import { plural } from '../plural.ts';
 
 export type FailureCause =
   | 'unreachable'
@@ -140,7 +139,8 @@ export function describeFailure(error: unknown, context: FailureContext): ApiFai
   if (error.status !== null && error.status >= 500) {
     return {
       cause: 'server-error',
-      header: `The API at ${context.api} failed with ${error.status} ${error.code}${error.method === 'GET' ? ` after ${plural(context.retries, 'retry', 'retries')}` : ''}.`,
+      // Not "after N retries": a Retry-After longer than retries wait for (maintenance mode) makes none.
+      header: `The API at ${context.api} failed with ${error.status} ${error.code}.`,
       hint: `${error.hint ? `${capitalize(sentence(error.hint))} ` : 'The CMS is failing; look at its error log and try again later. '}${SHIP_ANYWAY}`,
     };
   }

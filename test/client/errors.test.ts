@@ -65,6 +65,23 @@ describe('server errors', () => {
     },
   );
 
+  test("401 rest_forbidden on any call: the site's REST index, offering application passwords, keeps plain http out of the hint", async () => {
+    const api = await scripted(
+      (route) =>
+        route === 'GET /wp-json/'
+          ? { body: { namespaces: ['ns/v1'], authentication: { 'application-passwords': {} }, routes: {} } }
+          : wpError(401, 'rest_forbidden', 'Sorry, you are not allowed to do that.'),
+      { username: 'editor', password: 'pass word' },
+    );
+    const error = await failure(api.client.schemas.list());
+    await api.close();
+    expect(error).toMatchObject({ status: 401, code: 'rest_forbidden', operation: 'schemas.list' });
+    expect(error.hint).toMatch(
+      /^the credentials were refused: check the username and the application password/,
+    );
+    expect(error.hint).not.toMatch(/plain http/);
+  });
+
   test('401 rest_forbidden with credentials over plain http: WordPress may have ignored the password', async () => {
     const error = await failureOf(wpError(401, 'rest_forbidden', 'Sorry, you are not allowed to do that.'));
     expect(error.url).toMatch(/^http:/);

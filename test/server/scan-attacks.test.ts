@@ -2,7 +2,7 @@
 // (SSRF) and publishing what they said, echoing a sitemap's text, and error messages that mapped ports.
 
 import { setTimeout as sleep } from 'node:timers/promises';
-import { createGzip } from 'node:zlib';
+import { createGzip, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { readSitemap } from '../../src/read-sitemap.ts';
 import { type LoopbackServer, startServer as startSite } from '../support/loopback.ts';
@@ -79,6 +79,9 @@ beforeAll(async () => {
         'content-encoding': Array(12).fill('gzip').join(', '),
       });
       res.end(bomb);
+    } else if (path === '/sitemap.xml.gz') {
+      res.writeHead(200, { 'content-type': 'application/gzip' });
+      res.end(gzipSync('<urlset><url><loc>https://x/</loc></url></urlset>'));
     } else if (path === '/error/') {
       res.writeHead(500);
       res.end('database down at 10.0.0.7');
@@ -165,6 +168,22 @@ test('a page under a stack of codings is a failed fetch, and nothing fails once 
   await sleep(3500);
   expect((await api.call('GET', '/schemas?per_page=1')).status).toBe(200);
 }, 30_000);
+
+test('a gzipped sitemap is named as not read, not taken for an empty one', async () => {
+  const answer = await api.call('POST', '/scan', {
+    body: { sitemap: `${site.url}/sitemap.xml.gz`, dry_run: true },
+  });
+  expect(answer.body).toMatchObject({
+    scanned: 0,
+    errors: [
+      {
+        url: `${site.url}/sitemap.xml.gz`,
+        code: 'not_a_sitemap',
+        message: expect.stringMatching(/\.xml\.gz/),
+      },
+    ],
+  });
+});
 
 test('a refused port, an error status, a 404 and a timeout all read the same', async () => {
   const answer = await api.call('POST', '/scan', {

@@ -7,6 +7,9 @@ import type { ScanErrors } from './errors.ts';
 import { type FetchLimits, fetchText } from './fetch-text.ts';
 import type { ScanLimits } from './limits.ts';
 
+const NOT_A_SITEMAP =
+  'Not read: it is no sitemap XML (<urlset> or <sitemapindex>); a gzipped sitemap (.xml.gz) is not unpacked, give its .xml.';
+
 /**
  * Up to `room` page URLs of `sitemap`; failures, off-site entries and what the limits left out go to `errors`.
  *
@@ -32,7 +35,15 @@ export async function sitemapPages(
     const read = await mapConcurrently(take, limits.concurrency, async (url) => {
       try {
         // Each sitemap read for at most the room the scan has: all of it may be off-site or repeated.
-        return readSitemap(await fetchText(url, fetchLimits), room + limits.maxSitemaps);
+        const text = await fetchText(url, fetchLimits);
+        const entries = readSitemap(text, room + limits.maxSitemaps);
+        // A gzipped file (sitemap.xml.gz) is sent as bytes, not as a coding of its answer: it reads as nothing.
+        if (
+          entries.pages.length + entries.sitemaps.length + entries.more === 0 &&
+          !/<(?:\w+:)?(?:urlset|sitemapindex)\b/.test(text)
+        )
+          errors.add({ url, code: 'not_a_sitemap', message: NOT_A_SITEMAP });
+        return entries;
       } catch (error) {
         errors.addFailure(url, error);
         return null;
