@@ -67,7 +67,13 @@ export async function listPageInPieces<T>(
   } catch (error) {
     const factor = smallestFactor(perPage);
     const tooLarge = error instanceof ApiError && error.code === CLIENT_ERROR_CODES.responseTooLarge;
-    if (!tooLarge || factor === null) throw error;
+    if (!tooLarge) throw error;
+    if (factor === null)
+      throw new ApiError({
+        ...error,
+        serverMessage: `${error.serverMessage}, with one record to a page: record ${page} of the list alone is that large`,
+        hint: 'make that record smaller in the CMS: no page needs megabytes of head data',
+      });
     const pieces: Array<Page<T>> = [];
     for (let piece = 1; piece <= factor; piece++) {
       // One after another: each is large, and the server has just shown it can be slow to make them.

@@ -48,7 +48,13 @@ it('goes down to one item a page where it must, and stops at the end of the list
 
 it('passes on any other failure, and a single item over the cap', async () => {
   const list = largeList(10, (i) => i === 3, 0);
-  await expect(listPageInPieces(list.read, 1, 10)).rejects.toMatchObject({ code: 'response_too_large' });
+  await expect(listPageInPieces(list.read, 1, 10)).rejects.toMatchObject({
+    code: 'response_too_large',
+    serverMessage: expect.stringMatching(
+      /with one record to a page: record 4 of the list alone is that large$/,
+    ),
+    hint: 'make that record smaller in the CMS: no page needs megabytes of head data',
+  });
   const refused = listPageInPieces(
     async () => {
       throw new Error('connect ECONNREFUSED');

@@ -236,9 +236,13 @@ export function hintFor(context: HintContext): string | null {
   }
   if (code === CLIENT_ERROR_CODES.responseTooLarge) {
     const name = names.maxResponseBytes;
+    // A list can be asked for in fewer items; one record (or one page's) is as large as it is.
+    const what = /\.list$/.test(operation)
+      ? 'ask for fewer items (per_page)'
+      : 'what it holds is that large: make the record smaller in the CMS';
     return name
-      ? `the answer is over ${name} (${context.maxResponseBytes} bytes); ask for fewer items (per_page) or raise ${name}`
-      : `the answer is over ${context.maxResponseBytes} bytes; ask for fewer items (per_page)`;
+      ? `the answer is over ${name} (${context.maxResponseBytes} bytes); ${what}, or raise ${name}`
+      : `the answer is over ${context.maxResponseBytes} bytes; ${what}`;
   }
   if (code === CLIENT_ERROR_CODES.networkError) return networkHint(context.detail ?? '', names.baseUrl);
   if (code === CLIENT_ERROR_CODES.invalidJson) {

@@ -83,10 +83,20 @@ export async function readIndex(client: SchemaClient, options: IndexOptions): Pr
         tagFailure ??= error as Error;
       }),
   );
-  await mapConcurrently([...schemaList.jobs, ...tagJobs], options.concurrency, (job) => job());
+  let records: SchemaRecord[];
+  try {
+    await mapConcurrently([...schemaList.jobs, ...tagJobs], options.concurrency, (job) => job());
+    records = await itemsOf(schemaList.list);
+  } catch (error) {
+    // A later page failing (a record over the size cap, say) is what a failing first page is: asked page by
+    // page, each page's failure is its own and named.
+    if (options.forced) throw error;
+    notes.push(`Listing schemas failed (${messageOf(error)}); asking page by page instead.`);
+    return null;
+  }
 
   const schemas = new Map<string, SchemaRecord[]>();
-  for (const record of await itemsOf(schemaList.list)) {
+  for (const record of records) {
     const key = urlIdentity(record.url);
     const list = schemas.get(key);
     if (list) list.push(record);

@@ -1,7 +1,7 @@
 // How the build words a failed API call: one sentence per cause, ending once, whatever the server's own ends in.
 import { expect, test } from 'vitest';
 import { ApiError } from '../../src/client/index.ts';
-import { describeFailure } from '../../src/integration/failures.ts';
+import { describeFailure, isApiGone } from '../../src/integration/failures.ts';
 
 const context = { api: 'https://cms.example.com/wp-json/schemafy/v1', timeoutMs: 30_000, retries: 3 };
 const error = (status: number | null, code: string, serverMessage: string, hint: string | null = null) =>
@@ -29,4 +29,13 @@ test('a redirect to another address names it, with the client’s hint', () => {
     'The API at http://cms.example.com/wp-json/schemafy/v1 answered with a redirect (301): redirected to https://cms.example.com/wp-json/schemafy/v1.',
   );
   expect(moved.hint).toBe(hint);
+});
+
+test('a web server that cannot reach PHP (502, 503, 504) is the API gone, as a refused connection is; a 500 is one failure', () => {
+  const page = 'the server answered HTML, not JSON: <html><head><title>502 Bad Gateway</title></head></html>';
+  for (const status of [502, 503, 504])
+    expect(isApiGone(error(status, 'html_response', page)), String(status)).toBe(true);
+  expect(isApiGone(error(null, 'network_error', 'connect ECONNREFUSED 127.0.0.1:9'))).toBe(true);
+  expect(isApiGone(error(500, 'db_error', 'A record could not be read'))).toBe(false);
+  expect(isApiGone(error(404, 'not_found', 'No record'))).toBe(false);
 });
