@@ -155,9 +155,13 @@ export function requestAnswers({ config, credentials, logger }: AnswerSettings):
       if (answer.source === 'fresh' || saidAlready.has(answer)) return;
       const why = whyNot(answer, options.requestBudgetMs);
       const served = answer.value ? 'its last good head data is served' : 'served without head data';
-      // Said once per page while the API stays down (whichever request failed first), not on every view.
-      const cause = `${answer.reason === 'timeout' ? 'timeout' : 'down'} ${answer.source}`;
-      if (why) log(page.url, 'failure', cause, (say) => say.warn(`${page.url}: ${why}; ${served}.`));
+      // Said once per page while its loads fail (in the words of the first failure), not on every view, nor
+      // each time the cause seems to change: an API that hangs is a timeout, then "left alone" while the
+      // breaker is open, then a timeout again at each retry. A load that succeeds ends it.
+      if (why)
+        log(page.url, 'failure', `failing ${answer.source}`, (say) =>
+          say.warn(`${page.url}: ${why}; ${served}.`),
+        );
     },
   };
 }
