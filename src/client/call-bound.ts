@@ -43,3 +43,21 @@ export function startCallBound(ms: number, callers: ReadonlyArray<AbortSignal | 
     },
   };
 }
+
+/**
+ * `work` within a call bound, released however it ends.
+ *
+ * @example const answer = await withinCallBound(120_000, [options.signal], (bound) => fetchWith(bound.signal));
+ */
+export async function withinCallBound<T>(
+  ms: number,
+  callers: ReadonlyArray<AbortSignal | undefined>,
+  work: (bound: CallBound) => Promise<T>,
+): Promise<T> {
+  const bound = startCallBound(ms, callers);
+  try {
+    return await work(bound);
+  } finally {
+    bound.release();
+  }
+}

@@ -5,7 +5,7 @@
 // reads only and never with credentials to another origin. No connection pool or cache of its own: the runtime
 // pools, and the request-time pass keeps its answers itself.
 
-import { type CallBound, startCallBound } from './call-bound.ts';
+import { type CallBound, startCallBound, withinCallBound } from './call-bound.ts';
 import {
   CUT_OFF_DETAIL,
   GET_REDIRECT_LIMIT,
@@ -77,14 +77,11 @@ export function createFetchSender(
     }
   }
 
-  async function send(request: SendRequest): Promise<RawAnswer> {
+  function send(request: SendRequest): Promise<RawAnswer> {
     // What ends the call, retries and their waits included: its total bound, or either caller's abort.
-    const bound = startCallBound(settings.totalTimeoutMs, [settings.signal, request.signal]);
-    try {
-      return await sendWithin(request, bound);
-    } finally {
-      bound.release();
-    }
+    return withinCallBound(settings.totalTimeoutMs, [settings.signal, request.signal], (bound) =>
+      sendWithin(request, bound),
+    );
   }
 
   async function sendWithin(request: SendRequest, bound: CallBound): Promise<RawAnswer> {

@@ -4,7 +4,7 @@ import type { Dispatcher } from 'undici';
 // As a namespace: a runtime that answers `undici` with a module of its own (Bun's) lacks some of these, and
 // named imports would fail while loading, before createSender can say why.
 import * as undici from 'undici';
-import { type CallBound, startCallBound } from './call-bound.ts';
+import { type CallBound, withinCallBound } from './call-bound.ts';
 import {
   CUT_OFF_DETAIL,
   GET_REDIRECT_LIMIT,
@@ -63,13 +63,10 @@ export function createSender(settings: SendSettings, onRequest: () => void, onRe
     return Buffer.concat(chunks).toString('utf8');
   }
 
-  async function send(request: SendRequest): Promise<RawAnswer> {
-    const bound = startCallBound(settings.totalTimeoutMs, [settings.signal, request.signal]);
-    try {
-      return await sendWithin(request, bound);
-    } finally {
-      bound.release();
-    }
+  function send(request: SendRequest): Promise<RawAnswer> {
+    return withinCallBound(settings.totalTimeoutMs, [settings.signal, request.signal], (bound) =>
+      sendWithin(request, bound),
+    );
   }
 
   async function sendWithin(request: SendRequest, bound: CallBound): Promise<RawAnswer> {

@@ -3,6 +3,9 @@ import { describe, expect, test } from 'vitest';
 import { ApiError, createClient } from '../../src/client/index.ts';
 import { failure, type Reply, scripted } from './scripted-server.ts';
 
+/** A schema to create: what it holds does not matter to these servers. */
+const INPUT = { url: 'https://e.com/', schema_type: 'T', schema_name: 'n', schema_data: '{}' };
+
 function wpError(status: number, code: string, message: string, extra: Record<string, unknown> = {}): Reply {
   return { status, body: { code, message, data: { status, ...extra } } };
 }
@@ -16,13 +19,7 @@ async function failureOf(reply: Reply, call: 'get' | 'create' = 'get', options =
   });
   try {
     if (call === 'get') await api.client.schemas.get(1);
-    else
-      await api.client.schemas.create({
-        url: 'https://e.com/',
-        schema_type: 'T',
-        schema_name: 'n',
-        schema_data: '{}',
-      });
+    else await api.client.schemas.create(INPUT);
   } catch (error) {
     expect(error).toBeInstanceOf(ApiError);
     return error as ApiError;
@@ -166,14 +163,7 @@ describe('server errors', () => {
           : wpError(500, 'db_error', 'Database read failed'),
       { retries: 0 },
     );
-    const error = await failure(
-      api.client.schemas.create({
-        url: 'https://e.com/',
-        schema_type: 'T',
-        schema_name: 'n',
-        schema_data: '{}',
-      }),
-    );
+    const error = await failure(api.client.schemas.create(INPUT));
     await api.close();
     expect(error).toMatchObject({ operation: 'schemas.create', status: 500, details: { id: 7 } });
     expect(error.serverMessage).toBe(
@@ -215,14 +205,7 @@ describe('bodies that are not the API', () => {
     ];
     for (const { status, title, hint } of cases) {
       const api = await scripted(() => ({ status, body: page(title) }), { retries: 3 });
-      const error = await failure(
-        api.client.schemas.create({
-          url: 'https://e.com/',
-          schema_type: 'T',
-          schema_name: 'n',
-          schema_data: '{}',
-        }),
-      );
+      const error = await failure(api.client.schemas.create(INPUT));
       // Not the ?rest_route= form: a 504 may come while WordPress still runs the POST.
       expect(api.server.requests.map((r) => `${r.method} ${r.url}`)).toEqual(['POST /wp-json/ns/v1/schemas']);
       await api.close();
