@@ -32,7 +32,6 @@ export interface FailureContext {
   api: string;
   username?: string | undefined;
   timeoutMs: number;
-  retries: number;
 }
 
 const SHIP_ANYWAY =
@@ -94,7 +93,7 @@ function notThisApi(context: FailureContext, detail: string): ApiFailure {
 /**
  * The cause of a failed call, with its header and hint.
  *
- * @example describeFailure(error, { api, username: 'ed', timeoutMs: 30000, retries: 3 }).header
+ * @example describeFailure(error, { api, username: 'ed', timeoutMs: 30000 }).header
  */
 export function describeFailure(error: unknown, context: FailureContext): ApiFailure {
   if (!(error instanceof ApiError)) {

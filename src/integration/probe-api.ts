@@ -46,7 +46,6 @@ export async function probeApi(
     api: client.baseUrl,
     username: options.username,
     timeoutMs: perAttempt,
-    retries: Math.min(options.retries, 1),
   };
   const started = Date.now();
   const waiting = setInterval(() => {

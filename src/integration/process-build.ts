@@ -328,7 +328,6 @@ async function fetchAll(
     api: client.baseUrl,
     username: options.username,
     timeoutMs: options.timeoutMs,
-    retries: options.retries,
   };
   return fetchHeadData(client, urls, {
     strategy: options.strategy,

@@ -3,7 +3,7 @@ import { expect, test } from 'vitest';
 import { ApiError } from '../../src/client/index.ts';
 import { describeFailure, isApiGone } from '../../src/integration/failures.ts';
 
-const context = { api: 'https://cms.example.com/wp-json/schemafy/v1', timeoutMs: 30_000, retries: 3 };
+const context = { api: 'https://cms.example.com/wp-json/schemafy/v1', timeoutMs: 30_000 };
 const error = (status: number | null, code: string, serverMessage: string, hint: string | null = null) =>
   new ApiError({ status, code, serverMessage, operation: 'probe', method: 'GET', url: context.api, hint });
 
