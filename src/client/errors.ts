@@ -25,6 +25,8 @@ export const CLIENT_ERROR_CODES = {
   credentialsNotAccepted: 'credentials_not_accepted',
   /** Replaying recorded answers, and this request was never recorded. */
   notRecorded: 'not_recorded',
+  /** An answer that is not what its Content-Encoding says (compressed twice, or labelled and sent plain). */
+  undecodable: 'undecodable_response',
 } as const;
 
 /** The detail of a redirect to another origin (scheme or host) than the one the call was made to. */
@@ -272,6 +274,9 @@ export function hintFor(context: HintContext): string | null {
   }
   if (code === CLIENT_ERROR_CODES.notRecorded) {
     return "the snapshot has no answer for this request: record it again with snapshot: { mode: 'record' } against the API (the site's pages or the CMS changed since)";
+  }
+  if (code === CLIENT_ERROR_CODES.undecodable) {
+    return 'something between WordPress and this client (a caching or compression plugin, a proxy, the web server) labels answers with a compression they do not have; `curl -i --compressed <url>` shows the answer as it arrives';
   }
   if (code === CLIENT_ERROR_CODES.redirect) {
     if (context.detail === REDIRECT_ELSEWHERE)

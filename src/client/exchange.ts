@@ -83,6 +83,8 @@ export const CUT_OFF_DETAIL = 'the connection closed before the whole answer had
 export const REDIRECT_LOOP = 'redirect_loop';
 /** The reason of a failure where replayed answers hold none for the request. */
 export const NOT_RECORDED = 'not_recorded';
+/** An answer whose body is not what its Content-Encoding says (SendFailure's detail names the coding). */
+export const UNDECODABLE = 'undecodable';
 
 /** Carries the client's requests: one send per exchange (retries inside), and a close for its pool. */
 export interface Sender {

@@ -5,6 +5,7 @@ import type { Dispatcher } from 'undici';
 // named imports would fail while loading, before createSender can say why.
 import * as undici from 'undici';
 import { type CallBound, withinCallBound } from './call-bound.ts';
+import { ACCEPTED_ENCODINGS, DecodeFailure, decodeBody } from './decode-body.ts';
 import {
   CUT_OFF_DETAIL,
   GET_REDIRECT_LIMIT,
@@ -17,6 +18,7 @@ import {
   SendFailure,
   type SendRequest,
   type SendSettings,
+  UNDECODABLE,
 } from './exchange.ts';
 import { keepOnNotModified } from './keep-on-not-modified.ts';
 import { type RetrySettings, retryDelay, retryPolicy, retrySettingsFor } from './retry-policy.ts';
@@ -51,16 +53,27 @@ export function createSender(settings: SendSettings, onRequest: () => void, onRe
       )
     : dispatcher;
 
-  async function readCapped(body: Dispatcher.ResponseData['body'], declared: number): Promise<string> {
-    if (declared > settings.maxResponseBytes) throw new Error('UND_ERR_RES_EXCEEDED_MAX_SIZE');
+  /** The answer's text, decoded from its Content-Encoding; the size cap holds before and after decoding. */
+  async function readCapped(response: Dispatcher.ResponseData, status: number): Promise<string> {
+    const declared = Number(response.headers['content-length'] ?? 0);
+    if (declared > settings.maxResponseBytes) throw new Error(TOO_LARGE);
     const chunks: Buffer[] = [];
     let size = 0;
-    for await (const chunk of body) {
+    for await (const chunk of response.body) {
       size += (chunk as Buffer).length;
-      if (size > settings.maxResponseBytes) throw new Error('UND_ERR_RES_EXCEEDED_MAX_SIZE');
+      if (size > settings.maxResponseBytes) throw new Error(TOO_LARGE);
       chunks.push(chunk as Buffer);
     }
-    return Buffer.concat(chunks).toString('utf8');
+    try {
+      const body = Buffer.concat(chunks);
+      return (
+        await decodeBody(body, response.headers['content-encoding'], settings.maxResponseBytes)
+      ).toString('utf8');
+    } catch (error) {
+      if (!(error instanceof DecodeFailure)) throw error;
+      if (error.tooLarge) throw new Error(TOO_LARGE);
+      throw new SendFailure(UNDECODABLE, `${error.message} (HTTP ${status})`, false);
+    }
   }
 
   function send(request: SendRequest): Promise<RawAnswer> {
@@ -73,6 +86,7 @@ export function createSender(settings: SendSettings, onRequest: () => void, onRe
     const { signal } = bound;
     const headers = {
       'user-agent': settings.userAgent,
+      'accept-encoding': ACCEPTED_ENCODINGS,
       // A kept answer is used only once the server has confirmed it, whatever freshness it was sent with (a
       // caching host or CDN may mark REST answers fresh for minutes): a change in the CMS always shows.
       ...(request.cache && store ? { 'cache-control': 'no-cache' } : {}),
@@ -135,8 +149,7 @@ export function createSender(settings: SendSettings, onRequest: () => void, onRe
           url = next;
           continue;
         }
-        const declared = Number(response.headers['content-length'] ?? 0);
-        const text = await readCapped(response.body, Number.isFinite(declared) ? declared : 0);
+        const text = await readCapped(response, response.statusCode);
         return { status: response.statusCode, headers: response.headers, text, url: url.href };
       } catch (error) {
         response?.body.destroy();
@@ -154,11 +167,15 @@ export function createSender(settings: SendSettings, onRequest: () => void, onRe
   };
 }
 
+/** undici's code for an answer over `maxResponseSize`, thrown here too for one over it once read or decoded. */
+const TOO_LARGE = 'UND_ERR_RES_EXCEEDED_MAX_SIZE';
+
 /** undici's failure when an answer cut off mid-body could not be resumed (named here, as a connection lost). */
 const CUT_OFF = 'UND_ERR_REQ_RETRY';
 
 /** An undici failure as a reason the transport can name, in words a user can act on. */
 function failureOf(error: unknown, deadlinePassed: boolean): SendFailure {
+  if (error instanceof SendFailure) return error;
   const { code, message } = error as { code?: string; message?: string };
   // undici's SnapshotAgent in playback, asked for a request it never recorded.
   if (message?.startsWith('No snapshot found')) return new SendFailure(NOT_RECORDED, message, false);

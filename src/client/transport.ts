@@ -20,6 +20,7 @@ import {
   type SenderFactory,
   SendFailure,
   type SendSettings,
+  UNDECODABLE,
 } from './exchange.ts';
 import { answersAsApi, restRootFromHtml, restRootFromLink, wantsPlainForm } from './locate.ts';
 import type { HttpMethod } from './operations.ts';
@@ -203,6 +204,9 @@ export function createTransport(
     }
     if (failure.reason === NOT_RECORDED) {
       return fail(spec, url, null, CLIENT_ERROR_CODES.notRecorded, 'no recorded answer in the snapshot');
+    }
+    if (failure.reason === UNDECODABLE) {
+      return fail(spec, url, null, CLIENT_ERROR_CODES.undecodable, failure.detail);
     }
     if (callerAborted)
       return fail(spec, url, null, CLIENT_ERROR_CODES.aborted, 'the call was aborted by its AbortSignal');
