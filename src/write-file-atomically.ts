@@ -5,8 +5,18 @@
 // thread pool cost about twice the CPU of the write itself (0.8 s against 0.36-0.59 s to read and write 1,000
 // pages of 60 KB here), CPU that a build on two cores takes from Astro's rendering.
 import { randomBytes } from 'node:crypto';
-import { closeSync, openSync, readdirSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import { fileProblemOf } from './file-problems.ts';
 
 /** The suffix of a file written beside its target and not yet renamed over it. */
 export const TEMPORARY_SUFFIX = '.tmp';
@@ -74,10 +84,18 @@ function writeParts(path: string, parts: Iterable<string>): void {
 }
 
 /**
- * Writes `content` to `path` atomically on one file system; text may come in parts.
+ * Writes `content` to `path` atomically on one file system, creating the folders it is in; text may come in
+ * parts. A failure says, of `path` and not of the file beside it, why it could not be written.
  *
- * @example writeFileAtomically('dist/index.html', html);
+ * @example writeFileAtomically('reports/seo.json', text);
  */
 export function writeFileAtomically(path: string, content: string | Iterable<string>): void {
-  replaceWith(writeBeside(path, content), path);
+  try {
+    mkdirSync(dirname(path), { recursive: true });
+    replaceWith(writeBeside(path, content), path);
+  } catch (error) {
+    // mkdir says EEXIST where a file stands in place of one of the folders.
+    const problem = (error as NodeJS.ErrnoException).code === 'EEXIST' ? { code: 'ENOTDIR' } : error;
+    throw new Error(`Cannot write ${path}: ${fileProblemOf(problem)}.`, { cause: error });
+  }
 }

@@ -1,7 +1,8 @@
 // What the CLI reads from files the user names, or from stdin for `-`: a regular file (a FIFO or a device
 // such as /dev/zero would block or never end), of bounded size, so that no input can hang the command or
 // fill the machine's memory.
-import { readFileSync, readSync, statSync } from 'node:fs';
+import { lstatSync, readFileSync, readSync, statSync } from 'node:fs';
+import { fileProblemOf } from '../file-problems.ts';
 import { UsageError } from './command.ts';
 
 /** The most any one input may hold: far more than any real page, schema file or seed. */
@@ -20,7 +21,7 @@ export function readInputText(path: string, limit = MAX_INPUT_BYTES): string {
   try {
     return readFileSync(path, 'utf8');
   } catch (error) {
-    throw new UsageError(`Cannot read ${path} (${(error as NodeJS.ErrnoException).code ?? error}).`);
+    throw new UsageError(`Cannot read ${path}: ${fileProblemOf(error)}.`);
   }
 }
 
@@ -30,11 +31,20 @@ export function inputFileProblem(path: string, limit = MAX_INPUT_BYTES): string 
   try {
     stats = statSync(path);
   } catch (error) {
-    return `${(error as NodeJS.ErrnoException).code ?? error}`;
+    const dangling = (error as NodeJS.ErrnoException).code === 'ENOENT' && isSymbolicLink(path);
+    return dangling ? 'a symbolic link to a file that does not exist (ENOENT)' : fileProblemOf(error);
   }
   if (!stats.isFile()) return 'not a regular file';
   if (stats.size > limit) return `${megabytes(stats.size)}, over the ${megabytes(limit)} this reads`;
   return null;
+}
+
+function isSymbolicLink(path: string): boolean {
+  try {
+    return lstatSync(path).isSymbolicLink();
+  } catch {
+    return false;
+  }
 }
 
 function readStdin(limit: number): string {

@@ -1,8 +1,7 @@
 // The build pass, in the order data travels: built pages -> page URLs -> API answers -> tags and findings
 // -> validation verdict -> rewritten files -> summary and report.
 import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegrationLogger } from 'astro';
 import type { Dispatcher } from 'undici';
@@ -378,7 +377,6 @@ async function writeReport(
 ): Promise<void> {
   if (!input.options.report) return;
   const path = resolve(fileURLToPath(input.root), input.options.report);
-  await mkdir(dirname(path), { recursive: true });
   writeFileAtomically(
     path,
     /\.html?$/i.test(path)

@@ -168,19 +168,25 @@ describe('astro-schema-manager check, a page as one graph', () => {
     );
     // A dangling link named like a page: listed by the directory walk, unreadable when opened.
     await symlink(join(dir, 'gone.html'), join(dir, 'broken.html'));
+    // Two links that lead to each other.
+    await symlink(join(dir, 'loop-b.html'), join(dir, 'loop-a.html'));
+    await symlink(join(dir, 'loop-a.html'), join(dir, 'loop-b.html'));
     // A FIFO named like a page: opening it to read would wait for a writer forever.
     execFileSync('mkfifo', [join(dir, 'pipe.html')]);
     const { code, stdout } = await check(dir, '--format', 'json');
     expect(code).toBe(2);
     const report = JSON.parse(stdout);
-    expect(report.summary).toMatchObject({ files: 3, failures: 2, documents: 1, errors: 0 });
-    const broken = report.files.find((file: { file: string }) => file.file.endsWith('broken.html'));
-    expect(broken.failure).toContain('ENOENT');
-    const pipe = report.files.find((file: { file: string }) => file.file.endsWith('pipe.html'));
-    expect(pipe.failure).toBe('not a regular file');
+    expect(report.summary).toMatchObject({ files: 5, failures: 4, documents: 1, errors: 0 });
+    const failureOf = (name: string) =>
+      report.files.find((file: { file: string }) => file.file.endsWith(name)).failure;
+    expect(failureOf('broken.html')).toBe('a symbolic link to a file that does not exist (ENOENT)');
+    expect(failureOf('loop-a.html')).toBe('symbolic links that lead in a loop (ELOOP)');
+    expect(failureOf('pipe.html')).toBe('not a regular file');
     const pretty = await check(dir);
     expect(pretty.code).toBe(2);
-    expect(pretty.stdout).toMatch(/broken\.html\n {2}failure not checked: ENOENT/);
+    expect(pretty.stdout).toMatch(
+      /broken\.html\n {2}failure not checked: a symbolic link to a file that does not exist/,
+    );
   });
 
   it('prints the version and the Schema.org release with --version', async () => {

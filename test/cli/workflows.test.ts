@@ -129,6 +129,21 @@ test('pull leaves a file it did not write as it is', async () => {
   expect(readFileSync(mine, 'utf8')).toBe(text);
 });
 
+test('pull --out creates the folders of its file, and says why a file cannot be written, naming it', async () => {
+  const api = await startApi({ seed });
+  const nested = join(dir, 'reports', 'seo', 'pulled.json');
+  const made = await cli(['pull', '--out', nested], as(admin, api));
+  expect(made).toMatchObject({ code: 0, stderr: '' });
+  expect(JSON.parse(readFileSync(nested, 'utf8')).schemas).toHaveLength(3);
+  // A file where a folder should be: the message names the target, not the temporary file beside it.
+  const blocked = join(dir, 'reports', 'seo', 'pulled.json', 'inside.json');
+  const refused = await cli(['pull', '--out', blocked], as(admin, api));
+  expect(refused.code).toBe(1);
+  expect(refused.stderr).toBe(
+    `astro-schema-manager pull: Cannot write ${blocked}: a part of the path is a file, not a folder (ENOTDIR).\n`,
+  );
+});
+
 test('pull keeps schema_data that does not parse as its raw text', () => {
   const record = (id: number, url: string, data: unknown, raw: string): SchemaRecord => ({
     id,
