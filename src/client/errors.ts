@@ -139,7 +139,8 @@ export function whereOf(error: { status: number | null; code: string; method: st
 /** Addresses longer than this are cut in messages (a 9 KB page URL made a 9.5 KB error); `url` keeps it whole. */
 const SHOWN_URL = 300;
 
-function shownUrl(url: string): string {
+/** `url` as messages show it: whole up to 300 characters, else its start and its length. */
+export function shownUrl(url: string): string {
   return url.length <= SHOWN_URL ? url : `${url.slice(0, SHOWN_URL)}… (${url.length} characters)`;
 }
 

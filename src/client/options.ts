@@ -2,7 +2,7 @@
 import type { Dispatcher } from 'undici';
 import { z } from 'zod';
 import { suggestName } from '../did-you-mean.ts';
-import { ApiError, CLIENT_ERROR_CODES, type OptionNames } from './errors.ts';
+import { ApiError, CLIENT_ERROR_CODES, type OptionNames, shownUrl } from './errors.ts';
 import type { Credentials, TransportSettings } from './transport.ts';
 import { isLoopback, redactUrl } from './urls.ts';
 
@@ -137,7 +137,7 @@ export function resolveOptions(options: ClientOptions): {
     base = new URL(o.baseUrl);
   } catch {
     // Not repeated when it may hold a password (`user:pass@host` without a scheme).
-    const given = o.baseUrl.includes('@') ? '' : ` "${o.baseUrl}"`;
+    const given = o.baseUrl.includes('@') ? '' : ` "${shownUrl(o.baseUrl)}"`;
     throw optionsError(`${names.baseUrl}${given} is not an absolute URL`, example);
   }
   if (base.protocol !== 'https:' && base.protocol !== 'http:') {

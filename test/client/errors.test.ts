@@ -292,6 +292,10 @@ describe('options', () => {
     expect(() => createClient({ baseUrl: 'not a url' })).toThrow(
       /baseUrl "not a url" is not an absolute URL/,
     );
+    // A value pasted by mistake (a whole file) is quoted by its start and length.
+    expect(() => createClient({ baseUrl: 'x'.repeat(5000) })).toThrow(
+      new RegExp(`baseUrl "${'x'.repeat(300)}… \\(5000 characters\\)" is not an absolute URL`),
+    );
     expect(() => createClient({ baseUrl: 'https://e.com/v1', username: 'only' })).toThrow(
       /username and password go together/,
     );
