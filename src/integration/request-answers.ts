@@ -3,6 +3,7 @@
 // budget, and gets the last good answer when the API is down. One set per runtime config: a dev server restart
 // with new options starts afresh.
 import { createClientWith, type SchemaClient } from '../client/create-client.ts';
+import { ApiError, CLIENT_ERROR_CODES } from '../client/errors.ts';
 import type { ProbeResult } from '../client/probe.ts';
 import { createFetchSender } from '../client/send-fetch.ts';
 import { capabilityNote } from './capability-note.ts';
@@ -62,18 +63,22 @@ export function requestAnswers({ config, credentials, logger }: AnswerSettings):
   // A view waits a second at most: one retry is all that fits, and a request may not outlive the load.
   // Through the runtime's own fetch, here in Node too: adapters bundle this pass for edge runtimes (Vercel's,
   // Netlify's, workerd), where undici and Node's modules cannot be loaded or even bundled.
-  const client = createClientWith(
-    clientOptionsFor(
-      {
-        ...options,
-        retries: Math.min(options.retries, 1),
-        timeoutMs: Math.min(options.timeoutMs, LOAD_TIMEOUT_MS),
-      },
-      credentials,
-      { userAgent: config.userAgent },
-    ),
-    createFetchSender,
-  );
+  const clientWith = (given: AnswerSettings['credentials']) =>
+    createClientWith(
+      clientOptionsFor(
+        {
+          ...options,
+          retries: Math.min(options.retries, 1),
+          timeoutMs: Math.min(options.timeoutMs, LOAD_TIMEOUT_MS),
+        },
+        given,
+        { userAgent: config.userAgent },
+      ),
+      createFetchSender,
+    );
+  const client = clientWith(credentials);
+  // For the public schemas while the credentials are refused: made when first needed.
+  let anonymous: { client: SchemaClient; read: PageReader } | undefined;
   const context = planContextFor(options, layout.site);
   const probe = probeEvery(client, PROBE_TTL_MS);
   const readers = new Map<boolean, PageReader>();
@@ -94,15 +99,38 @@ export function requestAnswers({ config, credentials, logger }: AnswerSettings):
         `the API answers again after ${Math.round(outageMs / 1000)} s; pages get fresh head data.`,
       ),
     load: async (url, signal) => {
-      const found = await probe(signal);
-      const note = capabilityNote(found);
-      // Once for the process (key and content fixed): the build says it once too.
-      if (note) log('', 'capability', note, (say) => say.info(note));
-      const canReadTags = found.canManageOptions && found.routes.meta && found.routes.social;
-      const read = readers.get(canReadTags) ?? pageReader(client, canReadTags);
-      readers.set(canReadTags, read);
       const cmsUrl = mapToCmsUrl(url, options.cmsUrl);
-      const data = await read(cmsUrl, signal);
+      const found = await probe(signal).catch((error: unknown) => {
+        if (!isCredentialsRefusal(error)) throw error;
+        return error;
+      });
+      let data: PageData;
+      if (found instanceof ApiError) {
+        // A page keeps its public schemas while the password is wrong or revoked; the build stops on it instead.
+        const refusal = /[.!?]$/.test(found.message) ? found.message : `${found.message}.`;
+        log('', 'credentials', refusal, (say) =>
+          say.warn(
+            `${refusal} Until the credentials are accepted, pages get only their public schemas (/schemas-by-url), without meta or social tags.`,
+          ),
+        );
+        anonymous ??= (() => {
+          const reader = clientWith({});
+          return { client: reader, read: pageReader(reader, false) };
+        })();
+        data = await anonymous.read(cmsUrl, signal).catch((error: unknown) => {
+          // A site that lets no one read anonymously: the refusal is the cause to name, not "give credentials".
+          throw error instanceof ApiError && (error.status === 401 || error.status === 403) ? found : error;
+        });
+      } else {
+        log('', 'credentials', '', () => {});
+        const note = capabilityNote(found);
+        // Once for the process (key and content fixed): the build says it once too.
+        if (note) log('', 'capability', note, (say) => say.info(note));
+        const canReadTags = found.canManageOptions && found.routes.meta && found.routes.social;
+        const read = readers.get(canReadTags) ?? pageReader(client, canReadTags);
+        readers.set(canReadTags, read);
+        data = await read(cmsUrl, signal);
+      }
       const page = { file: '', url, pathname: pathnames.get(url) ?? new URL(url).pathname };
       const plan = planPage(page, cmsUrl, data, context);
       const lines = plan.findings.filter((finding) => finding.severity !== 'info').map(formatFinding);
@@ -131,7 +159,9 @@ export function requestAnswers({ config, credentials, logger }: AnswerSettings):
         return null;
       }
     },
-    close: () => client.close(),
+    close: async () => {
+      await Promise.all([client.close(), anonymous?.client.close()]);
+    },
     async answer(page) {
       // A cmsUrl option that fails for a page is the site's mistake, not the API's: said once per page, and
       // never counted against the API (which would stop asking it for every page).
@@ -177,7 +207,11 @@ export function whyNot(answer: CachedAnswer<PageAnswer>, budgetMs: number): stri
 const messageOf = (error: unknown): string =>
   error instanceof Error ? error.message : String(error ?? 'unknown error');
 
-/** The probe, asked once per `ttlMs` rather than once per page; a failed probe is asked again next time. */
+/**
+ * The probe, asked once per `ttlMs` rather than once per page. A probe that failed is asked again next time,
+ * unless it refused the credentials: a password is not fixed in seconds, and asking again cost every view a
+ * round of requests.
+ */
 function probeEvery(client: SchemaClient, ttlMs: number): (signal: AbortSignal) => Promise<ProbeResult> {
   let probe: { at: number; answer: Promise<ProbeResult> } | undefined;
   return (signal) => {
@@ -185,12 +219,17 @@ function probeEvery(client: SchemaClient, ttlMs: number): (signal: AbortSignal) 
       const answer = client.probe({ signal });
       const current = { at: Date.now(), answer };
       probe = current;
-      answer.catch(() => {
-        if (probe === current) probe = undefined;
+      answer.catch((error: unknown) => {
+        if (probe === current && !isCredentialsRefusal(error)) probe = undefined;
       });
     }
     return probe.answer;
   };
+}
+
+/** The probe's failure when the server answered the credentials as it answers anyone, or refused them. */
+function isCredentialsRefusal(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.code === CLIENT_ERROR_CODES.credentialsNotAccepted;
 }
 
 /**

@@ -1,0 +1,96 @@
+// The request-time pass with credentials the API refuses (a wrong or revoked application password), over
+// real HTTP to the reference server: pages keep their public schemas, said once, and the refused probe is
+// not asked again on every view.
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { resolveOptions } from '../../src/integration/options.ts';
+import { type RequestAnswers, requestAnswers } from '../../src/integration/request-answers.ts';
+import { ADMIN, type RunningApi, SITE, startApi } from './support/api.ts';
+import { type ApiProxy, startApiProxy } from './support/api-proxy.ts';
+
+let api: RunningApi;
+let proxy: ApiProxy;
+const said: string[] = [];
+
+const logger = () => ({
+  info: (message: string) => said.push(`info ${message}`),
+  warn: (message: string) => said.push(`warn ${message}`),
+  error: (message: string) => said.push(`error ${message}`),
+});
+
+beforeAll(async () => {
+  api = await startApi({
+    schemas: [1, 2, 3].map((n) => ({
+      url: `${SITE}/p/${n}/`,
+      schema_type: 'WebPage',
+      schema_name: `page ${n}`,
+      schema_data: { '@context': 'https://schema.org', '@type': 'WebPage', name: `Page ${n}` },
+    })),
+    meta: [{ url: `${SITE}/p/1/`, title: 'Only with manage_options' }],
+  });
+  proxy = await startApiProxy(api.baseUrl);
+});
+
+afterAll(async () => {
+  await proxy?.close();
+  await api?.close();
+});
+
+function answersWith(password: string): RequestAnswers {
+  const env = { SCHEMA_MANAGER_API: `${proxy.url}${new URL(api.baseUrl).pathname}` };
+  return requestAnswers({
+    config: {
+      options: resolveOptions({ validate: 'warn' }, env),
+      layout: { site: SITE, base: '/', format: 'directory', trailingSlash: 'ignore', fallbackType: null },
+      command: 'dev',
+      userAgent: 'request-credentials-test',
+    },
+    credentials: { username: ADMIN.name, password },
+    logger,
+  });
+}
+
+const page = (n: number) => ({ url: `${SITE}/p/${n}/`, pathname: `/p/${n}/` });
+
+test('a refused password: pages get their public schemas, said once, with one probe for all views', async () => {
+  const answers = answersWith('Wron gPas sWor dWro ngPa ssWo');
+  try {
+    for (const n of [1, 2, 3, 1, 2, 3]) {
+      const answer = await answers.answer(page(n));
+      answers.sayWhyNot(page(n), answer);
+      expect(answer.source).toBe('fresh');
+      expect(answer.value?.data.schemas.map((record) => record.schema_name)).toEqual([`page ${n}`]);
+      // Meta needs manage_options, which an anonymous reader lacks: none is asked for, none served.
+      expect(answer.value?.data.meta).toBeNull();
+    }
+    const warnings = said.filter((line) => line.startsWith('warn'));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/^warn probe: the API did not accept the credentials of user "builder"/);
+    expect(warnings[0]).toMatch(
+      /\)\. Hint: .*\. Until the credentials are accepted, pages get only their public schemas \(\/schemas-by-url\), without meta or social tags\.$/,
+    );
+    expect(warnings[0]).not.toContain('Wron gPas');
+    // The probe (the namespace index) was refused once; each page read once, as anyone would read it.
+    const { pathname } = new URL(api.baseUrl);
+    expect(proxy.requests).toEqual([
+      pathname,
+      ...[1, 2, 3].map((n) => `${pathname}/schemas-by-url?url=${encodeURIComponent(`${SITE}/p/${n}/`)}`),
+    ]);
+  } finally {
+    await answers.close();
+    said.length = 0;
+    proxy.requests.length = 0;
+  }
+});
+
+test('the right password reads meta too, and says nothing of credentials', async () => {
+  const answers = answersWith(ADMIN.password);
+  try {
+    const answer = await answers.answer(page(1));
+    expect(answer.value?.data.meta?.title).toBe('Only with manage_options');
+    expect(said.filter((line) => /credentials/.test(line))).toEqual([]);
+  } finally {
+    await answers.close();
+    said.length = 0;
+    proxy.requests.length = 0;
+  }
+});
