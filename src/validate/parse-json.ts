@@ -23,13 +23,27 @@ export function parseJson(text: string): ParsedJson {
       .replace(/^"[\s\S]*" is not valid JSON$/, 'Not valid JSON');
     // A comment where the text breaks: examples copied from documentation carry them, and JSON has none.
     const comment = text.startsWith('//', offset) || text.startsWith('/*', offset);
-    return {
-      ok: false,
-      message: comment ? `${message}: a comment, which JSON does not allow (remove it)` : message,
-      ...lineAndColumn(text, offset),
-    };
+    // A character that shows as nothing (an editor's byte order mark, a space pasted from a web page).
+    const invisible = INVISIBLE[text.charCodeAt(offset)];
+    const said = comment
+      ? `${message}: a comment, which JSON does not allow (remove it)`
+      : invisible
+        ? `Unexpected ${invisible}, which looks like a space or nothing at all and which JSON does not allow there (remove it)`
+        : message;
+    return { ok: false, message: said, ...lineAndColumn(text, offset) };
   }
 }
+
+const INVISIBLE: Record<number, string> = {
+  65279: 'U+FEFF, a byte order mark',
+  160: 'U+00A0, a no-break space',
+  8203: 'U+200B, a zero-width space',
+  8204: 'U+200C, a zero-width non-joiner',
+  8205: 'U+200D, a zero-width joiner',
+  8288: 'U+2060, a word joiner',
+  8232: 'U+2028, a line separator',
+  8233: 'U+2029, a paragraph separator',
+};
 
 /** 1-based line and column of a character offset. */
 export function lineAndColumn(text: string, offset: number): { line: number; column: number } {

@@ -28,6 +28,20 @@ describe('parsing', () => {
       /a comment, which JSON does not allow \(remove it\) at line 3, column 3\.$/,
     );
   });
+  it('names an invisible character (a byte order mark, a pasted no-break space) by its code point', () => {
+    const [bom] = validateJsonLd('\ufeff{"@context":"https://schema.org","@type":"Thing"}').issues;
+    expect(bom).toMatchObject({ code: 'json-parse-error', line: 1, column: 1 });
+    expect(bom?.message).toMatch(
+      /^Unexpected U\+FEFF, a byte order mark, which looks like a space or nothing/,
+    );
+    const [space] = validateJsonLd('{"@type":\u00a0"Thing"}').issues;
+    expect(space).toMatchObject({ line: 1, column: 10 });
+    expect(space?.message).toContain('U+00A0, a no-break space');
+    // Inside a string it is text, and valid.
+    expect(
+      validateJsonLd('{"@context":"https://schema.org","@type":"Thing","name":"a\u00a0b"}').issues,
+    ).toEqual([]);
+  });
 });
 
 describe('JSON-LD forms', () => {
