@@ -1,5 +1,6 @@
 /** Turns API answers into what a page should say: placeholders filled, CMS URLs moved to the site. */
 import { CMS_PLACEHOLDER } from '../cms-placeholders.ts';
+import { checkedHeadData } from './checked-input.ts';
 import { decodeCharacterReferences } from './escape.ts';
 import { fillSocialFromMeta } from './social-fallback.ts';
 import type { HeadData, HeadWarning, PreparedHeadData, PrepareOptions } from './types.ts';
@@ -24,7 +25,8 @@ const ABSOLUTE_HTTP = /^(https?):\/\/([^/?#\\]*)/i;
  *   { cmsOrigin: 'https://cms.example.com', siteOrigin: 'https://example.com' },
  * ).schemas // [{ '@type': 'WebPage', name: 'A', url: 'https://example.com/a/' }]
  */
-export function prepareHeadData(given: HeadData, options: PrepareOptions = {}): PreparedHeadData {
+export function prepareHeadData(input: HeadData, options: PrepareOptions = {}): PreparedHeadData {
+  const given = checkedHeadData(input, 'prepareHeadData');
   given.schemas.forEach((schema, index) => {
     // The client's records carry the document in `data`; written whole, the page would publish the record.
     if (schema !== null && typeof schema === 'object' && 'schema_data' in schema && !('@type' in schema))

@@ -1,4 +1,5 @@
 /** Head tags from prepared data: one tag per line, every one marked, every value escaped. */
+import { checkedHeadData } from './checked-input.ts';
 import { escapeAttribute, escapeText, isSafeUrl, serializeJsonForScript } from './escape.ts';
 import { topLevelNodes } from './json-ld-type.ts';
 import { MARK } from './scan.ts';
@@ -27,7 +28,8 @@ const SCHEMA_ORG_CONTEXT = /^https?:\/\/schema\.org\/?$/i;
  *   canonical: null, keywords: null }, social: null })
  * // [{ key: 'title', html: '<title data-schema-manager>A &amp; B</title>' }]
  */
-export function renderHeadTags(data: HeadData, options: RenderOptions = {}): HeadTag[] {
+export function renderHeadTags(input: HeadData, options: RenderOptions = {}): HeadTag[] {
+  const data = checkedHeadData(input, 'renderHeadTags');
   const tags: HeadTag[] = [];
   const warn = options.onWarning ?? (() => {});
   const present = (value: Field): value is string => typeof value === 'string' && value.trim() !== '';

@@ -1,4 +1,5 @@
 /** Splices written tags into a page's head by source offsets: every byte not replaced stays as it was. */
+import { kindOf } from './checked-input.ts';
 import { extractJsonLd } from './extract-json-ld.ts';
 import { type TopLevelNode, topLevelNodes, typesDescribedTwice } from './json-ld-type.ts';
 import { clashes, familyOf } from './keys.ts';
@@ -22,6 +23,10 @@ import type { HeadTag, RewriteOptions, RewriteResult } from './types.ts';
  * // '<head>\n<title data-schema-manager>New</title>\n</head>'
  */
 export function rewriteHead(html: string, tags: HeadTag[], options: RewriteOptions = {}): RewriteResult {
+  if (typeof html !== 'string')
+    throw new TypeError(`rewriteHead: html must be a string; got ${kindOf(html)}.`);
+  if (!Array.isArray(tags))
+    throw new TypeError(`rewriteHead: tags must be an array (from renderHeadTags); got ${kindOf(tags)}.`);
   const policy = options.onConflict ?? 'api';
   // From JavaScript, or a config read as text: any other value would write a second title and canonical.
   if (policy !== 'api' && policy !== 'page')

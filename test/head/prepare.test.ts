@@ -112,6 +112,38 @@ describe('prepareHeadData: URLs', () => {
     expect(out.meta?.canonical).toBe('https://example.com/docs/blog/hello/');
   });
 
+  test('a hand-built meta or social object may leave fields out; a wrong value is named by its path', () => {
+    // From JavaScript: only the fields a site sets, as a user writes them by hand.
+    const handBuilt = {
+      schemas: [{ '@type': 'WebPage', name: '{{meta_title}}' }],
+      meta: { title: 'Hand built' },
+      social: { og: { title: '{{meta_title}}' }, twitter: {} },
+    } as unknown as HeadData;
+    const prepared = prepareHeadData(handBuilt);
+    expect(prepared.schemas).toEqual([{ '@type': 'WebPage', name: 'Hand built' }]);
+    expect(prepared.social?.og.title).toBe('Hand built');
+    expect(renderHeadTags(prepared).map((tag) => tag.key)).toEqual([
+      'title',
+      'property:og:title',
+      'jsonld:0',
+    ]);
+    expect(renderHeadTags({ schemas: [], meta: null, social: { twitter: {} } } as never)).toEqual([]);
+    const wrong = (given: unknown) => () => prepareHeadData(given as HeadData);
+    expect(wrong(null)).toThrow(
+      new TypeError('prepareHeadData: expected head data ({ schemas, meta, social }); got null.'),
+    );
+    expect(wrong({ schemas: {} })).toThrow(
+      /^prepareHeadData: schemas must be an array of JSON-LD documents; got object\.$/,
+    );
+    expect(wrong({ schemas: [], meta: { title: 7 } })).toThrow(
+      /meta\.title must be a string or null; got number/,
+    );
+    expect(wrong({ schemas: [], social: { og: [] } })).toThrow(/social\.og must be an object; got an array/);
+    expect(() =>
+      renderHeadTags({ schemas: [], meta: null, social: { twitter: { card: true } } } as never),
+    ).toThrow(/^renderHeadTags: social\.twitter\.card must be a string or null; got boolean\.$/);
+  });
+
   test('a bad origin is an error that names the option', () => {
     expect(() => prepareHeadData(data, { ...CMS, cmsOrigin: 'cms.example.com' })).toThrow(
       /cmsOrigin "cms\.example\.com" is not an absolute URL/,

@@ -62,6 +62,15 @@ const PAGE = [
 ].join('\n');
 
 describe('rewriteHead', () => {
+  test('what is not a page and its tags is named, not met as a property of null', () => {
+    expect(() => rewriteHead(null as never, tags)).toThrow(
+      new TypeError('rewriteHead: html must be a string; got null.'),
+    );
+    expect(() => rewriteHead('<head></head>', null as never)).toThrow(
+      new TypeError('rewriteHead: tags must be an array (from renderHeadTags); got null.'),
+    );
+  });
+
   test("'api' (default) replaces the page's conflicting tags and keeps its JSON-LD", () => {
     const result = rewriteHead(PAGE, tags);
     const head = readHeadTags(result.html);
