@@ -29,6 +29,8 @@ export interface Account {
 
 export interface WordPressSite {
   kind: SiteKind;
+  /** PHP compresses its answers (zlib.output_compression) for clients that accept gzip. */
+  compressed: boolean;
   /** `http://127.0.0.1:<port>` */
   origin: string;
   admin: Account;
@@ -45,11 +47,44 @@ export interface WordPressEnvironment {
   stop(): Promise<void>;
 }
 
-const SITES: Array<{ kind: SiteKind; permalinks: string; router: string; environment: EnvironmentType }> = [
-  { kind: 'pretty', permalinks: '/%postname%/', router: 'front-controller.php', environment: 'local' },
-  { kind: 'plain-front-controller', permalinks: '', router: 'front-controller.php', environment: 'local' },
-  { kind: 'plain-no-rewrite', permalinks: '', router: 'no-rewrite.php', environment: 'local' },
-  { kind: 'pretty', permalinks: '/%postname%/', router: 'front-controller.php', environment: 'production' },
+const SITES: Array<{
+  kind: SiteKind;
+  permalinks: string;
+  router: string;
+  environment: EnvironmentType;
+  compressed: boolean;
+}> = [
+  {
+    kind: 'pretty',
+    permalinks: '/%postname%/',
+    router: 'front-controller.php',
+    environment: 'local',
+    compressed: false,
+  },
+  {
+    kind: 'plain-front-controller',
+    permalinks: '',
+    router: 'front-controller.php',
+    environment: 'local',
+    compressed: false,
+  },
+  // As many shared hosts run PHP: WordPress's answers gzip-compressed for a client that accepts it
+  // (zlib.output_compression, set in wp-config.php: php -S set to it for every script sends a gzip preamble
+  // ahead of the static files its router passes on, which no real host does).
+  {
+    kind: 'plain-no-rewrite',
+    permalinks: '',
+    router: 'no-rewrite.php',
+    environment: 'local',
+    compressed: true,
+  },
+  {
+    kind: 'pretty',
+    permalinks: '/%postname%/',
+    router: 'front-controller.php',
+    environment: 'production',
+    compressed: false,
+  },
 ];
 
 /** A config of our own over the packaged core: a folder of links to it, with its own wp-config.php. */
@@ -59,6 +94,7 @@ function writeSiteCore(
   prefix: string,
   socket: string,
   environment: EnvironmentType,
+  compressed: boolean,
 ): string {
   const core = join(dir, 'core');
   mkdirSync(join(dir, 'wp-content'), { recursive: true });
@@ -93,6 +129,7 @@ define('WP_ENVIRONMENT_TYPE', '${environment}');
 define('DISABLE_WP_CRON', true);
 define('AUTOMATIC_UPDATER_DISABLED', true);
 define('WP_HTTP_BLOCK_EXTERNAL', true);
+${compressed ? "ini_set('zlib.output_compression', '1');" : ''}
 ${salts.join('\n')}
 require_once ABSPATH . 'wp-settings.php';
 `,
@@ -194,7 +231,7 @@ export async function startWordPress(log: (line: string) => void): Promise<WordP
         const origin = `http://127.0.0.1:${port}`;
         const name = `${site.kind}-${site.environment}`;
         const dir = join(stateDir, name);
-        const prepend = writeSiteCore(dir, origin, `s${i}_`, socket, site.environment);
+        const prepend = writeSiteCore(dir, origin, `s${i}_`, socket, site.environment, site.compressed);
         const accounts = JSON.parse(
           await runPhp([join(here, 'install.php'), join(dir, 'core'), site.permalinks, TIME_ZONE]),
         ) as { admin: Account; editor: Account };
@@ -220,7 +257,13 @@ export async function startWordPress(log: (line: string) => void): Promise<WordP
           }
         });
         log(`WordPress (${name}) at ${origin}`);
-        return { kind: site.kind, origin, admin: accounts.admin, editor: accounts.editor };
+        return {
+          kind: site.kind,
+          compressed: site.compressed,
+          origin,
+          admin: accounts.admin,
+          editor: accounts.editor,
+        };
       }),
     );
     // By the environment each was made with, not by its place in SITES.

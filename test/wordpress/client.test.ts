@@ -1,10 +1,28 @@
 // The client against a real WordPress, on each way a site answers REST requests (pretty permalinks,
 // plain ones behind a front controller, plain ones without rewriting), as each kind of user.
+import { get, type IncomingHttpHeaders } from 'node:http';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, test } from 'vitest';
-import { ApiError, createClient, type SchemaClient } from '../../src/client/index.ts';
+import { ApiError, createClient, type SchemaClient, type SchemaRecord } from '../../src/client/index.ts';
 import { apiFormOf, BASE_URL_FORMS, sites } from './sites.ts';
 
 const DOC = { '@context': 'https://schema.org', '@type': 'Thing', name: 'A thing' };
+
+/** A GET whose body is read as sent (node:http decodes nothing). */
+function rawGet(
+  url: string,
+  authorization: string,
+  acceptEncoding: string,
+): Promise<{ headers: IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers: { authorization, 'accept-encoding': acceptEncoding } }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
+      response.on('error', reject);
+    }).on('error', reject);
+  });
+}
 
 async function failure(promise: Promise<unknown>): Promise<ApiError> {
   try {
@@ -80,6 +98,48 @@ describe.each(sites)('$kind site', (site) => {
     expect(await api.schemas.delete(created.id)).toBeNull();
     expect(await failure(api.schemas.get(created.id))).toMatchObject({ status: 404, code: 'not_found' });
   });
+
+  test.runIf(site.compressed)(
+    'answers PHP compresses are read whole, in a fraction of the bytes',
+    async () => {
+      const api = asAdmin();
+      const url = (n: number) => `${site.origin}/gzip-${Date.now()}-${n}/`;
+      const created = await Promise.all(
+        Array.from({ length: 20 }, (_, n) =>
+          api.schemas.create({
+            url: url(n),
+            schema_type: 'Thing',
+            schema_name: `Compressed ${n}`,
+            schema_data: { ...DOC, description: `A thing described at some length, number ${n}.` },
+          }),
+        ),
+      );
+      try {
+        // What PHP sends, read raw: gzip when asked for, and several times smaller.
+        const raw = async (encoding: string) => {
+          const response = await rawGet(
+            `${site.origin}/index.php?rest_route=/schemafy/v1/schemas&per_page=100`,
+            `Basic ${Buffer.from(`${site.admin.username}:${site.admin.password}`).toString('base64')}`,
+            encoding,
+          );
+          return response;
+        };
+        const [compressed, plain] = await Promise.all([raw('gzip, br'), raw('identity')]);
+        expect(compressed.headers['content-encoding']).toBe('gzip');
+        expect(plain.headers['content-encoding']).toBeUndefined();
+        expect(gunzipSync(compressed.body).equals(plain.body)).toBe(true);
+        expect(compressed.body.length * 3).toBeLessThan(plain.body.length);
+        // The client, which asks for gzip, reads every record the plain answer holds.
+        const listed: SchemaRecord[] = [];
+        for await (const record of api.schemas.listAll({ per_page: 100 })) listed.push(record);
+        expect(listed).toHaveLength((JSON.parse(plain.body.toString('utf8')) as unknown[]).length);
+        const ids = new Set(listed.map((record) => record.id));
+        for (const record of created) expect(ids.has(record.id)).toBe(true);
+      } finally {
+        await Promise.all(created.map((record) => api.schemas.delete(record.id)));
+      }
+    },
+  );
 
   test('administrator: meta and social tags in flat field names', async () => {
     const api = asAdmin();
