@@ -18,6 +18,11 @@ export interface BuildClient {
   client: SchemaClient;
   /** The index read early; null when it was not (per-page, no list rights, a bigger CMS), or it failed. */
   earlyIndex: Promise<HeadIndex | null> | undefined;
+  /**
+   * Whether the early read failed (a record over the size cap, a list page the server cannot make): the pass
+   * then asks page by page at once, rather than read the lists again to fail the same way.
+   */
+  earlyListingFailed?: Promise<boolean>;
   /** Page by page (per-page, or credentials that cannot list): each page is asked as Astro renders it. */
   readAhead: PageReadAhead | undefined;
   /** Lines for the build log from the early read. */
@@ -56,18 +61,25 @@ export function startBuildClient(
     const pages = buildReadAhead(client, rights.canReadTags, options.concurrency);
     return { client, earlyIndex: undefined, readAhead: pages, notes };
   }
+  let failed = false;
   const earlyIndex = readIndex(client, {
     pageCount: EARLY_LIST_PAGES,
     forced: false,
     canReadTags: rights.canReadTags,
     concurrency: options.concurrency,
     notes,
+    onListingFailed: () => {
+      failed = true;
+    },
   })
     .catch(() => null)
     .then((index) => {
-      // Not read early: the pass reads it (or asks page by page) and says why itself.
-      if (!index) notes.length = 0;
+      // Not read early (a bigger CMS): the pass reads it, or asks page by page, and says why itself. Failed:
+      // the note stays, and the pass asks page by page; with strategy "index" it reads the lists again,
+      // forced, to fail the build with their own error.
+      if (!index && (!failed || options.strategy === 'index')) notes.length = 0;
       return index;
     });
-  return { client, earlyIndex, readAhead: undefined, notes };
+  const earlyListingFailed = earlyIndex.then(() => failed && options.strategy !== 'index');
+  return { client, earlyIndex, earlyListingFailed, readAhead: undefined, notes };
 }

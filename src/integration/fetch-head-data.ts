@@ -57,6 +57,8 @@ export interface FetchOptions {
   onData?: (url: string, data: PageData) => void;
   /** The index as read while Astro was still rendering, if it was: null, or unread, means read it now. */
   earlyIndex?: Promise<HeadIndex | null> | undefined;
+  /** The early read failed and said so: ask page by page without reading the lists again. */
+  earlyListingFailed?: boolean;
   /** Pages asked page by page while Astro was still rendering: their answers are taken, not asked again. */
   readAhead?: PageReadAhead | undefined;
 }
@@ -103,7 +105,7 @@ export async function fetchHeadData(
   const early = options.strategy !== 'per-page' && canListSchemas ? await options.earlyIndex : null;
   const index =
     early ??
-    (options.strategy !== 'per-page' && canListSchemas
+    (options.strategy !== 'per-page' && canListSchemas && !options.earlyListingFailed
       ? await readIndex(client, {
           pageCount: unique.length,
           forced: options.strategy === 'index',

@@ -308,7 +308,7 @@ async function fetchAll(
   progress: (line: () => string) => void,
   onData: (url: string, data: PageData) => void,
   /** What the build asked while Astro rendered: the index, or the pages read ahead. */
-  early: Pick<BuildClient, 'earlyIndex' | 'readAhead'>,
+  early: Pick<BuildClient, 'earlyIndex' | 'earlyListingFailed' | 'readAhead'>,
 ): Promise<FetchOutcome> {
   const { options, probe } = input;
   if (!probe.ok) {
@@ -335,6 +335,7 @@ async function fetchAll(
     concurrency: options.concurrency,
     onData,
     earlyIndex: early.earlyIndex,
+    earlyListingFailed: (await early.earlyListingFailed) ?? false,
     readAhead: early.readAhead,
     onProgress: ({ done, total, requests, errors }) =>
       progress(() => `${done}/${total} pages fetched, ${requests} requests, ${errors} errors`),

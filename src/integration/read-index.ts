@@ -23,6 +23,8 @@ export interface IndexOptions {
   concurrency: number;
   /** Lines for the build log. */
   notes: string[];
+  /** Told when the lists could not be read (the null answer is then a failure, said in `notes`). */
+  onListingFailed?: () => void;
 }
 
 const PER_PAGE = 100;
@@ -37,6 +39,11 @@ type ListPage<T> = (page: number) => Promise<Page<T>>;
  */
 export async function readIndex(client: SchemaClient, options: IndexOptions): Promise<HeadIndex | null> {
   const { notes } = options;
+  const listingFailed = (error: unknown): null => {
+    notes.push(`Listing schemas failed (${messageOf(error)}); asking page by page instead.`);
+    options.onListingFailed?.();
+    return null;
+  };
   // A page whose answer is over the client's size cap is read in smaller pieces.
   const schemaPage: ListPage<SchemaRecord> = (page) =>
     listPageInPieces((at, perPage) => client.schemas.list({ per_page: perPage, page: at }), page, PER_PAGE);
@@ -53,8 +60,7 @@ export async function readIndex(client: SchemaClient, options: IndexOptions): Pr
   } catch (error) {
     await tags;
     if (options.forced) throw error;
-    notes.push(`Listing schemas failed (${messageOf(error)}); asking page by page instead.`);
-    return null;
+    return listingFailed(error);
   }
   if (!options.forced && (first.totalPages ?? 1) > options.pageCount) {
     await tags;
@@ -91,8 +97,7 @@ export async function readIndex(client: SchemaClient, options: IndexOptions): Pr
     // A later page failing (a record over the size cap, say) is what a failing first page is: asked page by
     // page, each page's failure is its own and named.
     if (options.forced) throw error;
-    notes.push(`Listing schemas failed (${messageOf(error)}); asking page by page instead.`);
-    return null;
+    return listingFailed(error);
   }
 
   const schemas = new Map<string, SchemaRecord[]>();
