@@ -68,12 +68,14 @@ export async function listPageInPieces<T>(
     const factor = smallestFactor(perPage);
     const tooLarge = error instanceof ApiError && error.code === CLIENT_ERROR_CODES.responseTooLarge;
     if (!tooLarge) throw error;
-    if (factor === null)
+    if (factor === null) {
+      const named = recordNamedIn((error.details as { answerStart?: unknown } | null)?.answerStart);
       throw new ApiError({
         ...error,
-        serverMessage: `${error.serverMessage}, with one record to a page: record ${page} of the list alone is that large`,
+        serverMessage: `${error.serverMessage}, with one record to a page: record ${page} of the list${named ? ` (${named})` : ''} alone is that large`,
         hint: 'make that record smaller in the CMS: no page needs megabytes of head data',
       });
+    }
     const pieces: Array<Page<T>> = [];
     for (let piece = 1; piece <= factor; piece++) {
       // One after another: each is large, and the server has just shown it can be slow to make them.
@@ -98,6 +100,26 @@ export async function listPageInPieces<T>(
       next: more ? page + 1 : null,
     };
   }
+}
+
+/**
+ * The id and URL of the record a list answer starts with, from its first characters (the answer itself is
+ * too large to read); null when they are not there (a server that sends the record's data first).
+ *
+ * @example recordNamedIn('[{"id":350,"url":"https:\\/\\/www.example.com\\/p\\/347\\/","schema_data":"{…') // 'id 350, https://www.example.com/p/347/'
+ */
+export function recordNamedIn(start: unknown): string | null {
+  if (typeof start !== 'string') return null;
+  const id = /"id"\s*:\s*"?(\d+)/.exec(start)?.[1];
+  const url = /"url"\s*:\s*("(?:[^"\\]|\\.)*")/.exec(start)?.[1];
+  let address: string | null = null;
+  try {
+    address = url ? (JSON.parse(url) as string) : null;
+  } catch {
+    address = null;
+  }
+  const parts = [id && `id ${id}`, address].filter(Boolean);
+  return parts.length > 0 ? parts.join(', ') : null;
 }
 
 /** The smallest factor of `n` above 1 (100 -> 2, 25 -> 5); null for 1. */

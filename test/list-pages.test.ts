@@ -1,7 +1,12 @@
 // A list page over the client's size cap is read as smaller pages of the same numbering.
-import { expect, it } from 'vitest';
+import { gzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { createClientWith } from '../src/client/create-client.ts';
 import { ApiError, CLIENT_ERROR_CODES, type Page } from '../src/client/index.ts';
+import { createSender } from '../src/client/send.ts';
+import { createFetchSender } from '../src/client/send-fetch.ts';
 import { listPageInPieces } from '../src/list-pages.ts';
+import { startServer } from './support/loopback.ts';
 
 /** A list of `count` items, where an answer of more than `cap` large items is too large to take. */
 function largeList(count: number, large: (item: number) => boolean, cap: number) {
@@ -63,4 +68,80 @@ it('passes on any other failure, and a single item over the cap', async () => {
     100,
   );
   await expect(refused).rejects.toThrow('connect ECONNREFUSED');
+});
+
+describe('a record over the cap is named by its id and URL, from the first bytes of its answer', () => {
+  // A list whose record 3 (id 12, /p/2/) is 200 KB, over a 100 KB cap; WordPress escapes the slashes.
+  const big = {
+    id: 12,
+    url: 'https://www.example.com/p/2/',
+    schema_type: 'Thing',
+    schema_name: 'Big',
+    schema_data: JSON.stringify({ '@type': 'Thing', description: 'y'.repeat(200_000) }),
+    is_active: true,
+    created_at: null,
+    updated_at: null,
+  };
+  const small = (id: number) => ({ ...big, id, url: `https://www.example.com/p/${id}/`, schema_data: '{}' });
+  const body = (perPage: number, page: number) => {
+    const all = [small(1), small(2), big, small(4)];
+    const items = all.slice((page - 1) * perPage, page * perPage);
+    return JSON.stringify(items).replaceAll('/', '\\/');
+  };
+  const served = (send: 'declared' | 'chunked' | 'gzip') =>
+    startServer((req, res) => {
+      const url = new URL(req.url ?? '/', 'http://x');
+      const perPage = Number(url.searchParams.get('per_page'));
+      const page = Number(url.searchParams.get('page'));
+      const headers = {
+        'content-type': 'application/json',
+        'x-wp-total': '4',
+        'x-wp-totalpages': String(Math.ceil(4 / perPage)),
+      };
+      const text = body(perPage, page);
+      if (send === 'gzip') {
+        res.writeHead(200, { ...headers, 'content-encoding': 'gzip' });
+        res.end(gzipSync(text));
+      } else if (send === 'declared') {
+        res.writeHead(200, { ...headers, 'content-length': String(Buffer.byteLength(text)) });
+        res.end(text);
+      } else {
+        res.writeHead(200, headers);
+        // In pieces, as PHP-FPM behind nginx sends a large answer.
+        for (let at = 0; at < text.length; at += 16_384) res.write(text.slice(at, at + 16_384));
+        res.end();
+      }
+    });
+
+  it.each([
+    ['declared', createSender],
+    ['chunked', createSender],
+    ['gzip', createSender],
+    ['chunked', createFetchSender],
+  ] as const)('%s, through %o', async (send, sender) => {
+    const server = await served(send);
+    const client = createClientWith(
+      { baseUrl: `${server.url}/wp-json/ns/v1`, maxResponseBytes: 100_000, retries: 0 },
+      sender,
+    );
+    try {
+      const failure = listPageInPieces(
+        (page, perPage) => client.schemas.list({ page, per_page: perPage }),
+        1,
+        4,
+      );
+      await expect(failure).rejects.toMatchObject({
+        code: 'response_too_large',
+        serverMessage: expect.stringMatching(
+          /with one record to a page: record 3 of the list \(id 12, https:\/\/www\.example\.com\/p\/2\/\) alone is that large$/,
+        ),
+      });
+      // What was kept of it is the start, not the 200 KB.
+      const error = (await failure.catch((caught: unknown) => caught)) as ApiError;
+      expect((error.details as { answerStart: string }).answerStart.length).toBeLessThanOrEqual(4096);
+    } finally {
+      await client.close();
+      await server.close();
+    }
+  });
 });

@@ -18,6 +18,42 @@ const DECODERS: Record<string, Decode | undefined> = {
   deflate: promisify(zlib.inflate) as Decode,
 };
 
+/**
+ * The text at the start of a body cut short (a too-large answer read in part), decoded as far as it goes and
+ * at most `maxBytes` of it; '' when it cannot be (a coding not read here, stacked codings, a bomb).
+ *
+ * @example startOfBody(zlib.gzipSync('[{"id":7}]').subarray(0, 20), 'gzip', 4096) // '[{"id":7}' or less
+ */
+export function startOfBody(
+  part: Buffer,
+  contentEncoding: string | string[] | undefined,
+  maxBytes: number,
+): string {
+  const coding = [contentEncoding ?? ''].flat().join(',').trim().toLowerCase();
+  // Flushed rather than finished: the input stops mid-stream, and what it holds so far is wanted. Decoded
+  // in full within a bound (4 KB of Brotli can stand for gigabytes), then cut.
+  const options = { finishFlush: zlib.constants.Z_SYNC_FLUSH, maxOutputLength: 64 * maxBytes };
+  try {
+    const decoded =
+      coding === '' || coding === 'identity'
+        ? part
+        : coding === 'gzip' || coding === 'x-gzip'
+          ? zlib.gunzipSync(part, options)
+          : coding === 'deflate'
+            ? zlib.inflateSync(part, options)
+            : coding === 'br'
+              ? zlib.brotliDecompressSync(part, {
+                  finishFlush: zlib.constants.BROTLI_OPERATION_FLUSH,
+                  maxOutputLength: options.maxOutputLength,
+                })
+              : null;
+    return decoded ? decoded.subarray(0, maxBytes).toString('utf8') : '';
+  } catch {
+    // Only a clue for a message: without it the record is named by its place in the list.
+    return '';
+  }
+}
+
 /** Codings stacked on one answer that are decoded at most: more is a server bug or a decompression bomb. */
 const MAX_CODINGS = 3;
 

@@ -47,13 +47,21 @@ export class SendFailure extends Error {
   readonly reason: string;
   readonly detail: string;
   readonly deadlinePassed: boolean;
-  constructor(reason: string, detail: string, deadlinePassed: boolean) {
+  /** The first characters of an answer refused as too large: enough to name the record it holds. */
+  readonly answerStart: string | undefined;
+  constructor(reason: string, detail: string, deadlinePassed: boolean, answerStart?: string) {
     super(detail);
     this.reason = reason;
     this.detail = detail;
     this.deadlinePassed = deadlinePassed;
+    this.answerStart = answerStart;
   }
 }
+
+/** The reason of a failure where the answer is over the size cap (undici's code for it). */
+export const TOO_LARGE = 'UND_ERR_RES_EXCEEDED_MAX_SIZE';
+/** How much of a too-large answer is kept to say what it holds. */
+export const ANSWER_START_BYTES = 4096;
 
 /** Redirects a read follows at most (writes follow none). */
 export const GET_REDIRECT_LIMIT = 3;

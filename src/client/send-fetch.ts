@@ -7,6 +7,7 @@
 
 import { type CallBound, startCallBound, withinCallBound } from './call-bound.ts';
 import {
+  ANSWER_START_BYTES,
   CUT_OFF_DETAIL,
   GET_REDIRECT_LIMIT,
   nextHop,
@@ -16,6 +17,7 @@ import {
   SendFailure,
   type SendRequest,
   type SendSettings,
+  TOO_LARGE,
 } from './exchange.ts';
 import { retryDelay, retrySettingsFor } from './retry-policy.ts';
 
@@ -33,26 +35,30 @@ export function createFetchSender(
   onRequest: () => void,
   onRetry: () => void,
 ): Sender {
+  /** The answer's text within the size cap; one over it fails with its first few KB, as in send.ts. */
   async function readCapped(response: Response): Promise<string> {
-    const tooLarge = () => new SendFailure('UND_ERR_RES_EXCEEDED_MAX_SIZE', '', false);
-    const declared = Number(response.headers.get('content-length') ?? 0);
-    if (declared > settings.maxResponseBytes) {
-      await response.body?.cancel().catch(() => {});
-      throw tooLarge();
-    }
     if (!response.body) return '';
+    const declared = Number(response.headers.get('content-length') ?? 0);
+    const limit = declared > settings.maxResponseBytes ? ANSWER_START_BYTES : settings.maxResponseBytes;
     const reader = response.body.getReader();
     const decoder = new TextDecoder();
     let text = '';
     let size = 0;
+    const tooLarge = async () => {
+      await reader.cancel().catch(() => {});
+      return new SendFailure(TOO_LARGE, '', false, text.slice(0, ANSWER_START_BYTES));
+    };
     for (let read = await reader.read(); !read.done; read = await reader.read()) {
       size += read.value.byteLength;
-      if (size > settings.maxResponseBytes) {
-        await reader.cancel().catch(() => {});
-        throw tooLarge();
+      if (size > limit) {
+        // Only as much as names what the answer holds.
+        if (text.length < ANSWER_START_BYTES)
+          text += decoder.decode(read.value.subarray(0, ANSWER_START_BYTES), { stream: true });
+        throw await tooLarge();
       }
       text += decoder.decode(read.value, { stream: true });
     }
+    if (declared > settings.maxResponseBytes) throw await tooLarge();
     return text + decoder.decode();
   }
 

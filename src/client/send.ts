@@ -5,8 +5,9 @@ import type { Dispatcher } from 'undici';
 // named imports would fail while loading, before createSender can say why.
 import * as undici from 'undici';
 import { type CallBound, withinCallBound } from './call-bound.ts';
-import { ACCEPTED_ENCODINGS, DecodeFailure, decodeBody } from './decode-body.ts';
+import { ACCEPTED_ENCODINGS, DecodeFailure, decodeBody, startOfBody } from './decode-body.ts';
 import {
+  ANSWER_START_BYTES,
   CUT_OFF_DETAIL,
   GET_REDIRECT_LIMIT,
   NOT_RECORDED,
@@ -18,6 +19,7 @@ import {
   SendFailure,
   type SendRequest,
   type SendSettings,
+  TOO_LARGE,
   UNDECODABLE,
 } from './exchange.ts';
 import { keepOnNotModified } from './keep-on-not-modified.ts';
@@ -39,11 +41,9 @@ export function createSender(settings: SendSettings, onRequest: () => void, onRe
   const layers = [interceptors.retry({ throwOnError: false }), interceptors.redirect({ maxRedirections: 0 })];
   const base =
     settings.dispatcher ??
-    new Agent({
-      keepAliveTimeout: 10_000,
-      connections: settings.connections,
-      maxResponseSize: settings.maxResponseBytes,
-    });
+    // No maxResponseSize: undici would refuse an answer over it before its first byte, and the first bytes
+    // name the record that is too large. readCapped holds the cap, and never keeps more than it.
+    new Agent({ keepAliveTimeout: 10_000, connections: settings.connections });
   const dispatcher = base.compose(...layers);
   const cached = store
     ? base.compose(
@@ -53,17 +53,32 @@ export function createSender(settings: SendSettings, onRequest: () => void, onRe
       )
     : dispatcher;
 
-  /** The answer's text, decoded from its Content-Encoding; the size cap holds before and after decoding. */
+  /**
+   * The answer's text, decoded from its Content-Encoding; the size cap holds before and after decoding. An
+   * answer over it fails with its first few KB, read whatever it declares: they name the record it holds.
+   */
   async function readCapped(response: Dispatcher.ResponseData, status: number): Promise<string> {
     const declared = Number(response.headers['content-length'] ?? 0);
-    if (declared > settings.maxResponseBytes) throw new Error(TOO_LARGE);
+    const limit = declared > settings.maxResponseBytes ? ANSWER_START_BYTES : settings.maxResponseBytes;
     const chunks: Buffer[] = [];
     let size = 0;
+    const tooLarge = () =>
+      new SendFailure(
+        TOO_LARGE,
+        '',
+        false,
+        startOfBody(
+          Buffer.concat(chunks).subarray(0, ANSWER_START_BYTES),
+          response.headers['content-encoding'],
+          ANSWER_START_BYTES,
+        ),
+      );
     for await (const chunk of response.body) {
-      size += (chunk as Buffer).length;
-      if (size > settings.maxResponseBytes) throw new Error(TOO_LARGE);
       chunks.push(chunk as Buffer);
+      size += (chunk as Buffer).length;
+      if (size > limit) throw tooLarge();
     }
+    if (declared > settings.maxResponseBytes) throw tooLarge();
     try {
       const body = Buffer.concat(chunks);
       return (
@@ -71,7 +86,7 @@ export function createSender(settings: SendSettings, onRequest: () => void, onRe
       ).toString('utf8');
     } catch (error) {
       if (!(error instanceof DecodeFailure)) throw error;
-      if (error.tooLarge) throw new Error(TOO_LARGE);
+      if (error.tooLarge) throw tooLarge();
       throw new SendFailure(UNDECODABLE, `${error.message} (HTTP ${status})`, false);
     }
   }
@@ -166,9 +181,6 @@ export function createSender(settings: SendSettings, onRequest: () => void, onRe
     },
   };
 }
-
-/** undici's code for an answer over `maxResponseSize`, thrown here too for one over it once read or decoded. */
-const TOO_LARGE = 'UND_ERR_RES_EXCEEDED_MAX_SIZE';
 
 /** undici's failure when an answer cut off mid-body could not be resumed (named here, as a connection lost). */
 const CUT_OFF = 'UND_ERR_REQ_RETRY';

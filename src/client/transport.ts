@@ -20,6 +20,7 @@ import {
   type SenderFactory,
   SendFailure,
   type SendSettings,
+  TOO_LARGE,
   UNDECODABLE,
 } from './exchange.ts';
 import { answersAsApi, restRootFromHtml, restRootFromLink, wantsPlainForm } from './locate.ts';
@@ -186,9 +187,10 @@ export function createTransport(
   }
 
   function networkFailure(spec: CallSpec, url: string, failure: SendFailure): ApiError {
-    if (failure.reason === 'UND_ERR_RES_EXCEEDED_MAX_SIZE') {
+    if (failure.reason === TOO_LARGE) {
       const message = `the answer is larger than ${settings.maxResponseBytes} bytes`;
-      return fail(spec, url, null, CLIENT_ERROR_CODES.responseTooLarge, message);
+      const start = failure.answerStart ? { answerStart: failure.answerStart } : undefined;
+      return fail(spec, url, null, CLIENT_ERROR_CODES.responseTooLarge, message, start);
     }
     const callerAborted = settings.signal?.aborted || spec.signal?.aborted;
     if (!callerAborted && (failure.deadlinePassed || /TIMEOUT/.test(failure.reason))) {
