@@ -1,4 +1,5 @@
 // Reads an answer's text as JSON, tolerating PHP notices printed before or after it.
+import { decodeHTMLStrict } from 'entities/decode';
 import { parseJsonSafely, valueEnd } from '../parse-json-safely.ts';
 
 export type BodyReading =
@@ -16,12 +17,33 @@ const PHP_OUTPUT =
 const MAX_START_TRIES = 200;
 
 function snippetOf(text: string): string {
-  return text.slice(0, SNIPPET_LENGTH);
+  if (text.length <= SNIPPET_LENGTH) return text;
+  // At a word's end: a message that stops at "The server" reads as a sentence cut off.
+  const cut = text.slice(0, SNIPPET_LENGTH + 1);
+  const end = cut.lastIndexOf(' ');
+  return `${cut.slice(0, end > SNIPPET_LENGTH / 2 ? end : SNIPPET_LENGTH).trimEnd()}…`;
+}
+
+/**
+ * What an HTML page says, as a reader sees it: its text without tags, scripts or styles, spaces collapsed
+ * (an error page is quoted by its words, not its markup).
+ *
+ * @example textOfHtml('<h1>Service Unavailable</h1>\n<p>The server is down.</p>') // 'Service Unavailable The server is down.'
+ */
+export function textOfHtml(html: string): string {
+  const text = html
+    .replace(/<(script|style)\b[\s\S]*?<\/\1\s*>/gi, ' ')
+    .replace(/<!--[\s\S]*?-->/g, ' ')
+    // Inline tags within a line of text (PHP's `<b>Fatal error</b>: …`); any other ends a run of text.
+    .replace(/<\/?(a|b|code|em|font|i|small|span|strong|u)\b[^>]*>/gi, '')
+    .replace(/<[^>]*>/g, ' ');
+  return decodeHTMLStrict(text).replace(/\s+/g, ' ').trim();
 }
 
 /**
  * Parses an answer body. A JSON value preceded by other output (PHP notices, a stray BOM or echo), or followed
- * by PHP's warnings, is read as that value; an HTML page or other text is reported with its first 200 characters.
+ * by PHP's warnings, is read as that value; an HTML page (by its text) or other text is reported with its first
+ * 200 characters or so, cut at a word.
  *
  * @example
  * readBody('<b>Notice</b>: Undefined index in x.php<br />\n{"id":1}') // { kind: 'json', value: { id: 1 }, ... }
@@ -48,5 +70,6 @@ export function readBody(raw: string): BodyReading {
     start = next < 0 ? -1 : start + 1 + next;
   }
   const looksHtml = /^<|<(!doctype|html|head|body|br|b|p|div|title)[\s>/]/i.test(text);
-  return looksHtml ? { kind: 'html', snippet: snippetOf(text) } : { kind: 'text', snippet: snippetOf(text) };
+  if (!looksHtml) return { kind: 'text', snippet: snippetOf(text) };
+  return { kind: 'html', snippet: snippetOf(textOfHtml(text) || text) };
 }

@@ -21,10 +21,25 @@ describe('readBody', () => {
     });
   });
 
-  test('HTML pages and other text, cut to 200 characters', () => {
+  test('HTML pages by their text, and other text, cut at a word near 200 characters', () => {
     const page = `<!doctype html><html><body>${'x'.repeat(500)}<script>var a = {"b": 1};</script></body></html>`;
-    expect(readBody(page)).toEqual({ kind: 'html', snippet: page.slice(0, 200) });
+    expect(readBody(page)).toEqual({ kind: 'html', snippet: `${'x'.repeat(200)}…` });
     expect(readBody('Service Unavailable')).toEqual({ kind: 'text', snippet: 'Service Unavailable' });
+    // Apache's own 503 page, as PHP-FPM being down gives it: its words, whole sentences, no markup.
+    const apache =
+      '<!DOCTYPE HTML PUBLIC "-//IETF//DTD HTML 2.0//EN">\n<html><head>\n<title>503 Service Unavailable</title>\n</head><body>\n<h1>Service Unavailable</h1>\n<p>The server is temporarily unable to service your\nrequest due to maintenance downtime or capacity\nproblems. Please try again later.</p>\n<hr>\n<address>Apache/2.4.62 (Debian) Server at 127.0.0.1 Port 28101</address>\n</body></html>\n';
+    expect(readBody(apache)).toEqual({
+      kind: 'html',
+      snippet:
+        '503 Service Unavailable Service Unavailable The server is temporarily unable to service your request due to maintenance downtime or capacity problems. Please try again later. Apache/2.4.62 (Debian)…',
+    });
+    // PHP's error, with its inline markup and character references.
+    expect(
+      readBody('<br />\n<b>Fatal error</b>: Allowed memory size exhausted in <b>/var/www/x&amp;y.php</b>'),
+    ).toEqual({
+      kind: 'html',
+      snippet: 'Fatal error: Allowed memory size exhausted in /var/www/x&y.php',
+    });
   });
 });
 
