@@ -122,6 +122,8 @@ export interface HintContext {
   plainHttp: boolean;
   /** The answer's `Retry-After`, as sent: a server in maintenance asks for minutes, more than a call waits. */
   retryAfter?: string | undefined;
+  /** Retries a failed read may make (`retries`): with none, no hint says they were spent. */
+  retries: number;
 }
 
 /**
@@ -145,7 +147,7 @@ export function shownUrl(url: string): string {
 }
 
 /** The usual cause of a connection that failed, from its code. */
-function networkHint(detail: string, baseUrl: string): string {
+function networkHint(detail: string, baseUrl: string, retried: boolean): string {
   if (/ECONNREFUSED/.test(detail))
     return `nothing answers at that host and port: check ${baseUrl} and that the site is up`;
   if (/ENOTFOUND|EAI_AGAIN/.test(detail))
@@ -153,7 +155,7 @@ function networkHint(detail: string, baseUrl: string): string {
   if (/CERT|SELF_SIGNED|UNABLE_TO_VERIFY|ERR_TLS/.test(detail))
     return "the site's TLS certificate is not trusted here: fix it, or give Node its CA with NODE_EXTRA_CA_CERTS";
   if (/closed before the whole answer|UND_ERR_SOCKET|ECONNRESET|EPIPE/.test(detail))
-    return "the server or a proxy closed the connection, and retries were spent: try again, and check the site's error log if it lasts";
+    return `the server or a proxy closed the connection${retried ? ', and retries were spent' : ''}: try again, and check the site's error log if it lasts`;
   return `check ${baseUrl} and that the site is reachable from this machine`;
 }
 
@@ -220,6 +222,7 @@ export function credentialsHint(
 /** The usual cause of a failure, in a sentence a user can act on; null when there is nothing to add. */
 export function hintFor(context: HintContext): string | null {
   const { status, code, operation, names } = context;
+  const spent = context.retries > 0 ? 'retries were spent (for reads), ' : '';
   const capability = OPERATIONS[operation as OperationName]?.capability;
   if (code === CLIENT_ERROR_CODES.timeout) {
     const [name, ms] = context.totalBoundPassed
@@ -247,7 +250,8 @@ export function hintFor(context: HintContext): string | null {
       ? `the answer is over ${name} (${context.maxResponseBytes} bytes); ${what}, or raise ${name}`
       : `the answer is over ${context.maxResponseBytes} bytes; ${what}`;
   }
-  if (code === CLIENT_ERROR_CODES.networkError) return networkHint(context.detail ?? '', names.baseUrl);
+  if (code === CLIENT_ERROR_CODES.networkError)
+    return networkHint(context.detail ?? '', names.baseUrl, context.retries > 0);
   if (code === CLIENT_ERROR_CODES.invalidJson) {
     return 'a PHP notice or warning printed before the JSON (WP_DEBUG_DISPLAY on), a plugin echoing output, or a proxy answered; open the URL in a browser to see it';
   }
@@ -262,7 +266,7 @@ export function hintFor(context: HintContext): string | null {
     if (status === 414)
       return 'the web server refused an address that long; a page URL of several KB is likely a mistake';
     if (status === 502 || status === 503)
-      return "the web server in front of WordPress could not reach PHP (PHP-FPM down or out of workers), or the site is in maintenance; retries were spent (for reads), check the server's error log";
+      return `the web server in front of WordPress could not reach PHP (PHP-FPM down or out of workers), or the site is in maintenance; ${spent}check the server's error log`;
     if (status === 504)
       return 'the web server in front of WordPress stopped waiting for PHP (nginx: fastcgi_read_timeout, 60 s by default); WordPress may still have finished the request, so check before sending a write again';
     return 'a firewall, a maintenance page, a caching layer or a PHP error answered instead of the API; open the URL in a browser to see it';
@@ -301,8 +305,8 @@ export function hintFor(context: HintContext): string | null {
   if (status === 404 && code === 'not_found') return 'no record with that id or URL';
   if (status === 413) return 'the request body is too large for the server; send less at once';
   if (status === 429)
-    return 'the server rate-limits this client; retries were spent, wait (Retry-After) or lower the request rate';
+    return `the server rate-limits this client; ${context.retries > 0 ? 'retries were spent, ' : ''}wait (Retry-After) or lower the request rate`;
   if (status !== null && status >= 500)
-    return 'the server failed; retries were spent (for reads), try again later or check its error log';
+    return `the server failed; ${spent}try again later or check its error log`;
   return null;
 }

@@ -170,6 +170,7 @@ export function createTransport(
       triedRestRoute: url.includes('rest_route='),
       plainHttp: url.startsWith('http:'),
       retryAfter: extra.retryAfter,
+      retries: settings.retries,
     });
     return new ApiError({
       status,

@@ -172,6 +172,23 @@ describe('server errors', () => {
     expect(error.hint).toMatch(/^the create is done: do not send it again; /);
   });
 
+  test('a hint says retries were spent only where the client was allowed some', async () => {
+    const retried = await failureOf(wpError(500, 'db_error', 'Database error'), 'get', { retries: 1 });
+    expect(retried.hint).toBe(
+      'the server failed; retries were spent (for reads), try again later or check its error log',
+    );
+    const once = await failureOf(wpError(500, 'db_error', 'Database error'), 'get', { retries: 0 });
+    expect(once.hint).toBe('the server failed; try again later or check its error log');
+    const limited = await failureOf(
+      { ...wpError(429, 'rate_limited', 'Slow down'), headers: { 'retry-after': '0' } },
+      'get',
+      { retries: 0 },
+    );
+    expect(limited.hint).toBe(
+      'the server rate-limits this client; wait (Retry-After) or lower the request rate',
+    );
+  });
+
   test('429 rate_limited after the retries are spent', async () => {
     const error = await failureOf(
       { ...wpError(429, 'rate_limited', 'Slow down'), headers: { 'retry-after': '0' } },
