@@ -1,6 +1,7 @@
-// The request-time pass with credentials the API refuses (a wrong or revoked application password), over
-// real HTTP to the reference server: pages keep their public schemas, said once, and the refused probe is
-// not asked again on every view.
+// The request-time pass over real HTTP to the reference server, behind a proxy that counts and can refuse:
+// with credentials the API refuses (a wrong or revoked application password) pages keep their public
+// schemas, said once, and the refused probe is not asked again on every view; a page whose loads fail is
+// said once while they fail, whatever each failure is called.
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { resolveOptions } from '../../src/integration/options.ts';
 import { type RequestAnswers, requestAnswers } from '../../src/integration/request-answers.ts';
@@ -89,6 +90,28 @@ test('the right password reads meta too, and says nothing of credentials', async
     expect(answer.value?.data.meta?.title).toBe('Only with manage_options');
     expect(said.filter((line) => /credentials/.test(line))).toEqual([]);
   } finally {
+    await answers.close();
+    said.length = 0;
+    proxy.requests.length = 0;
+  }
+});
+
+test('a failing page is said once while its loads fail, refused and then left alone by the breaker', async () => {
+  const answers = answersWith(ADMIN.password);
+  const failing = () => said.filter((line) => line.startsWith('warn') && line.includes('/p/2/:'));
+  try {
+    await proxy.setMode('refuse');
+    // Three failures open the breaker; the views after it are "left alone", not refused: one line for all.
+    for (let view = 0; view < 6; view++) {
+      const answer = await answers.answer(page(2));
+      expect(answer.source).toBe('none');
+      answers.sayWhyNot(page(2), answer);
+    }
+    expect(failing()).toHaveLength(1);
+    expect(failing()[0]).toMatch(/\/p\/2\/: .*; served without head data\.$/);
+    expect(said.filter((line) => line.includes('failed repeatedly'))).toHaveLength(1);
+  } finally {
+    await proxy.setMode('pass');
     await answers.close();
     said.length = 0;
     proxy.requests.length = 0;
