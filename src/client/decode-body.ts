@@ -9,14 +9,45 @@ export const ACCEPTED_ENCODINGS = 'gzip, br';
 
 type Decode = (body: Buffer, options: zlib.ZlibOptions & zlib.BrotliOptions) => Promise<Buffer>;
 
-const gunzip = promisify(zlib.gunzip) as Decode;
-const DECODERS: Record<string, Decode | undefined> = {
-  __proto__: null as never,
-  gzip: gunzip,
-  'x-gzip': gunzip,
-  br: promisify(zlib.brotliDecompress) as Decode,
-  deflate: promisify(zlib.inflate) as Decode,
+/** A coding's decoder, whole or (`flushed`) for a part cut off mid-stream, taking what it holds so far. */
+interface Codec {
+  decode: Decode;
+  flushed: (part: Buffer, maxOutputLength: number) => Buffer;
+}
+
+const gzip: Codec = {
+  decode: promisify(zlib.gunzip) as Decode,
+  flushed: (part, maxOutputLength) =>
+    zlib.gunzipSync(part, { finishFlush: zlib.constants.Z_SYNC_FLUSH, maxOutputLength }),
 };
+const CODECS: Record<string, Codec | undefined> = {
+  __proto__: null as never,
+  gzip,
+  'x-gzip': gzip,
+  br: {
+    decode: promisify(zlib.brotliDecompress) as Decode,
+    flushed: (part, maxOutputLength) =>
+      zlib.brotliDecompressSync(part, {
+        finishFlush: zlib.constants.BROTLI_OPERATION_FLUSH,
+        maxOutputLength,
+      }),
+  },
+  deflate: {
+    decode: promisify(zlib.inflate) as Decode,
+    flushed: (part, maxOutputLength) =>
+      zlib.inflateSync(part, { finishFlush: zlib.constants.Z_SYNC_FLUSH, maxOutputLength }),
+  },
+};
+
+/** The codings a Content-Encoding names, in the order they were applied (`identity` left out). */
+function codingsOf(contentEncoding: string | string[] | undefined): string[] {
+  return [contentEncoding ?? '']
+    .flat()
+    .join(',')
+    .split(',')
+    .map((coding) => coding.trim().toLowerCase())
+    .filter((coding) => coding !== '' && coding !== 'identity');
+}
 
 /**
  * The text at the start of a body cut short (a too-large answer read in part), decoded as far as it goes and
@@ -29,25 +60,17 @@ export function startOfBody(
   contentEncoding: string | string[] | undefined,
   maxBytes: number,
 ): string {
-  const coding = [contentEncoding ?? ''].flat().join(',').trim().toLowerCase();
-  // Flushed rather than finished: the input stops mid-stream, and what it holds so far is wanted. Decoded
-  // in full within a bound (4 KB of Brotli can stand for gigabytes), then cut.
-  const options = { finishFlush: zlib.constants.Z_SYNC_FLUSH, maxOutputLength: 64 * maxBytes };
+  const codings = codingsOf(contentEncoding);
+  if (codings.length === 0) return part.subarray(0, maxBytes).toString('utf8');
+  const codec = codings.length === 1 ? CODECS[codings[0]!] : undefined;
   try {
-    const decoded =
-      coding === '' || coding === 'identity'
-        ? part
-        : coding === 'gzip' || coding === 'x-gzip'
-          ? zlib.gunzipSync(part, options)
-          : coding === 'deflate'
-            ? zlib.inflateSync(part, options)
-            : coding === 'br'
-              ? zlib.brotliDecompressSync(part, {
-                  finishFlush: zlib.constants.BROTLI_OPERATION_FLUSH,
-                  maxOutputLength: options.maxOutputLength,
-                })
-              : null;
-    return decoded ? decoded.subarray(0, maxBytes).toString('utf8') : '';
+    // Decoded in full within a bound (4 KB of Brotli can stand for gigabytes), then cut.
+    return codec
+      ? codec
+          .flushed(part, 64 * maxBytes)
+          .subarray(0, maxBytes)
+          .toString('utf8')
+      : '';
   } catch {
     // Only a clue for a message: without it the record is named by its place in the list.
     return '';
@@ -77,12 +100,7 @@ export async function decodeBody(
   contentEncoding: string | string[] | undefined,
   maxBytes: number,
 ): Promise<Buffer> {
-  const codings = [contentEncoding ?? '']
-    .flat()
-    .join(',')
-    .split(',')
-    .map((coding) => coding.trim().toLowerCase())
-    .filter((coding) => coding !== '' && coding !== 'identity');
+  const codings = codingsOf(contentEncoding);
   // A 304 or a HEAD's answer carries the coding of a body it does not send.
   if (codings.length === 0 || body.length === 0) return body;
   if (codings.length > MAX_CODINGS) {
@@ -92,7 +110,7 @@ export async function decodeBody(
   }
   let decoded = body;
   for (const coding of codings.reverse()) {
-    const decode = DECODERS[coding];
+    const decode = CODECS[coding]?.decode;
     if (!decode) {
       throw new DecodeFailure(
         `the answer is encoded as '${coding}' (Content-Encoding), which this client never asked for and cannot read`,
