@@ -21,7 +21,7 @@ export interface PageDataCacheOptions<T> {
   load: (key: string, signal: AbortSignal) => Promise<T>;
   /** Called when the circuit first opens in an outage, with the failure that opened it (not again each cooldown). */
   onOpen?: (error: unknown, cooldownMs: number) => void;
-  /** Called when the API answers again after the circuit opened, with how long it was left alone. */
+  /** Called when the API answers again after the circuit opened, with how long it failed (from the first failure). */
   onRecover?: (outageMs: number) => void;
 }
 
@@ -52,15 +52,17 @@ export function createPageDataCache<T extends object>(options: PageDataCacheOpti
   let failures = 0;
   let openUntil = 0;
   let lastError: unknown;
-  // When the circuit first opened in this outage; null while the API answers. An outage is said once, not
-  // at each cooldown's end when the one request let through fails again.
+  // When the first of the failures that opened the circuit came; null while the API answers. An outage is
+  // said once, not at each cooldown's end when the one request let through fails again.
   let outageSince: number | null = null;
+  let failingSince = 0;
   const fail = (error: unknown): void => {
     lastError = error;
+    if (failures === 0) failingSince = Date.now();
     if (++failures < threshold) return;
     openUntil = Date.now() + cooldownMs;
     if (outageSince === null) {
-      outageSince = Date.now();
+      outageSince = failingSince;
       options.onOpen?.(error, cooldownMs);
     }
   };

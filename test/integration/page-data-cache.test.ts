@@ -156,13 +156,15 @@ describe('createPageDataCache with the cache off (ttlMs 0)', () => {
     expect(api.calls).toEqual(['/a', '/b']);
   });
 
-  it('says an outage once, however many cooldowns it lasts, and says when the API answers again', async () => {
+  /** A cache over an API that refuses until `up()`, opening after 2 failures for 20 ms; says what it told. */
+  function outage() {
     const events: string[] = [];
     let down = true;
     const api = counter(async (n) => {
       if (down) throw new Error('connect ECONNREFUSED');
       return { n };
     });
+    const outages: number[] = [];
     const cache = createPageDataCache({
       ttlMs: 0,
       max: 10,
@@ -171,17 +173,41 @@ describe('createPageDataCache with the cache off (ttlMs 0)', () => {
       cooldownMs: 20,
       load: api.load,
       onOpen: () => events.push('open'),
-      onRecover: (ms) => events.push(`recovered after ${ms >= 40 ? '40 ms or more' : `${ms} ms`}`),
+      onRecover: (ms) => {
+        outages.push(ms);
+        events.push(`recovered after ${ms >= 40 ? '40 ms or more' : `${ms} ms`}`);
+      },
     });
+    const up = () => {
+      down = false;
+    };
+    return { cache, events, outages, up };
+  }
+
+  it('says an outage once, however many cooldowns it lasts, and says when the API answers again', async () => {
+    const { cache, events, up } = outage();
     for (let cooldown = 0; cooldown < 3; cooldown++) {
       for (const key of ['/a', '/b']) await cache.get(key);
       await sleep(25);
     }
     // Each cooldown let one request through, which failed: still the one outage.
     expect(events).toEqual(['open']);
-    down = false;
+    up();
     expect((await cache.get('/a')).source).toBe('fresh');
     expect(events).toEqual(['open', 'recovered after 40 ms or more']);
+  });
+
+  it('counts an outage from its first failure, not from the circuit opening', async () => {
+    const { cache, outages, up } = outage();
+    await cache.get('/a');
+    // The first failure, then the one that opens the circuit 100 ms later.
+    await sleep(100);
+    await cache.get('/b');
+    await sleep(25);
+    up();
+    expect((await cache.get('/a')).source).toBe('fresh');
+    expect(outages).toHaveLength(1);
+    expect(outages[0]).toBeGreaterThanOrEqual(120);
   });
 });
 
