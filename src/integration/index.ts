@@ -4,7 +4,7 @@
 import '../require-node.ts';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { AstroConfig, AstroIntegration } from 'astro';
+import type { AstroConfig, AstroIntegration, AstroIntegrationLogger } from 'astro';
 import { modeOf, withEnvFiles } from '../env-files.ts';
 import { type BuildClient, startBuildClient } from './build-client.ts';
 import { setPageListener } from './build-hand-off.ts';
@@ -64,6 +64,31 @@ export default function schemaManager(userOptions: SchemaManagerOptions = {}): A
   let snapshot: BuildSnapshot | undefined;
   let build: BuildClient | undefined;
   let early: EarlyStager | undefined;
+
+  /** Starts reading the index (or the pages) while Astro renders, and staging each page as it is on disk. */
+  function startEarly(found: Extract<ProbeOutcome, { ok: true }>, logger: AstroIntegrationLogger): void {
+    build = startBuildClient(options, found, config.cacheDir, snapshot?.dispatcher);
+    // A page is on disk once as many pages as Astro renders at a time have started after it: it is
+    // staged while Astro goes on. Page by page, each page is also asked as it starts rendering.
+    const source = build.earlyIndex
+      ? { index: build.earlyIndex }
+      : build.readAhead
+        ? { readAhead: build.readAhead }
+        : null;
+    if (!source) return;
+    early = earlyStager({
+      options,
+      layout: runtime.layout,
+      routes,
+      context: planContextFor(options, runtime.layout.site),
+      source,
+      canReadTags: listingRights(found.probe).canReadTags,
+      renderedAtOnce: Math.max(1, config.build.concurrency),
+      outDirs: [fileURLToPath(config.build.client), fileURLToPath(config.outDir)],
+      warn: (line) => logger.warn(line),
+    });
+    setPageListener(early.rendering);
+  }
 
   return {
     name: NAME,
@@ -178,34 +203,22 @@ export default function schemaManager(userOptions: SchemaManagerOptions = {}): A
         }
         // Asked before any page is rendered, so a wrong address or password fails in seconds.
         probe = await probeApi(options, (line) => logger.info(line), undefined, snapshot?.dispatcher);
-        if (probe.ok) {
-          // The index is read while Astro renders the pages.
-          build = startBuildClient(options, probe, config.cacheDir, snapshot?.dispatcher);
-          // A page is on disk once as many pages as Astro renders at a time have started after it: it is
-          // staged while Astro goes on. Page by page, each page is also asked as it starts rendering.
-          const source = build.earlyIndex
-            ? { index: build.earlyIndex }
-            : build.readAhead
-              ? { readAhead: build.readAhead }
-              : null;
-          if (source) {
-            early = earlyStager({
-              options,
-              layout: runtime.layout,
-              routes,
-              context: planContextFor(options, runtime.layout.site),
-              source,
-              canReadTags: listingRights(probe.probe).canReadTags,
-              renderedAtOnce: Math.max(1, config.build.concurrency),
-              outDirs: [fileURLToPath(config.build.client), fileURLToPath(config.outDir)],
-              warn: (line) => logger.warn(line),
-            });
-            setPageListener(early.rendering);
-          }
-          return;
-        }
-        const { header, hint } = probe.failure;
+        if (probe.ok) return startEarly(probe, logger);
+        const { cause, header, hint } = probe.failure;
         if (options.onFetchError === 'fail') throw buildStopped(header, hint);
+        if (cause === 'credentials-refused') {
+          // Shipping anyway, the pages keep what anyone may read, as a build without credentials does.
+          const anonymous = { ...options, username: undefined, password: undefined };
+          const asAnyone = await probeApi(anonymous, () => {}, undefined, snapshot?.dispatcher);
+          if (asAnyone.ok) {
+            logger.warn(
+              `${header} ${hint} Pages get only their public schemas, as without credentials, and no meta or social tags (onFetchError: "warn").`,
+            );
+            options = anonymous;
+            probe = asAnyone;
+            return startEarly(asAnyone, logger);
+          }
+        }
         logger.warn(`${header} Pages will ship without API data (onFetchError: "warn").`);
       },
       'astro:build:done': async ({ pages, dir, logger }) => {

@@ -170,6 +170,28 @@ test('an edit_posts user builds from the index of schemas, and is told meta and 
   }
 });
 
+test("a refused password with onFetchError 'warn' ships the public schemas, as without credentials, said once", async () => {
+  const build = await buildFixture({
+    fixture: 'site-basic',
+    options: { validate: 'warn', onFetchError: 'warn' },
+    env: { ...api.env, SCHEMA_MANAGER_PASSWORD: 'not the password' },
+  });
+  try {
+    expect(build.exitCode, build.log).toBe(0);
+    expect(build.log.match(/did not accept the credentials/g)).toHaveLength(1);
+    expect(build.log).toContain(
+      'Pages get only their public schemas, as without credentials, and no meta or social tags (onFetchError: "warn").',
+    );
+    expect(build.log).not.toContain('not the password');
+    const head = readHeadTags(build.read('blog/first/index.html'));
+    expect(head.jsonLd).toHaveLength(1);
+    // Meta needs manage_options: the page keeps its own title.
+    expect(build.read('blog/first/index.html')).not.toMatch(/<title data-schema-manager>/);
+  } finally {
+    build.remove();
+  }
+});
+
 test('without credentials, public /schemas-by-url per page still fills the JSON-LD', async () => {
   const build = await buildFixture({
     fixture: 'site-basic',
