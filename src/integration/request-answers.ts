@@ -106,7 +106,7 @@ export function requestAnswers({ config, credentials, logger }: AnswerSettings):
       });
       let data: PageData;
       if (found instanceof ApiError) {
-        // A page keeps its public schemas while the password is wrong or revoked; the build stops on it instead.
+        // A page keeps its public schemas while the password is wrong or revoked (a build stops, unless 'warn').
         const refusal = /[.!?]$/.test(found.message) ? found.message : `${found.message}.`;
         log('', 'credentials', refusal, (say) =>
           say.warn(
