@@ -2,14 +2,8 @@
 // object may leave fields out (they count as null), and anything else wrong is named by its path, not met
 // later as "Cannot read properties of undefined".
 import { META_FIELDS, OG_FIELDS, TWITTER_FIELDS } from '../contract-fields.ts';
+import { valueKind } from '../value-kind.ts';
 import type { HeadData } from './types.ts';
-
-/** How a wrong value is named in a message: its type, or `null`, or `an array`. */
-export function kindOf(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  return typeof value;
-}
 
 function tagFields(
   value: unknown,
@@ -18,13 +12,13 @@ function tagFields(
   caller: string,
 ): Record<string, unknown> {
   if (value === null || typeof value !== 'object' || Array.isArray(value))
-    throw new TypeError(`${caller}: ${where} must be an object; got ${kindOf(value)}.`);
+    throw new TypeError(`${caller}: ${where} must be an object; got ${valueKind(value)}.`);
   const fields: Record<string, unknown> = { ...value };
   for (const name of names) {
     const field = fields[name];
     if (field === undefined) fields[name] = null;
     else if (field !== null && typeof field !== 'string')
-      throw new TypeError(`${caller}: ${where}.${name} must be a string or null; got ${kindOf(field)}.`);
+      throw new TypeError(`${caller}: ${where}.${name} must be a string or null; got ${valueKind(field)}.`);
   }
   return fields;
 }
@@ -37,10 +31,14 @@ function tagFields(
  */
 export function checkedHeadData(given: unknown, caller: string): HeadData {
   if (given === null || typeof given !== 'object' || Array.isArray(given))
-    throw new TypeError(`${caller}: expected head data ({ schemas, meta, social }); got ${kindOf(given)}.`);
+    throw new TypeError(
+      `${caller}: expected head data ({ schemas, meta, social }); got ${valueKind(given)}.`,
+    );
   const { schemas = [], meta = null, social = null, derivedFrom } = given as Partial<HeadData>;
   if (!Array.isArray(schemas))
-    throw new TypeError(`${caller}: schemas must be an array of JSON-LD documents; got ${kindOf(schemas)}.`);
+    throw new TypeError(
+      `${caller}: schemas must be an array of JSON-LD documents; got ${valueKind(schemas)}.`,
+    );
   const socialFields = social === null ? null : tagFields(social, 'social', [], caller);
   return {
     schemas,

@@ -1,5 +1,5 @@
 /** Splices written tags into a page's head by source offsets: every byte not replaced stays as it was. */
-import { kindOf } from './checked-input.ts';
+import { valueKind } from '../value-kind.ts';
 import { extractJsonLd } from './extract-json-ld.ts';
 import { type TopLevelNode, topLevelNodes, typesDescribedTwice } from './json-ld-type.ts';
 import { clashes, familyOf } from './keys.ts';
@@ -24,9 +24,9 @@ import type { HeadTag, RewriteOptions, RewriteResult } from './types.ts';
  */
 export function rewriteHead(html: string, tags: HeadTag[], options: RewriteOptions = {}): RewriteResult {
   if (typeof html !== 'string')
-    throw new TypeError(`rewriteHead: html must be a string; got ${kindOf(html)}.`);
+    throw new TypeError(`rewriteHead: html must be a string; got ${valueKind(html)}.`);
   if (!Array.isArray(tags))
-    throw new TypeError(`rewriteHead: tags must be an array (from renderHeadTags); got ${kindOf(tags)}.`);
+    throw new TypeError(`rewriteHead: tags must be an array (from renderHeadTags); got ${valueKind(tags)}.`);
   const policy = options.onConflict ?? 'api';
   // From JavaScript, or a config read as text: any other value would write a second title and canonical.
   if (policy !== 'api' && policy !== 'page')

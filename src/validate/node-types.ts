@@ -1,5 +1,7 @@
 // A node's types as the vocabulary knows them, and how an unknown or dated term is reported: shared by the
 // walk and the value checks.
+
+import { valueKind } from '../value-kind.ts';
 import { resolveTerm, type TermContext } from './context.ts';
 import { closestName } from './suggest-spelling.ts';
 import { keywordKey, type Walk } from './walk-state.ts';
@@ -39,7 +41,7 @@ export function nodeTypes(walk: Walk, node: JsonObject, context: TermContext, qu
       if (!quiet)
         report.add(
           'invalid-json-ld',
-          `"@type" must be a string or an array of strings; found ${kind(type)}.`,
+          `"@type" must be a string or an array of strings; found ${valueKind(type)}.`,
         );
       continue;
     }
@@ -99,12 +101,4 @@ export function suggest(names: readonly string[], name: string, walk: Walk): str
     known.set(name, hint);
   }
   return hint;
-}
-
-export function kind(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  if (typeof value === 'object') return 'an object';
-  // JSON.stringify writes 1e999999, parsed as Infinity, as "null".
-  return `${typeof value} ${typeof value === 'number' && !Number.isFinite(value) ? String(value) : JSON.stringify(value)}`;
 }

@@ -1,9 +1,10 @@
 // The JSON-LD walk: top-level nodes, `@graph`, contexts, types and properties, handing each value to the
 // value checks. The path stack lives in the reporter so paths are only formatted when an issue is found.
 
+import { valueKind } from '../value-kind.ts';
 import { checkLiteral, checkNodeRange, checkReference } from './check-value.ts';
 import { DEFAULT_CONTEXT, readContext, resolveTerm, type TermContext } from './context.ts';
-import { kind, nodeTypes, reportTermStatus, suggest, unknownTerm } from './node-types.ts';
+import { nodeTypes, reportTermStatus, suggest, unknownTerm } from './node-types.ts';
 import type { Property } from './vocabulary/vocabulary.ts';
 import { keywordKey, type Walk, withinDepth } from './walk-state.ts';
 
@@ -47,7 +48,7 @@ function walkTop(walk: Walk, value: unknown, outer: TermContext | null): void {
   if (!isObject(value)) {
     report.add(
       'invalid-json-ld',
-      `A JSON-LD document is an object with "@context" and "@type"; found ${kind(value)}.`,
+      `A JSON-LD document is an object with "@context" and "@type"; found ${valueKind(value)}.`,
     );
     return;
   }

@@ -133,15 +133,15 @@ describe('prepareHeadData: URLs', () => {
       new TypeError('prepareHeadData: expected head data ({ schemas, meta, social }); got null.'),
     );
     expect(wrong({ schemas: {} })).toThrow(
-      /^prepareHeadData: schemas must be an array of JSON-LD documents; got object\.$/,
+      /^prepareHeadData: schemas must be an array of JSON-LD documents; got an object\.$/,
     );
     expect(wrong({ schemas: [], meta: { title: 7 } })).toThrow(
-      /meta\.title must be a string or null; got number/,
+      /meta\.title must be a string or null; got number 7/,
     );
     expect(wrong({ schemas: [], social: { og: [] } })).toThrow(/social\.og must be an object; got an array/);
     expect(() =>
       renderHeadTags({ schemas: [], meta: null, social: { twitter: { card: true } } } as never),
-    ).toThrow(/^renderHeadTags: social\.twitter\.card must be a string or null; got boolean\.$/);
+    ).toThrow(/^renderHeadTags: social\.twitter\.card must be a string or null; got boolean true\.$/);
   });
 
   test('a bad origin is an error that names the option', () => {
