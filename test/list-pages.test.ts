@@ -71,13 +71,14 @@ it('passes on any other failure, and a single item over the cap', async () => {
 });
 
 describe('a record over the cap is named by its id and URL, from the first bytes of its answer', () => {
-  // A list whose record 3 (id 12, /p/2/) is 200 KB, over a 100 KB cap; WordPress escapes the slashes.
+  // A list whose record 3 (id 12, /p/2/) is 6 MB, over a 100 KB cap; WordPress escapes the slashes. Text
+  // that repetitive gzips to 6 KB, and 4 KB of that stand for 4 MB: the start is streamed, not inflated whole.
   const big = {
     id: 12,
     url: 'https://www.example.com/p/2/',
     schema_type: 'Thing',
     schema_name: 'Big',
-    schema_data: JSON.stringify({ '@type': 'Thing', description: 'y'.repeat(200_000) }),
+    schema_data: JSON.stringify({ '@type': 'Thing', description: 'y'.repeat(6_000_000) }),
     is_active: true,
     created_at: null,
     updated_at: null,
@@ -136,7 +137,7 @@ describe('a record over the cap is named by its id and URL, from the first bytes
           /with one record to a page: record 3 of the list \(id 12, https:\/\/www\.example\.com\/p\/2\/\) alone is that large$/,
         ),
       });
-      // What was kept of it is the start, not the 200 KB.
+      // What was kept of it is the start, not the 6 MB.
       const error = (await failure.catch((caught: unknown) => caught)) as ApiError;
       expect((error.details as { answerStart: string }).answerStart.length).toBeLessThanOrEqual(4096);
     } finally {

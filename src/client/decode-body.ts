@@ -1,6 +1,7 @@
 // Answers compressed on the way. The client asks for gzip or Brotli, as browsers and `curl --compressed` do,
 // and a WordPress behind nginx's or Apache's compression, or a CDN, then sends a list page in a fraction of its
 // bytes. undici's own decompress interceptor would print an ExperimentalWarning in every user's build.
+import type { Transform } from 'node:stream';
 import { promisify } from 'node:util';
 import * as zlib from 'node:zlib';
 
@@ -9,16 +10,19 @@ export const ACCEPTED_ENCODINGS = 'gzip, br';
 
 type Decode = (body: Buffer, options: zlib.ZlibOptions & zlib.BrotliOptions) => Promise<Buffer>;
 
-/** A coding's decoder, whole or (`flushed`) for a part cut off mid-stream, taking what it holds so far. */
+/**
+ * A coding's decoder: whole, or as a stream for a part cut off mid-stream (flushed, not finished, so that what
+ * the part holds so far comes out).
+ */
 interface Codec {
   decode: Decode;
-  flushed: (part: Buffer, maxOutputLength: number) => Buffer;
+  stream: () => Transform;
 }
 
+const SYNC_FLUSH = { finishFlush: zlib.constants.Z_SYNC_FLUSH };
 const gzip: Codec = {
   decode: promisify(zlib.gunzip) as Decode,
-  flushed: (part, maxOutputLength) =>
-    zlib.gunzipSync(part, { finishFlush: zlib.constants.Z_SYNC_FLUSH, maxOutputLength }),
+  stream: () => zlib.createGunzip(SYNC_FLUSH),
 };
 const CODECS: Record<string, Codec | undefined> = {
   __proto__: null as never,
@@ -26,16 +30,11 @@ const CODECS: Record<string, Codec | undefined> = {
   'x-gzip': gzip,
   br: {
     decode: promisify(zlib.brotliDecompress) as Decode,
-    flushed: (part, maxOutputLength) =>
-      zlib.brotliDecompressSync(part, {
-        finishFlush: zlib.constants.BROTLI_OPERATION_FLUSH,
-        maxOutputLength,
-      }),
+    stream: () => zlib.createBrotliDecompress({ finishFlush: zlib.constants.BROTLI_OPERATION_FLUSH }),
   },
   deflate: {
     decode: promisify(zlib.inflate) as Decode,
-    flushed: (part, maxOutputLength) =>
-      zlib.inflateSync(part, { finishFlush: zlib.constants.Z_SYNC_FLUSH, maxOutputLength }),
+    stream: () => zlib.createInflate(SYNC_FLUSH),
   },
 };
 
@@ -51,30 +50,36 @@ function codingsOf(contentEncoding: string | string[] | undefined): string[] {
 
 /**
  * The text at the start of a body cut short (a too-large answer read in part), decoded as far as it goes and
- * at most `maxBytes` of it; '' when it cannot be (a coding not read here, stacked codings, a bomb).
+ * at most `maxBytes` of it; '' when it cannot be (a coding not read here, stacked codings).
  *
- * @example startOfBody(zlib.gzipSync('[{"id":7}]').subarray(0, 20), 'gzip', 4096) // '[{"id":7}' or less
+ * @example await startOfBody(zlib.gzipSync('[{"id":7}]').subarray(0, 20), 'gzip', 4096) // '[{"id":7}' or less
  */
-export function startOfBody(
+export async function startOfBody(
   part: Buffer,
   contentEncoding: string | string[] | undefined,
   maxBytes: number,
-): string {
+): Promise<string> {
   const codings = codingsOf(contentEncoding);
   if (codings.length === 0) return part.subarray(0, maxBytes).toString('utf8');
   const codec = codings.length === 1 ? CODECS[codings[0]!] : undefined;
+  if (!codec) return '';
+  // Streamed and stopped at `maxBytes`: 4 KB of gzip can stand for 4 MB, and of Brotli for gigabytes.
+  const stream = codec.stream();
+  const chunks: Buffer[] = [];
+  let size = 0;
   try {
-    // Decoded in full within a bound (4 KB of Brotli can stand for gigabytes), then cut.
-    return codec
-      ? codec
-          .flushed(part, 64 * maxBytes)
-          .subarray(0, maxBytes)
-          .toString('utf8')
-      : '';
+    stream.end(part);
+    for await (const chunk of stream) {
+      chunks.push(chunk as Buffer);
+      size += (chunk as Buffer).length;
+      if (size >= maxBytes) break;
+    }
   } catch {
-    // Only a clue for a message: without it the record is named by its place in the list.
-    return '';
+    // Only a clue for a message: what came out before the stream broke is all there is.
+  } finally {
+    stream.destroy();
   }
+  return Buffer.concat(chunks).subarray(0, maxBytes).toString('utf8');
 }
 
 /** Codings stacked on one answer that are decoded at most: more is a server bug or a decompression bomb. */

@@ -62,12 +62,12 @@ export function createSender(settings: SendSettings, onRequest: () => void, onRe
     const limit = declared > settings.maxResponseBytes ? ANSWER_START_BYTES : settings.maxResponseBytes;
     const chunks: Buffer[] = [];
     let size = 0;
-    const tooLarge = () =>
+    const tooLarge = async () =>
       new SendFailure(
         TOO_LARGE,
         '',
         false,
-        startOfBody(
+        await startOfBody(
           Buffer.concat(chunks).subarray(0, ANSWER_START_BYTES),
           response.headers['content-encoding'],
           ANSWER_START_BYTES,
@@ -76,9 +76,9 @@ export function createSender(settings: SendSettings, onRequest: () => void, onRe
     for await (const chunk of response.body) {
       chunks.push(chunk as Buffer);
       size += (chunk as Buffer).length;
-      if (size > limit) throw tooLarge();
+      if (size > limit) throw await tooLarge();
     }
-    if (declared > settings.maxResponseBytes) throw tooLarge();
+    if (declared > settings.maxResponseBytes) throw await tooLarge();
     try {
       const body = Buffer.concat(chunks);
       return (
@@ -86,7 +86,7 @@ export function createSender(settings: SendSettings, onRequest: () => void, onRe
       ).toString('utf8');
     } catch (error) {
       if (!(error instanceof DecodeFailure)) throw error;
-      if (error.tooLarge) throw tooLarge();
+      if (error.tooLarge) throw await tooLarge();
       throw new SendFailure(UNDECODABLE, `${error.message} (HTTP ${status})`, false);
     }
   }
