@@ -61,6 +61,8 @@ export interface FetchOptions {
   earlyListingFailed?: boolean;
   /** Pages asked page by page while Astro was still rendering: their answers are taken, not asked again. */
   readAhead?: PageReadAhead | undefined;
+  /** What the credentials leave out was said already (they were refused and the build reads as anyone). */
+  capabilitySaid?: boolean;
 }
 
 /** What the probe says the credentials may read in bulk. */
@@ -89,7 +91,7 @@ export async function fetchHeadData(
   const failures = new Map<string, FetchFailure>();
   const { probe } = options;
   const { canListSchemas, canReadTags } = listingRights(probe);
-  const note = capabilityNote(probe);
+  const note = options.capabilitySaid ? null : capabilityNote(probe);
   if (note) notes.push(note);
   if (options.strategy === 'index' && !canListSchemas) {
     const failure: FetchFailure = {

@@ -215,7 +215,7 @@ export default function schemaManager(userOptions: SchemaManagerOptions = {}): A
               `${header} ${hint} Pages get only their public schemas, as without credentials, and no meta or social tags (onFetchError: "warn").`,
             );
             options = anonymous;
-            probe = asAnyone;
+            probe = { ...asAnyone, credentialsRefused: true };
             return startEarly(asAnyone, logger);
           }
         }

@@ -18,6 +18,8 @@ export type ProbeOutcome = (
       probe: ProbeResult;
       /** The API's address in the form that answered: the build's client starts there (no second discovery). */
       api: string;
+      /** Read as anyone after the credentials were refused (onFetchError "warn"), and already said so. */
+      credentialsRefused?: true;
     }
   | { ok: false; failure: ApiFailure }
 ) & {

@@ -337,6 +337,7 @@ async function fetchAll(
     earlyIndex: early.earlyIndex,
     earlyListingFailed: (await early.earlyListingFailed) ?? false,
     readAhead: early.readAhead,
+    capabilitySaid: probe.credentialsRefused ?? false,
     onProgress: ({ done, total, requests, errors }) =>
       progress(() => `${done}/${total} pages fetched, ${requests} requests, ${errors} errors`),
   });

@@ -183,6 +183,8 @@ test("a refused password with onFetchError 'warn' ships the public schemas, as w
       'Pages get only their public schemas, as without credentials, and no meta or social tags (onFetchError: "warn").',
     );
     expect(build.log).not.toContain('not the password');
+    // The warning says what the pages lose; the usual note for a build without credentials would repeat it.
+    expect(build.log).not.toContain('No credentials');
     const head = readHeadTags(build.read('blog/first/index.html'));
     expect(head.jsonLd).toHaveLength(1);
     // Meta needs manage_options: the page keeps its own title.
