@@ -1,6 +1,6 @@
 // Every page of a paginated list, read side by side: once the first page gives the count, the others are jobs
 // for a shared pool (the build's index reader and `pull` run the lists' jobs together, within a concurrency).
-import { ApiError, CLIENT_ERROR_CODES, type Page } from './client/index.ts';
+import type { Page } from './client/index.ts';
 
 /** Pages of one list read at most, as the client's `listAll` (its `maxPages`): a server announcing more is wrong. */
 export const MAX_LIST_PAGES = 1000;
@@ -48,82 +48,4 @@ export function openList<T>(
 export async function itemsOf<T>(list: OpenList<T>): Promise<T[]> {
   const items = list.pages.flatMap((page) => page?.items ?? []);
   return list.walk ? [...items, ...(await list.walk())] : items;
-}
-
-/**
- * A list page of `perPage` items, read as smaller pages of the same numbering when the answer for it is over
- * the client's size cap (a hundred 60 KB schemas are 6 MB): page 4 of 100 is pages 7 and 8 of 50, and so on
- * down to one item a page. Only a single item over the cap still fails.
- *
- * @example const page = await listPageInPieces((page, perPage) => client.schemas.list({ page, per_page: perPage }), 4, 100);
- */
-export async function listPageInPieces<T>(
-  read: (page: number, perPage: number) => Promise<Page<T>>,
-  page: number,
-  perPage: number,
-): Promise<Page<T>> {
-  try {
-    return await read(page, perPage);
-  } catch (error) {
-    const factor = smallestFactor(perPage);
-    const tooLarge = error instanceof ApiError && error.code === CLIENT_ERROR_CODES.responseTooLarge;
-    if (!tooLarge) throw error;
-    if (factor === null) {
-      const named = recordNamedIn((error.details as { answerStart?: unknown } | null)?.answerStart);
-      throw new ApiError({
-        ...error,
-        serverMessage: `${error.serverMessage}, with one record to a page: record ${page} of the list${named ? ` (${named})` : ''} alone is that large`,
-        hint: 'make that record smaller in the CMS: no page needs megabytes of head data',
-      });
-    }
-    const pieces: Array<Page<T>> = [];
-    for (let piece = 1; piece <= factor; piece++) {
-      // One after another: each is large, and the server has just shown it can be slow to make them.
-      const part = await listPageInPieces(read, (page - 1) * factor + piece, perPage / factor);
-      pieces.push(part);
-      if (part.next === null) break;
-    }
-    const { total } = pieces[0]!;
-    const smallerPages = pieces[0]!.totalPages;
-    const totalPages =
-      total !== null
-        ? Math.ceil(total / perPage)
-        : smallerPages !== null
-          ? Math.ceil(smallerPages / factor)
-          : null;
-    const more = totalPages !== null ? page < totalPages : pieces.at(-1)!.next !== null;
-    return {
-      items: pieces.flatMap((part) => part.items),
-      total,
-      totalPages,
-      page,
-      next: more ? page + 1 : null,
-    };
-  }
-}
-
-/**
- * The id and URL of the record a list answer starts with, from its first characters (the answer itself is
- * too large to read); null when they are not there (a server that sends the record's data first).
- *
- * @example recordNamedIn('[{"id":350,"url":"https:\\/\\/www.example.com\\/p\\/347\\/","schema_data":"{…') // 'id 350, https://www.example.com/p/347/'
- */
-export function recordNamedIn(start: unknown): string | null {
-  if (typeof start !== 'string') return null;
-  const id = /"id"\s*:\s*"?(\d+)/.exec(start)?.[1];
-  const url = /"url"\s*:\s*("(?:[^"\\]|\\.)*")/.exec(start)?.[1];
-  let address: string | null = null;
-  try {
-    address = url ? (JSON.parse(url) as string) : null;
-  } catch {
-    address = null;
-  }
-  const parts = [id && `id ${id}`, address].filter(Boolean);
-  return parts.length > 0 ? parts.join(', ') : null;
-}
-
-/** The smallest factor of `n` above 1 (100 -> 2, 25 -> 5); null for 1. */
-function smallestFactor(n: number): number | null {
-  for (let factor = 2; factor <= n; factor++) if (n % factor === 0) return factor;
-  return null;
 }

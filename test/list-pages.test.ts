@@ -3,9 +3,9 @@ import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { createClientWith } from '../src/client/create-client.ts';
 import { ApiError, CLIENT_ERROR_CODES, type Page } from '../src/client/index.ts';
+import { listPageInPieces } from '../src/client/paging.ts';
 import { createSender } from '../src/client/send.ts';
 import { createFetchSender } from '../src/client/send-fetch.ts';
-import { listPageInPieces } from '../src/list-pages.ts';
 import { startServer } from './support/loopback.ts';
 
 /** A list of `count` items, where an answer of more than `cap` large items is too large to take. */
@@ -140,6 +140,59 @@ describe('a record over the cap is named by its id and URL, from the first bytes
       // What was kept of it is the start, not the 6 MB.
       const error = (await failure.catch((caught: unknown) => caught)) as ApiError;
       expect((error.details as { answerStart: string }).answerStart.length).toBeLessThanOrEqual(4096);
+    } finally {
+      await client.close();
+      await server.close();
+    }
+  });
+});
+
+describe("the client's listAll reads a page over the cap in pieces too (push and the walk without a page count use it)", () => {
+  // 250 records; 100-199 are 2 KB each, so their page of 100 is over a 150 KB cap and pages of 50 are not.
+  const record = (id: number) => ({
+    id,
+    url: `https://www.example.com/p/${id}/`,
+    schema_type: 'Thing',
+    schema_name: `Thing ${id}`,
+    schema_data: JSON.stringify({
+      '@type': 'Thing',
+      description: id >= 100 && id < 200 ? 'z'.repeat(2_000) : '',
+    }),
+    is_active: true,
+    created_at: null,
+    updated_at: null,
+  });
+  const served = (counts: boolean, asked: string[]) =>
+    startServer((req, res) => {
+      const url = new URL(req.url ?? '/', 'http://x');
+      const perPage = Number(url.searchParams.get('per_page'));
+      const page = Number(url.searchParams.get('page'));
+      asked.push(`${page}x${perPage}`);
+      const items = Array.from({ length: perPage }, (_, i) => (page - 1) * perPage + i)
+        .filter((id) => id < 250)
+        .map(record);
+      res.writeHead(200, {
+        'content-type': 'application/json',
+        ...(counts ? { 'x-wp-total': '250', 'x-wp-totalpages': String(Math.ceil(250 / perPage)) } : {}),
+      });
+      res.end(JSON.stringify(items));
+    });
+
+  it.each([
+    ['with', true],
+    ['without', false],
+  ])('%s a page count', async (_, counts) => {
+    const asked: string[] = [];
+    const server = await served(counts, asked);
+    const client = createClientWith(
+      { baseUrl: `${server.url}/wp-json/ns/v1`, maxResponseBytes: 150_000, retries: 0 },
+      createSender,
+    );
+    try {
+      const ids: number[] = [];
+      for await (const item of client.schemas.listAll()) ids.push(item.id);
+      expect(ids).toEqual(Array.from({ length: 250 }, (_, i) => i));
+      expect(asked).toEqual(['1x100', '2x100', '3x50', '4x50', '3x100']);
     } finally {
       await client.close();
       await server.close();

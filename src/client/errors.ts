@@ -135,7 +135,24 @@ export interface HintContext {
  */
 export function whereOf(error: { status: number | null; code: string; method: string; url: string }): string {
   if (error.method === '-') return error.code;
-  return `${error.status ?? 'no answer'} ${error.code} at ${error.method} ${shownUrl(error.url)}`;
+  return `${statusAndCode(error)} at ${error.method} ${shownUrl(error.url)}`;
+}
+
+/** Failures where the server did answer, with what the client could not take: "no answer" would be wrong. */
+const ANSWERED_CODES: ReadonlySet<string> = new Set([
+  CLIENT_ERROR_CODES.responseTooLarge,
+  CLIENT_ERROR_CODES.undecodable,
+  CLIENT_ERROR_CODES.redirect,
+]);
+
+/**
+ * The status and the code as messages say them: "404 not_found", "no answer timeout", "response_too_large".
+ *
+ * @example statusAndCode({ status: null, code: 'timeout' }) // 'no answer timeout'
+ */
+export function statusAndCode(error: { status: number | null; code: string }): string {
+  if (error.status !== null) return `${error.status} ${error.code}`;
+  return ANSWERED_CODES.has(error.code) ? error.code : `no answer ${error.code}`;
 }
 
 /** Addresses longer than this are cut in messages (a 9 KB page URL made a 9.5 KB error); `url` keeps it whole. */

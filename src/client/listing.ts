@@ -1,7 +1,7 @@
 // `list` and `listAll` for any paginated route: one page, or an iterator over all of them.
 import type { z } from 'zod';
 import type { OperationName } from './operations.ts';
-import { type Page, toPage, walkPages } from './paging.ts';
+import { listPageInPieces, type Page, toPage, walkPages } from './paging.ts';
 import { parseAnswer } from './parse-answer.ts';
 import type { Transport } from './transport.ts';
 import type { Query } from './urls.ts';
@@ -52,7 +52,13 @@ export function createListing<T, Q extends PageQuery>(
     listAll(query?: Q, options?: CallOptions): AsyncIterable<T> {
       const perPage = query?.per_page ?? LIST_ALL_PER_PAGE;
       return walkPages(
-        (page) => list({ ...query, page, per_page: perPage } as Q, options),
+        // A page over the size cap is read as smaller pages of the same numbering, as the build and pull read.
+        (page) =>
+          listPageInPieces(
+            (at, size) => list({ ...query, page: at, per_page: size } as Q, options),
+            page,
+            perPage,
+          ),
         query?.page ?? 1,
         route.maxPages,
         { operation: route.operation.replace('.list', '.listAll'), url: route.baseUrl + route.path },

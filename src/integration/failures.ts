@@ -7,6 +7,7 @@ import {
   type CredentialsSituation,
   credentialsHint,
   REFUSED_IN_WORDS,
+  statusAndCode,
 } from '../client/errors.ts';
 import type { ProbeResult } from '../client/probe.ts';
 
@@ -103,7 +104,7 @@ export function describeFailure(error: unknown, context: FailureContext): ApiFai
       hint: SHIP_ANYWAY,
     };
   }
-  const said = `${error.status ?? 'no answer'} ${error.code}: ${error.serverMessage}`;
+  const said = `${statusAndCode(error)}: ${error.serverMessage}`;
   if (error.code === CLIENT_ERROR_CODES.credentialsNotAccepted) return credentialsRefused(context, error);
   if (error.status === 401 && context.username !== undefined) return credentialsRefused(context, error);
   if (error.code === CLIENT_ERROR_CODES.notThisApi) return notThisApi(context, error.serverMessage);

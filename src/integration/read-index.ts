@@ -2,7 +2,8 @@
 // side, then every other page of the three at once, within `concurrency`. Latency is paid about
 // 1 + ⌈pages / concurrency⌉ times instead of once per list page.
 import type { MetaTags, Page, SchemaClient, SchemaRecord, SocialTags } from '../client/index.ts';
-import { itemsOf, listPageInPieces, openList } from '../list-pages.ts';
+import { listPageInPieces } from '../client/paging.ts';
+import { itemsOf, openList } from '../list-pages.ts';
 import { mapConcurrently } from '../map-concurrently.ts';
 import { urlIdentity } from '../url-forms.ts';
 

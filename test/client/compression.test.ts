@@ -63,6 +63,8 @@ test('an answer labelled gzip and sent plain fails naming the coding, the status
     expect(error.code).toBe(CLIENT_ERROR_CODES.undecodable);
     expect(error.serverMessage).toMatch(/gzip-compressed \(Content-Encoding\) and is not: .*\(HTTP 200\)/);
     expect(error.hint).toMatch(/curl -i --compressed/);
+    // The server answered: the message does not say it did not.
+    expect(error.message).toContain('(undecodable_response at GET http://');
     // What a server sent wrongly is sent wrongly again: it is asked once.
     expect(api.server.requests).toHaveLength(1);
   } finally {

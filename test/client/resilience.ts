@@ -150,6 +150,7 @@ export function resilienceSuite(sender: string): void {
       const error = await failure(api.client.schemas.list());
       expect(error).toMatchObject({ status: null, code: 'response_too_large' });
       expect(error.hint).toMatch(/maxResponseBytes \(5242880 bytes\)/);
+      expect(error.message).toContain('(response_too_large at GET http://');
       await api.close();
     });
   });
