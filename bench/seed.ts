@@ -10,8 +10,8 @@ export const BENCH_USER = { name: 'bench', password: 'Bench Pass Word 1234 5678'
  *
  * @example createServer({ site: 'https://www.example.com', seed: seedFor(['https://www.example.com/posts/0/']) })
  */
-export function seedFor(urls: readonly string[]): Required<SeedFile> {
-  const seed: Required<SeedFile> = { schemas: [], meta: [], social: [] };
+export function seedFor(urls: readonly string[]): Required<Omit<SeedFile, 'selection'>> {
+  const seed: Required<Omit<SeedFile, 'selection'>> = { schemas: [], meta: [], social: [] };
   urls.forEach((url, i) => {
     const site = new URL(url).origin;
     seed.schemas.push({

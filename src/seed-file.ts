@@ -9,7 +9,34 @@ function fieldShape<Name extends string>(names: readonly Name[]): Record<Name, t
   return Object.fromEntries(names.map((name) => [name, text])) as Record<Name, typeof text>;
 }
 
+/** One part of what a pull with `--url` or `--type` read: those pages' schemas, or that type's, or both. */
+const selectionSchema = z.strictObject({
+  urls: z.array(z.string().min(1)).min(1).optional(),
+  type: z.string().min(1).optional(),
+});
+export type Selection = z.infer<typeof selectionSchema>;
+
+/** Entries for one page URL given twice in one list: the second would silently win. */
+function oneEntryPerUrl(list: string) {
+  return (entries: Array<{ url: string }>, context: z.core.$RefinementCtx) => {
+    const first = new Map<string, number>();
+    entries.forEach(({ url }, index) => {
+      const earlier = first.get(url);
+      if (earlier === undefined) first.set(url, index);
+      else
+        context.addIssue({
+          code: 'custom',
+          path: [index, 'url'],
+          message: `${url} is also ${list}[${earlier}]; keep one entry per page`,
+        });
+    });
+  };
+}
+
 export const seedFileSchema = z.strictObject({
+  // Written by a pull that read only part of the API: push --prune deletes nothing outside it (the server
+  // loading the file as a seed ignores it).
+  selection: z.array(selectionSchema).optional(),
   schemas: z
     .array(
       z.strictObject({
@@ -23,7 +50,10 @@ export const seedFileSchema = z.strictObject({
       }),
     )
     .default([]),
-  meta: z.array(z.strictObject({ ...fieldShape(META_FIELDS), url: z.string().min(1) })).default([]),
+  meta: z
+    .array(z.strictObject({ ...fieldShape(META_FIELDS), url: z.string().min(1) }))
+    .superRefine(oneEntryPerUrl('meta'))
+    .default([]),
   social: z
     .array(
       z.strictObject({
@@ -32,6 +62,7 @@ export const seedFileSchema = z.strictObject({
         twitter: z.strictObject(fieldShape(TWITTER_FIELDS)).optional(),
       }),
     )
+    .superRefine(oneEntryPerUrl('social'))
     .default([]),
 });
 

@@ -4,7 +4,8 @@
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { MetaTags, Page, SchemaClient, SchemaRecord, SocialTags } from '../client/index.ts';
-import { itemsOf, listPageInPieces, openList } from '../list-pages.ts';
+import { listPageInPieces } from '../client/paging.ts';
+import { itemsOf, openList } from '../list-pages.ts';
 import { mapConcurrently } from '../map-concurrently.ts';
 import { plural } from '../plural.ts';
 import { parseSeedFile, type SeedFileData, SeedFileError } from '../seed-file.ts';
@@ -15,7 +16,13 @@ import { type Progress, startProgress } from './progress.ts';
 import { checkTarget } from './pull-check.ts';
 import { readInputText } from './read-input.ts';
 import { fromPageFiles, toPageFiles } from './seo-directory.ts';
-import { readPageFileTree, type Target, targetOf, writePageFileTree } from './seo-files.ts';
+import {
+  readPageFileTree,
+  recordDirectorySelection,
+  type Target,
+  targetOf,
+  writePageFileTree,
+} from './seo-files.ts';
 
 export type SchemaFile = SeedFileData;
 
@@ -254,25 +261,35 @@ social entries are kept for the selected URLs only, and no page file is removed.
       social: file.social.length,
       skipped,
     };
+    // A pull of part of the API says so in what it writes: push --prune then deletes nothing outside that part.
+    const type = values.type as string | undefined;
+    const selection = pulled.filtered
+      ? { ...(urls.length > 0 && { urls }), ...(type !== undefined && { type }) }
+      : undefined;
+    const pullFile: SchemaFile = selection ? { selection: [selection], ...file } : file;
     if (values.check !== undefined)
-      return checkTarget(target!, file, { urls, filtered: pulled.filtered, json });
+      return checkTarget(target!, pullFile, { urls, filtered: pulled.filtered, json });
 
     if (target?.kind === 'directory') {
-      const result = await writePageFileTree(target.path, toPageFiles(file), {
+      const { hadFiles, ...result } = await writePageFileTree(target.path, toPageFiles(file), {
         removeOthers: !pulled.filtered,
       });
+      await recordDirectorySelection(target.path, selection, hadFiles);
       if (json) printJson({ directory: out, ...written, files: result });
       else {
         const lines = [
           `Wrote ${plural(written.schemas, 'schema')}, ${plural(written.meta, 'meta entry', 'meta entries')} and ${plural(written.social, 'social entry', 'social entries')} to ${out}: ` +
             `${plural(result.written.length, 'page file', 'page files')} written, ${result.unchanged} unchanged, ${result.removed.length} removed.`,
-          ...result.removed.map((path) => `Removed ${join(out, path)} (the API no longer has this page).`),
+          ...result.removed.map((path) => `Removed ${join(out, path)} (the API has nothing for this page).`),
+          ...result.leftAlone.map(
+            (path) => `Left ${join(out, path)} as it is: not a page file (it has no "url").`,
+          ),
         ];
         process.stdout.write(`${lines.join('\n')}\n`);
       }
       return 0;
     }
-    const text = `${JSON.stringify(file, null, 2)}\n`;
+    const text = `${JSON.stringify(pullFile, null, 2)}\n`;
     if (target === null) process.stdout.write(text);
     else writeFileAtomically(target.path, text);
     // With --out -, stdout holds the file: the summary goes to stderr.

@@ -2,7 +2,7 @@
 // a dry run and the real run plan the same steps.
 import type { MetaTags, SchemaRecord, SocialTags } from '../client/index.ts';
 import { topLevelTypes } from '../head/json-ld-type.ts';
-import type { SeedFileData as SchemaFile } from '../seed-file.ts';
+import type { SeedFileData as SchemaFile, Selection } from '../seed-file.ts';
 import { urlIdentity } from '../url-forms.ts';
 import { type JsonChange, jsonChanges } from './json-changes.ts';
 
@@ -98,14 +98,22 @@ const keyOf = (s: { url: string; schema_type: string; schema_name: string }) =>
 export function planSchemas(
   wanted: DesiredSchema[],
   existing: SchemaRecord[],
-  options: { prune: boolean },
+  options: { prune: boolean; selection?: Selection[] | undefined },
 ): SchemaStep[] {
   const pool = Map.groupBy(
     [...existing].sort((a, b) => a.id - b.id),
     keyOf,
   );
   const steps: SchemaStep[] = wanted.map((entry) => {
-    const record = pool.get(keyOf(entry))?.shift();
+    // The record of this very spelling first: a CMS holding `/About/` and `/about/` keeps each file's own.
+    const candidates = pool.get(keyOf(entry)) ?? [];
+    const record = candidates.splice(
+      Math.max(
+        0,
+        candidates.findIndex((r) => r.url === entry.url),
+      ),
+      1,
+    )[0];
     if (!record) return { action: 'create', entry };
     const changes: Array<'schema_data' | 'is_active'> = [];
     const details: JsonChange[] = [];
@@ -127,7 +135,11 @@ export function planSchemas(
       : { action: 'unchanged', id: record.id, entry };
   });
   if (options.prune) {
-    const left = [...pool.values()].flat().sort((a, b) => a.id - b.id);
+    const within = options.selection ? inSelection(options.selection) : () => true;
+    const left = [...pool.values()]
+      .flat()
+      .filter(within)
+      .sort((a, b) => a.id - b.id);
     for (const record of left) steps.push({ action: 'delete', record });
   }
   return steps;
@@ -157,6 +169,13 @@ function differing(
   return { fields, changes };
 }
 
+/** The server's entry for a URL: the one stored under that very spelling, else under another spelling of it. */
+function byUrl<T extends { url: string }>(entries: T[]): (url: string) => T | undefined {
+  const exact = new Map(entries.map((entry) => [entry.url, entry]));
+  const same = new Map(entries.map((entry) => [urlIdentity(entry.url), entry]));
+  return (url) => exact.get(url) ?? same.get(urlIdentity(url));
+}
+
 /**
  * Meta and social writes for the file's entries whose given fields differ from the server's: those fields only.
  * An entry the server holds under another spelling of its URL is written under the server's, so the same
@@ -164,9 +183,9 @@ function differing(
  */
 export function planTags(file: SchemaFile, meta: MetaTags[], social: SocialTags[]): TagStep[] {
   const steps: TagStep[] = [];
-  const metaByUrl = new Map(meta.map((tags) => [urlIdentity(tags.url), tags]));
+  const metaOf = byUrl(meta);
   for (const { url: givenUrl, ...given } of file.meta) {
-    const current = metaByUrl.get(urlIdentity(givenUrl));
+    const current = metaOf(givenUrl);
     const url = current?.url ?? givenUrl;
     // Fields the file leaves out stay as they are on the server.
     const { fields, changes } = differing(
@@ -175,9 +194,9 @@ export function planTags(file: SchemaFile, meta: MetaTags[], social: SocialTags[
     );
     if (changes.length > 0) steps.push({ kind: 'meta', url, fields, changes });
   }
-  const socialByUrl = new Map(social.map((tags) => [urlIdentity(tags.url), tags]));
+  const socialOf = byUrl(social);
   for (const entry of file.social) {
-    const current = socialByUrl.get(urlIdentity(entry.url));
+    const current = socialOf(entry.url);
     const url = current?.url ?? entry.url;
     const og = entry.og && definedFields(entry.og);
     const twitter = entry.twitter && definedFields(entry.twitter);
@@ -192,4 +211,21 @@ export function planTags(file: SchemaFile, meta: MetaTags[], social: SocialTags[
     steps.push({ kind: 'social', url, fields, changes });
   }
   return steps;
+}
+
+/**
+ * Whether a record is among what a partial pull read: on one of its pages (in any spelling) and of its type,
+ * for any part of the selection.
+ *
+ * @example inSelection([{ type: 'Article' }])({ url: 'https://x.dev/', schema_type: 'Article' }) // true
+ */
+export function inSelection(
+  selection: Selection[],
+): (record: { url: string; schema_type: string }) => boolean {
+  const parts = selection.map(({ urls, type }) => ({ pages: urls && new Set(urls.map(urlIdentity)), type }));
+  return (record) =>
+    parts.some(
+      ({ pages, type }) =>
+        (!pages || pages.has(urlIdentity(record.url))) && (type === undefined || type === record.schema_type),
+    );
 }

@@ -5,7 +5,7 @@ import type { SeedFileData as SchemaFile } from '../seed-file.ts';
 import { UsageError } from './command.ts';
 import { readSchemaFile } from './pull.ts';
 import { PageFileError, readPageFiles } from './seo-directory.ts';
-import { readPageFileTree } from './seo-files.ts';
+import { readDirectorySelection, readPageFileTree } from './seo-files.ts';
 
 export interface PushSource {
   file: SchemaFile;
@@ -37,8 +37,11 @@ export async function readPushSource(path: string): Promise<PushSource> {
   const inDirectory = (text: string) => `${path.replace(/\/?$/, '/')}${text}`;
   try {
     const { file, origins } = readPageFiles([...tree].map(([name, text]) => ({ path: name, text })));
+    const selection = await readDirectorySelection(path).catch((error: unknown) => {
+      throw new UsageError((error as Error).message);
+    });
     return {
-      file,
+      file: selection ? { ...file, selection } : file,
       where: (index) => inDirectory(`${origins[index]!.path} schemas[${origins[index]!.index}]`),
     };
   } catch (error) {

@@ -4,10 +4,12 @@
 import type { SchemaClient } from '../client/index.ts';
 import { mapConcurrently } from '../map-concurrently.ts';
 import { plural } from '../plural.ts';
+import type { Selection } from '../seed-file.ts';
 import { urlIdentity } from '../url-forms.ts';
 import { apiOptions, collect, isNotAllowed, printJson, withClient } from './api-connection.ts';
 import { knownMeta, usesPlaceholder } from './as-built.ts';
 import { type Command, UsageError } from './command.ts';
+import { describeError } from './print-error.ts';
 import { startProgress } from './progress.ts';
 import { findingLines, findingsOf, hasErrors } from './push-findings.ts';
 import { desiredSchemas, planSchemas, planTags, type SchemaStep, type TagStep } from './push-plan.ts';
@@ -132,7 +134,8 @@ file, named with its field).`,
       const invalid = findings.filter(hasErrors);
       // A real push with errors sends nothing; a dry run still plans, so the findings show beside the plan.
       const refused = !dryRun && invalid.length > 0 && !allowInvalid;
-      const schemaSteps = planSchemas(wanted, existing, { prune: values.prune === true });
+      const prune = values.prune === true;
+      const schemaSteps = planSchemas(wanted, existing, { prune, selection: file.selection });
       const tagSteps = planTags(file, meta, social);
       const writes = [...schemaSteps.filter((step) => step.action !== 'unchanged'), ...tagSteps];
       const findingText = findingLines(findings, where);
@@ -154,6 +157,10 @@ file, named with its field).`,
           writes.length > 0
             ? [header, ...writes.map(describe)]
             : [`Nothing to change: the API already matches ${source === '-' ? 'stdin' : source}.`];
+        if (prune && file.selection)
+          plan.push(
+            `--prune stays within what ${source === '-' ? 'stdin' : source} was pulled with (${describeSelection(file.selection)}): the API's other schemas are kept.`,
+          );
         if (findings.length > 0) plan.push('Findings (as the build will report them):', ...findingText);
         process.stdout.write(`${plan.join('\n')}\n`);
       }
@@ -193,12 +200,22 @@ file, named with its field).`,
           refused: false,
           steps: writes.map(describe),
           findings: findingsJson,
-          failures: failures.map(({ item, error }) => ({ step: describe(item), message: error.message })),
+          failures: failures.map(({ item, error }) => ({
+            step: describe(item),
+            message: describeError(error).join('\n'),
+          })),
         });
       } else {
-        const lines = failures.map(({ item, error }) => `failed ${describe(item)}\n  ${error.message}`);
+        // The server's reason per field too (`url: must be on the site's host …`), as any failed command says it.
+        const lines = failures.map(
+          ({ item, error }) => `failed ${describe(item)}\n  ${describeError(error).join('\n  ')}`,
+        );
         lines.push(summaryLine(summary));
-        if (dryRun && invalid.length > 0)
+        if (dryRun && invalid.length > 0 && allowInvalid)
+          lines.push(
+            `A push without --dry-run would send ${plural(invalid.length, 'schema')} with validation errors too (--allow-invalid).`,
+          );
+        else if (dryRun && invalid.length > 0)
           lines.push(
             writes.length > 0
               ? `A push without --dry-run would stop here: ${plural(invalid.length, 'schema')} with validation errors (--allow-invalid pushes anyway).`
@@ -210,3 +227,14 @@ file, named with its field).`,
     });
   },
 };
+
+/** A partial pull's selection in words: `the pages https://x.dev/a/ and https://x.dev/b/`, `type Article`. */
+function describeSelection(selection: Selection[]): string {
+  return selection
+    .map(({ urls, type }) =>
+      [urls && `${urls.length === 1 ? 'the page' : 'the pages'} ${urls.join(', ')}`, type && `type ${type}`]
+        .filter(Boolean)
+        .join(', '),
+    )
+    .join('; ');
+}

@@ -18,11 +18,12 @@ export interface PageFile {
 
 export class PageFileError extends Error {}
 
-// Kept as they are in a file name; everything else is percent-encoded, so any URL has a portable name.
-const SAFE = /[^A-Za-z0-9._~!$&'()+,;=@-]/g;
+// Kept as they are in a file name; everything else is percent-encoded, so any URL has a portable name. `~` is
+// encoded too: in a name it only ever separates what this file adds (a query, a digest, a second page's number).
+const SAFE = /[^A-Za-z0-9._!$&'()+,;=@-]/g;
 const encodePart = (part: string): string =>
   part.replace(SAFE, (c) =>
-    encodeURIComponent(c).replace(/[!'()*]/g, (x) => `%${x.charCodeAt(0).toString(16).toUpperCase()}`),
+    encodeURIComponent(c).replace(/[!'()*~]/g, (x) => `%${x.charCodeAt(0).toString(16).toUpperCase()}`),
   );
 
 /** A URL part (already percent-encoded) in the file name alphabet, each character encoded once. */
@@ -59,8 +60,10 @@ export function pageFilePath(url: string): string {
   // A segment of dots would climb out of the directory.
   const safe = segments.map((segment) => (/^\.+$/.test(segment) ? segment.replace(/\./g, '%2E') : segment));
   const last = safe.pop() ?? 'index';
+  // A folder named like a page file (`/y.json/z/`) would stand where `/y/`'s file goes.
+  const folders = safe.map((segment) => segment.replace(/\.(json)$/i, '%2E$1'));
   const query = parsed.search ? `~${reencode(parsed.search.slice(1))}` : '';
-  return [encodePart(parsed.host), ...safe.map(fitName), `${fitName(`${last}${query}`)}.json`].join('/');
+  return [encodePart(parsed.host), ...folders.map(fitName), `${fitName(`${last}${query}`)}.json`].join('/');
 }
 
 /** Longest file or folder name written, in bytes: file systems take 255, and a write adds a temporary suffix. */
@@ -111,17 +114,20 @@ export function toPageFiles(file: SchemaFile): Array<{ path: string; text: strin
     const social = { og: ordered(og, OG_FIELDS), twitter: ordered(twitter, TWITTER_FIELDS) };
     if (social.og || social.twitter) pageOf(url).social = social;
   }
-  const byPath = Map.groupBy(pages.values(), (page) => pageFilePath(page.url));
+  // Pages whose paths differ only in letter case are one file on macOS's and Windows's file systems.
+  const byPath = Map.groupBy(pages.values(), (page) => pageFilePath(page.url).toLowerCase());
   const files: Array<{ path: string; text: string }> = [];
-  for (const [path, group] of byPath) {
-    // `/a` and `/a/` name one file; when a CMS holds both, the second gets a suffix that says which it is.
-    group.sort((a, b) => b.url.length - a.url.length || a.url.localeCompare(b.url));
+  for (const group of byPath.values()) {
+    // `/a` and `/a/` (or `/A/` and `/a/`) name one file; when a CMS holds both, the second is numbered. The
+    // order depends on nothing but the URLs, so every pull names them alike.
+    group.sort((a, b) => b.url.length - a.url.length || (a.url < b.url ? -1 : a.url > b.url ? 1 : 0));
     group.forEach((page, index) => {
-      const name = index === 0 ? path : path.replace(/\.json$/, `~${index + 1}.json`);
+      const path = pageFilePath(page.url);
+      const name = index === 0 ? path : path.replace(/\.json$/, `~~${index + 1}.json`);
       files.push({ path: name, text: `${JSON.stringify(page, null, 2)}\n` });
     });
   }
-  return files.sort((a, b) => a.path.localeCompare(b.path));
+  return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 
 // One page file's shape, from the seed file's entries less their `url` (the page's own): one zod schema for both.
@@ -152,7 +158,7 @@ export function readPageFiles(files: Array<{ path: string; text: string }>): {
   const file: SchemaFile = { schemas: [], meta: [], social: [] };
   const origins: SchemaOrigin[] = [];
   const seen = new Map<string, string>();
-  for (const { path, text } of [...files].sort((a, b) => a.path.localeCompare(b.path))) {
+  for (const { path, text } of [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) {
     let value: unknown;
     try {
       value = JSON.parse(text);
@@ -180,6 +186,21 @@ export function readPageFiles(files: Array<{ path: string; text: string }>): {
     if (page.social) file.social.push({ url: page.url, ...page.social });
   }
   return { file, origins };
+}
+
+/**
+ * Whether a file's text is a page file at all (a JSON object with a `url`), as opposed to another JSON file kept
+ * beside them (notes, a tool's settings) that a pull must not remove.
+ *
+ * @example isPageFileText('{"url":"https://x.dev/","schemas":[]}') // true
+ */
+export function isPageFileText(text: string): boolean {
+  try {
+    const value: unknown = JSON.parse(text);
+    return !!value && typeof value === 'object' && typeof (value as { url?: unknown }).url === 'string';
+  } catch {
+    return false;
+  }
 }
 
 /**

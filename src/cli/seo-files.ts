@@ -5,7 +5,9 @@ import { statSync } from 'node:fs';
 import { mkdir, readdir, readFile, rm, rmdir } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import { mapConcurrently } from '../map-concurrently.ts';
+import { type Selection, seedFileSchema } from '../seed-file.ts';
 import { writeFileAtomically } from '../write-file-atomically.ts';
+import { isPageFileText } from './seo-directory.ts';
 
 export interface Target {
   kind: 'directory' | 'file';
@@ -59,6 +61,10 @@ export interface TreeWrite {
   unchanged: number;
   /** Page files removed: their pages are no longer in the pull. */
   removed: string[];
+  /** `.json` files that are no page file (no `url`), which a pull leaves where they are. */
+  leftAlone: string[];
+  /** Whether the directory held any `.json` file before. */
+  hadFiles: boolean;
 }
 
 /**
@@ -81,12 +87,21 @@ export async function writePageFileTree(
     options.onFile?.();
   });
   const kept = new Set(files.map((file) => file.path));
-  const removed = options.removeOthers ? [...present.keys()].filter((path) => !kept.has(path)) : [];
+  const others = options.removeOthers ? [...present.keys()].filter((path) => !kept.has(path)) : [];
+  // Only page files go: any other JSON beside them is someone's, not the pull's.
+  const removed = others.filter((path) => isPageFileText(present.get(path)!));
+  const leftAlone = others.filter((path) => !removed.includes(path));
   for (const path of removed) {
     await rm(join(dir, path));
     await removeEmptyFolders(dir, dirname(path));
   }
-  return { written: changed.map((file) => file.path), unchanged: files.length - changed.length, removed };
+  return {
+    written: changed.map((file) => file.path),
+    unchanged: files.length - changed.length,
+    removed,
+    leftAlone,
+    hadFiles: present.size > 0,
+  };
 }
 
 /** Removes `folder` (relative to `dir`) and its parents while they are empty, never `dir` itself. */
@@ -98,4 +113,54 @@ async function removeEmptyFolders(dir: string, folder: string): Promise<void> {
       return; // Not empty (or gone): its parents are not empty either.
     }
   }
+}
+
+/**
+ * Where a directory written by pulls with `--url` or `--type` keeps what they read, so that `push --prune`
+ * deletes nothing outside it (hidden: never read as a page file).
+ */
+export const SELECTION_FILE = '.pull-selection.json';
+
+/** The selection a directory was pulled with; undefined when it holds a whole pull. */
+export async function readDirectorySelection(dir: string): Promise<Selection[] | undefined> {
+  let text: string;
+  try {
+    text = await readFile(join(dir, SELECTION_FILE), 'utf8');
+  } catch {
+    return undefined;
+  }
+  let value: unknown;
+  try {
+    value = (JSON.parse(text) as { selection?: unknown } | null)?.selection;
+  } catch {
+    value = null;
+  }
+  const parsed = seedFileSchema.shape.selection.safeParse(value);
+  if (!parsed.success || parsed.data === undefined)
+    throw new Error(
+      `${join(dir, SELECTION_FILE)} is not what a pull writes: remove it, or pull the whole API again.`,
+    );
+  return parsed.data;
+}
+
+/**
+ * Records what a pull into `dir` read: a selection where the directory held no page file yet, or one from
+ * pulls before (added to it); a whole pull (`selection` undefined) removes the record.
+ */
+export async function recordDirectorySelection(
+  dir: string,
+  selection: Selection | undefined,
+  hadPageFiles: boolean,
+): Promise<void> {
+  const before = await readDirectorySelection(dir).catch(() => undefined);
+  if (selection === undefined) {
+    await rm(join(dir, SELECTION_FILE), { force: true });
+    return;
+  }
+  // A directory that held a whole pull still speaks for the whole API after one page is refreshed.
+  if (hadPageFiles && before === undefined) return;
+  const all = [...(before ?? []), selection];
+  const unique = [...new Map(all.map((part) => [JSON.stringify(part), part])).values()];
+  await mkdir(dir, { recursive: true });
+  writeFileAtomically(join(dir, SELECTION_FILE), `${JSON.stringify({ selection: unique }, null, 2)}\n`);
 }

@@ -1,6 +1,15 @@
 // SEO as code, as a reviewer lives it: pull the CMS into seo/ (one file per page), edit a file, review the plan,
 // push, and let CI fail when seo/ and the CMS drift apart. Real CLI processes against reference servers.
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
@@ -166,10 +175,14 @@ test('pull to seo/, edit one file, review, push, push again, and --check and --p
   expect(existsSync(file('seo/example.com/gone.json'))).toBe(false);
   expect(statSync(file(hello)).mtime).toEqual(past);
   writeFileSync(file('seo/example.com/gone.json'), '{"url":"https://example.com/gone/","schemas":[]}\n');
-  expect((await cli(['pull', '--out', 'seo/'], env)).stdout).toContain(
-    'Removed seo/example.com/gone.json (the API no longer has this page).',
-  );
-});
+  // A JSON file that is no page file (no url) is someone's notes: left where it is, and said so.
+  mkdirSync(file('seo/notes'), { recursive: true });
+  writeFileSync(file('seo/notes/todo.json'), '{"todo":["check the FAQ"]}\n');
+  const output = (await cli(['pull', '--out', 'seo/'], env)).stdout;
+  expect(output).toContain('Removed seo/example.com/gone.json (the API has nothing for this page).');
+  expect(output).toContain('Left seo/notes/todo.json as it is: not a page file (it has no "url").');
+  expect(read('seo/notes/todo.json')).toBe('{"todo":["check the FAQ"]}\n');
+}, 120_000); // About twenty CLI processes, one after another: a loaded machine needs more than the default.
 
 test('an account that may not read meta and social keeps the ones seo/ has, so its check reports no deletion', async () => {
   const api = await startApi({ seed });

@@ -74,7 +74,7 @@ describe('toPageFiles and fromPageFiles', () => {
     const files = toPageFiles(pull);
     expect(files.map((file) => file.path)).toEqual([
       'www.example.com/blog/hello.json',
-      'www.example.com/blog/hello~2.json',
+      'www.example.com/blog/hello~~2.json',
       'www.example.com/index.json',
     ]);
     const hello = JSON.parse(files[0]!.text);
@@ -94,11 +94,46 @@ describe('toPageFiles and fromPageFiles', () => {
     expect(back.social).toEqual(pull.social);
     expect(readPageFiles(files).origins).toEqual([
       { path: 'www.example.com/blog/hello.json', index: 0 },
-      { path: 'www.example.com/blog/hello~2.json', index: 0 },
+      { path: 'www.example.com/blog/hello~~2.json', index: 0 },
       { path: 'www.example.com/index.json', index: 0 },
     ]);
     // The same pull always gives the same bytes.
     expect(toPageFiles(back)).toEqual(files);
+  });
+
+  it('gives every page a file of its own, the same in every pull, on any file system', () => {
+    const urls = [
+      `${SITE}/noslash`,
+      `${SITE}/noslash/`,
+      `${SITE}/noslash~2/`,
+      `${SITE}/noslash?2`,
+      `${SITE}/y/`,
+      `${SITE}/y.json/z/`,
+      `${SITE}/About/`,
+      `${SITE}/about/`,
+      `${SITE}/`,
+      `${SITE}/index/`,
+      `${SITE}/a/b/`,
+      `${SITE}/A/b/`,
+    ];
+    const fileOf = (order: string[]) =>
+      toPageFiles({
+        schemas: order.map((url) => ({ url, schema_type: 'Thing', schema_name: 'T', schema_data: {} })),
+        meta: [],
+        social: [],
+      }).map((file) => [JSON.parse(file.text).url as string, file.path] as const);
+    const files = fileOf(urls);
+    expect(files).toHaveLength(urls.length);
+    // Distinct even where letter case is not (macOS, Windows).
+    expect(new Set(files.map(([, path]) => path.toLowerCase())).size).toBe(urls.length);
+    // No file stands where another page's folder is.
+    for (const [, path] of files)
+      for (const [, other] of files)
+        expect(other.toLowerCase().startsWith(`${path.toLowerCase()}/`)).toBe(false);
+    // Whatever order the API lists them in.
+    expect(new Map(fileOf([...urls].reverse()))).toEqual(new Map(files));
+    expect(new Map(files).get(`${SITE}/noslash~2/`)).toBe('www.example.com/noslash%7E2.json');
+    expect(new Map(files).get(`${SITE}/y.json/z/`)).toBe('www.example.com/y%2Ejson/z.json');
   });
 
   it('names the file and the field of an entry it cannot read', () => {

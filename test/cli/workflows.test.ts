@@ -111,6 +111,8 @@ test('pull writes a sorted seed-format file that a new server loads into the sam
   );
   expect(filtered.code).toBe(0);
   expect(JSON.parse(filtered.stdout)).toEqual({
+    // What it read, so that push --prune stays within it.
+    selection: [{ urls: ['https://example.com/blog/b/'], type: 'Article' }],
     schemas: [expect.objectContaining({ url: 'https://example.com/blog/b/' })],
     meta: [],
     social: [],

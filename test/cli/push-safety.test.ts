@@ -1,0 +1,113 @@
+// What a push must never do with files a pull wrote: delete what a partial pull never read, pair a file's
+// schema with another spelling's record, take one of two entries for a page silently, or hide the server's
+// reason for a refusal. Real CLI processes against reference servers.
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, expect, test } from 'vitest';
+import type { SeedFile } from '../../src/server/index.ts';
+import { admin, as, cliHarness, jsonLd as doc, readBack } from '../support/cli-process.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'push-safety-'));
+const { cli, startApi, close } = cliHarness(dir);
+afterAll(async () => {
+  await close();
+  rmSync(dir, { recursive: true, force: true });
+});
+const file = (name: string) => join(dir, name);
+
+const seed: SeedFile = {
+  schemas: [
+    { url: 'https://example.com/', schema_data: doc('WebSite', { name: 'Example' }) },
+    { url: 'https://example.com/a/', schema_data: doc('Article', { headline: 'A' }) },
+    { url: 'https://example.com/a/', schema_data: doc('FAQPage', { name: 'A FAQ' }) },
+    { url: 'https://example.com/b/', schema_data: doc('Article', { headline: 'B' }) },
+  ],
+};
+
+test('a pull of one page, pushed with --prune, deletes nothing outside that page (file and directory)', async () => {
+  const api = await startApi({ seed });
+  const env = as(admin, api);
+  expect((await cli(['pull', '--url', 'https://example.com/a/', '--out', 'one.json'], env)).code).toBe(0);
+  const one = JSON.parse(readFileSync(file('one.json'), 'utf8'));
+  expect(one.selection).toEqual([{ urls: ['https://example.com/a/'] }]);
+  // Dropping the FAQ from the page's file is what --prune is for: that one record goes, and only it.
+  one.schemas = one.schemas.filter((schema: { schema_type: string }) => schema.schema_type !== 'FAQPage');
+  writeFileSync(file('one.json'), JSON.stringify(one));
+  const pushed = await cli(['push', 'one.json', '--prune'], env);
+  expect(pushed.code, pushed.stderr).toBe(0);
+  expect(pushed.stdout).toMatch(/^- #3 https:\/\/example\.com\/a\/ {2}FAQPage "FAQPage"$/m);
+  expect(pushed.stdout).toContain(
+    "--prune stays within what one.json was pulled with (the page https://example.com/a/): the API's other schemas are kept.",
+  );
+  expect((await readBack(api)).map((record) => record.id)).toEqual([1, 2, 4]);
+
+  // The same into a directory that held no page file yet: it records what it was pulled with.
+  expect((await cli(['pull', '--type', 'Article', '--out', 'articles/'], env)).code).toBe(0);
+  expect(existsSync(file('articles/.pull-selection.json'))).toBe(true);
+  rmSync(file('articles/example.com/b.json'));
+  const plan = await cli(['push', 'articles/', '--prune', '--dry-run'], env);
+  expect(plan.stdout).toMatch(/^- #4 https:\/\/example\.com\/b\/ {2}Article "Article"$/m);
+  expect(plan.stdout).not.toMatch(/^- #1 /m);
+  expect(plan.stdout).toContain('(type Article)');
+  // A whole pull into it makes it speak for the whole API again.
+  expect((await cli(['pull', '--out', 'articles/'], env)).code).toBe(0);
+  expect(existsSync(file('articles/.pull-selection.json'))).toBe(false);
+}, 120_000);
+
+test('two spellings of one page in the CMS stay two records through pull and push', async () => {
+  const api = await startApi({
+    seed: {
+      schemas: [
+        { url: 'https://example.com/About/', schema_data: doc('AboutPage', { name: 'Upper' }) },
+        { url: 'https://example.com/about/', schema_data: doc('AboutPage', { name: 'Lower' }) },
+      ],
+    },
+  });
+  const env = as(admin, api);
+  expect((await cli(['pull', '--out', 'spellings/'], env)).code).toBe(0);
+  // Distinct names even where the file system ignores letter case.
+  expect(existsSync(file('spellings/example.com/About.json'))).toBe(true);
+  expect(existsSync(file('spellings/example.com/about~~2.json'))).toBe(true);
+  expect((await cli(['push', 'spellings/'], env)).stdout).toMatch(/^Nothing to change/);
+  const lower = JSON.parse(readFileSync(file('spellings/example.com/about~~2.json'), 'utf8'));
+  lower.schemas[0].schema_data.name = 'Lower, edited';
+  writeFileSync(file('spellings/example.com/about~~2.json'), JSON.stringify(lower));
+  const pushed = await cli(['push', 'spellings/'], env);
+  expect(pushed.stdout).toMatch(/^~ #2 https:\/\/example\.com\/about\/ /m);
+  expect(pushed.stdout).toContain('$.name: "Lower" → "Lower, edited"');
+  expect((await readBack(api)).map((record) => JSON.parse(record.schema_data).name)).toEqual([
+    'Upper',
+    'Lower, edited',
+  ]);
+}, 60_000);
+
+test('a pull file with two meta entries for one page is refused, naming both', async () => {
+  writeFileSync(
+    file('twice.json'),
+    JSON.stringify({
+      meta: [
+        { url: 'https://example.com/', title: 'One' },
+        { url: 'https://example.com/', title: 'Two' },
+      ],
+    }),
+  );
+  const run = await cli(['push', 'twice.json', '--dry-run'], { SCHEMA_MANAGER_API: 'http://127.0.0.1:9' });
+  expect(run.code).toBe(2);
+  expect(run.stderr).toContain('meta[1].url: https://example.com/ is also meta[0]; keep one entry per page');
+});
+
+test("a write the server refuses says the server's reason for each field", async () => {
+  const api = await startApi({ seed: {} });
+  writeFileSync(
+    file('elsewhere.json'),
+    JSON.stringify({
+      schemas: [
+        { url: 'https://elsewhere.example.org/', schema_data: doc('WebSite', { name: 'Elsewhere' }) },
+      ],
+    }),
+  );
+  const run = await cli(['push', 'elsewhere.json'], as(admin, api));
+  expect(run.code).toBe(1);
+  expect(run.stdout).toMatch(/failed \+ https:\/\/elsewhere\.example\.org\/ .*\n {2}.*\n {4}url: .*host/);
+}, 60_000);
