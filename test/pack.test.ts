@@ -51,6 +51,8 @@ console.log(JSON.stringify({ codes: bad.issues.map((i) => i.code), answer, tags:
 test('npm pack, install, import and call', { timeout: 240_000 }, async () => {
   const { tarball, files } = await packTarball(scratch);
   expect(files.map((f) => f.path)).toContain('dist/client/index.js');
+  // The licence travels with the code (MIT asks for its notice in every copy).
+  expect(files.map((f) => f.path)).toContain('LICENSE');
   expect(files.some((f) => f.path.startsWith('src/') || f.path.startsWith('test/'))).toBe(false);
   await installPacked(scratch, tarball);
   // Nothing runs at install time: the package ships built, and its development scripts need files it leaves out.
