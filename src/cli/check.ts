@@ -140,7 +140,14 @@ function findFiles(path: string): string[] {
   } catch {
     throw new UsageError(`"${path}" does not exist.`);
   }
-  if (stats.isFile()) return [path];
+  if (stats.isFile()) {
+    // Named on its own, a .json file is a JSON-LD document too; anything else would be checked as nothing.
+    if (!/\.(html?|jsonld|json)$/i.test(path))
+      throw new UsageError(
+        `"${path}" is neither HTML (.html, .htm) nor JSON-LD (.jsonld, .json): name built pages, a folder of them, or JSON-LD files.`,
+      );
+    return [path];
+  }
   const found: string[] = [];
   const walk = (dir: string): void => {
     for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
@@ -153,6 +160,11 @@ function findFiles(path: string): string[] {
   };
   walk(path);
   return found;
+}
+
+/** A file of one JSON-LD document: `.jsonld`, or `.json` (only ever checked when named on its own). */
+function isJsonLdFile(path: string): boolean {
+  return ['.jsonld', '.json'].includes(extname(path).toLowerCase());
 }
 
 /** One file that cannot be read or checked is reported by name; the others are still checked. */
@@ -171,7 +183,7 @@ function checkFile(path: string, options: { rules: Array<'google' | 'schema.org'
   if (problem) throw new Error(problem);
   const text = readFileSync(path, 'utf8');
   const file = relative(process.cwd(), path) || path;
-  if (extname(path).toLowerCase() === '.jsonld') {
+  if (isJsonLdFile(path)) {
     return {
       file,
       unit: 'document',
@@ -216,10 +228,7 @@ function scriptTexts(files: string[]): Map<string, string[]> {
       if (inputFileProblem(file)) continue;
       const text = readFileSync(file, 'utf8');
       const name = relative(process.cwd(), file) || file;
-      texts.set(
-        name,
-        extname(file).toLowerCase() === '.jsonld' ? [text] : extractJsonLd(text).map((script) => script.text),
-      );
+      texts.set(name, isJsonLdFile(file) ? [text] : extractJsonLd(text).map((script) => script.text));
     } catch {
       // Unreadable: the report already names the file's failure.
     }

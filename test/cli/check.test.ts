@@ -98,6 +98,29 @@ describe('astro-schema-manager check', () => {
     const empty = await check(temp);
     expect(empty.code).toBe(2);
     expect(empty.stderr).toContain('No .html, .htm or .jsonld files found');
+    // A file named on its own that is neither HTML nor JSON-LD is not "checked" as holding nothing.
+    const text = join(temp, 'notes.txt');
+    await writeFile(text, 'not a page');
+    const notPage = await check(text);
+    expect(notPage.code).toBe(2);
+    expect(notPage.stderr).toContain('is neither HTML (.html, .htm) nor JSON-LD (.jsonld, .json)');
+  });
+
+  it('reads a .json file named on its own as a JSON-LD document', async () => {
+    const event = join(temp, 'event.json');
+    await writeFile(
+      event,
+      JSON.stringify({
+        '@context': 'https://schema.org',
+        '@type': 'Event',
+        name: 'Launch',
+        startDate: 'tomorrow',
+      }),
+    );
+    const { code, stdout } = await check(event, '--format', 'json');
+    expect(code).toBe(1);
+    expect(stdout).toContain('"path": "$.startDate"');
+    await rm(event);
   });
 
   it('warns about a placeholder a page published unfilled, naming its field; --fail-on warning fails CI', async () => {
