@@ -51,7 +51,9 @@ export function documentsOfFile(path: string, text: string): Target[] {
     );
     return seed.schemas.map((entry, index) => {
       const schema = isObject(entry) ? entry : {};
-      const document = one(schema.schema_data);
+      // A seed file may give the document as its JSON text, as the API stores it: that text is the document.
+      const data = schema.schema_data;
+      const document = typeof data === 'string' ? { value: data, remote: { schema_data: data } } : one(data);
       const meta = typeof schema.url === 'string' ? metaOf.get(urlIdentity(schema.url)) : undefined;
       return {
         label: `${path} schemas[${index}] ${schema.url ?? ''}`.trim(),

@@ -366,6 +366,22 @@ test('validate checks files, pull files and stdin locally, and stored schemas lo
   expect(report.summary).toMatchObject({ files: 3, documents: 3, errors: 0 });
   expect(report.files[1].file).toBe('seed.json schemas[1] https://example.com/');
 
+  // schema_data as its JSON text, as the README's seed example and the API write it, is that document.
+  const asText = {
+    schemas: [
+      { url: 'https://example.com/t/', schema_data: JSON.stringify(doc('Article', { headline: 'As text' })) },
+      { url: 'https://example.com/u/', schema_data: JSON.stringify(doc('Article', { datePublished: 5 })) },
+    ],
+  };
+  writeFileSync(join(dir, 'seed-text.json'), JSON.stringify(asText));
+  const textRun = await cli(['validate', 'seed-text.json', '--format', 'json']);
+  expect(textRun.code).toBe(1);
+  const textReport = JSON.parse(textRun.stdout);
+  expect(textReport.files[0].documents[0].issues).toEqual([]);
+  expect(textReport.files[1].documents[0].issues).toEqual([
+    expect.objectContaining({ path: '$.datePublished', code: 'invalid-value' }),
+  ]);
+
   const stdin = await cli(['validate', '-'], {}, '{"@context": "https://schema.org",\n  "@type": "Thing",,}');
   expect(stdin.code).toBe(1);
   expect(stdin.stdout).toMatch(/stdin\n.*json-parse-error .* 2:\d+/);
