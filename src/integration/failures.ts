@@ -33,6 +33,8 @@ export interface FailureContext {
   api: string;
   username?: string | undefined;
   timeoutMs: number;
+  /** What to do about a slow CMS, where raising `timeoutMs` as it is would not be the answer. */
+  slowHint?: string;
 }
 
 const SHIP_ANYWAY =
@@ -126,7 +128,7 @@ export function describeFailure(error: unknown, context: FailureContext): ApiFai
     return {
       cause: 'timeout',
       header: `The API at ${context.api} did not answer in time.`,
-      hint: `Check that the CMS is up; if it is only slow, raise schemaManager({ timeoutMs }) (now ${context.timeoutMs}). ${SHIP_ANYWAY}`,
+      hint: `Check that the CMS is up; ${context.slowHint ?? `if it is only slow, raise schemaManager({ timeoutMs }) (now ${context.timeoutMs})`}. ${SHIP_ANYWAY}`,
     };
   }
   if (error.status === 403) {

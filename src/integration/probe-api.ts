@@ -8,6 +8,16 @@ import { userAgent } from './user-agent.ts';
 
 /** The longest the probe may take, retries included. */
 export const PROBE_BOUND_MS = 10_000;
+/**
+ * The probe's bound: 10 s, unless `timeoutMs` was set, which says how long the CMS may take to answer (a cold
+ * CMS taking 8 s for its first answer could otherwise never start a build): then two attempts of it.
+ *
+ * @example probeBoundFor(undefined) // 10000; probeBoundFor(60000) // 120000
+ */
+export function probeBoundFor(timeoutMsGiven: number | undefined): number {
+  return timeoutMsGiven === undefined ? PROBE_BOUND_MS : Math.max(PROBE_BOUND_MS, 2 * timeoutMsGiven);
+}
+
 /** How often the log says it is still waiting. */
 const WAITING_LINE_MS = 2_000;
 
@@ -48,6 +58,10 @@ export async function probeApi(
     api: client.baseUrl,
     username: options.username,
     timeoutMs: perAttempt,
+    // Raising timeoutMs only helps where it is what bound the wait: say what the check gave each request.
+    ...(perAttempt < options.timeoutMs && {
+      slowHint: `the check before the build gives each request ${perAttempt / 1000} s; if the CMS needs longer, set schemaManager({ timeoutMs }) to what it needs, and the check waits that long (twice, at most)`,
+    }),
   };
   const started = Date.now();
   const waiting = setInterval(() => {
@@ -65,4 +79,23 @@ export async function probeApi(
     clearInterval(waiting);
     await client.close();
   }
+}
+
+/**
+ * What to tell a user whose `api` address reached the API only through discovery (`…/schemafy/v1` without
+ * `/wp-json`, a typo in `wp-json`, another path): the address that answered, to set instead. Null when `api`
+ * is a REST address in either form, or the site's own address, which discovery is meant for.
+ *
+ * @example addressNote('https://s.dev/wp-jsn/schemafy/v1', 'https://s.dev/index.php?rest_route=/schemafy/v1') // 'api is https://s.dev/wp-jsn/…'
+ */
+export function addressNote(configured: string, answered: string): string | null {
+  const given = URL.parse(configured);
+  if (!given) return null;
+  given.username = '';
+  given.password = '';
+  const shown = given.href.replace(/\/+$/, '');
+  if (/\/wp-json(\/|$)|[?&]rest_route=/.test(given.href)) return null;
+  // The site's address (at its root, or a WordPress in a folder): discovery finds its REST root below it.
+  if (answered.startsWith(`${shown}/`)) return null;
+  return `api is ${shown}, which is no address of the API: it was found at ${answered}. Set api (or SCHEMA_MANAGER_API) to that address.`;
 }
