@@ -169,6 +169,10 @@ function networkHint(detail: string, baseUrl: string, retried: boolean): string 
     return `nothing answers at that host and port: check ${baseUrl} and that the site is up`;
   if (/ENOTFOUND|EAI_AGAIN/.test(detail))
     return `the host name does not resolve: check its spelling in ${baseUrl}, and DNS`;
+  if (/ERR_SSL_WRONG_VERSION_NUMBER/.test(detail))
+    return `that port answers plain http, not https: use http:// in ${baseUrl}, or the site's https port`;
+  if (/ERR_SSL_/.test(detail))
+    return `the TLS handshake with that port failed: check that ${baseUrl} names the site's https address`;
   if (/CERT|SELF_SIGNED|UNABLE_TO_VERIFY|ERR_TLS/.test(detail))
     return "the site's TLS certificate is not trusted here: fix it, or give Node its CA with NODE_EXTRA_CA_CERTS";
   if (/closed before the whole answer|UND_ERR_SOCKET|ECONNRESET|EPIPE/.test(detail))

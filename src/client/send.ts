@@ -193,11 +193,21 @@ function failureOf(error: unknown, deadlinePassed: boolean): SendFailure {
   if (message?.startsWith('No snapshot found')) return new SendFailure(NOT_RECORDED, message, false);
   if (message?.startsWith('Redirect loop detected')) return new SendFailure(REDIRECT_LOOP, message, false);
   if (code === CUT_OFF) return new SendFailure(CUT_OFF, CUT_OFF_DETAIL, deadlinePassed);
+  if (typeof code === 'string' && code.startsWith('ERR_SSL_'))
+    return new SendFailure(code, tlsFailure(code, message), deadlinePassed);
   return new SendFailure(
     code ?? message ?? '',
     `${code ? `${code}: ` : ''}${message ?? 'connection failed'}`,
     deadlinePassed,
   );
+}
+
+/** OpenSSL's failure in words: its reason (`wrong version number`), not its internal source path. */
+function tlsFailure(code: string, message = ''): string {
+  if (code === 'ERR_SSL_WRONG_VERSION_NUMBER')
+    return `${code}: what answers on that port does not speak TLS (https); it may be plain http`;
+  const reason = /SSL routines:[^:]*:([^:]+)/.exec(message)?.[1];
+  return `${code}: the TLS (https) handshake failed${reason ? ` (${reason})` : ''}`;
 }
 
 /**

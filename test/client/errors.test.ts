@@ -287,6 +287,23 @@ describe('hints name the bound that ran out and the usual cause of a failed conn
     await api.close();
   });
 
+  test("https to a port that answers plain http says so in words, not in OpenSSL's", async () => {
+    const api = await scripted(() => ({ status: 200, body: [] }));
+    const tls = createClient({
+      baseUrl: `${api.server.url.replace('http://', 'https://')}/wp-json/ns/v1`,
+      retries: 0,
+    });
+    const error = await failure(tls.schemas.get(1));
+    await tls.close();
+    await api.close();
+    expect(error.code).toBe('network_error');
+    expect(error.serverMessage).toBe(
+      'ERR_SSL_WRONG_VERSION_NUMBER: what answers on that port does not speak TLS (https); it may be plain http',
+    );
+    expect(error.hint).toMatch(/^that port answers plain http, not https: use http:\/\/ in baseUrl/);
+    expect(error.message).not.toMatch(/openssl|\n/);
+  });
+
   test('a refused connection and text that is not JSON each get their usual cause', async () => {
     const refused = createClient({ baseUrl: 'http://127.0.0.1:9/wp-json/ns/v1', retries: 0 });
     expect((await failure(refused.schemas.get(1))).hint).toBe(
