@@ -1,4 +1,5 @@
 // `astro-schema-manager serve`: the reference server on a port, until SIGINT or SIGTERM.
+import { plural } from '../plural.ts';
 import { SeedFileError } from '../seed-file.ts';
 import { createServer, generateApplicationPassword, serverDefaults } from '../server/index.ts';
 import type { Capability, UserOption } from '../server/types.ts';
@@ -137,7 +138,17 @@ SIGINT and SIGTERM close the server and the database; the exit code is then 0.`,
       throw error;
     }
     const baseUrl = await server.listen(port);
-    const lines = [`Listening on ${baseUrl}`, 'Users:'];
+    const lines = [`Listening on ${baseUrl}`];
+    if (seed && server.seeded)
+      lines.push(
+        `Loaded ${values.seed}: ${plural(seed.schemas.length, 'schema')}, ${plural(seed.meta.length, 'meta entry', 'meta entries')}, ${plural(seed.social.length, 'social entry', 'social entries')}.`,
+      );
+    else if (seed)
+      // An edited seed is not merged into a database that has data: say so, or the edit seems lost.
+      lines.push(
+        `Not loaded ${values.seed}: ${values.db} holds data already, and a seed goes only into an empty database (remove ${values.db} to start again from the seed).`,
+      );
+    lines.push('Users:');
     for (const user of users) {
       // A password given on the command line is never echoed; a generated one is shown this once.
       const secret = generated ? `  password: ${user.password}` : '';

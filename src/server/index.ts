@@ -35,6 +35,8 @@ export interface ReferenceServer {
   readonly baseUrl: string;
   /** Stops accepting, ends open connections, closes the database. */
   close(): Promise<void>;
+  /** Whether `seed` was loaded: false when the database held data already (a seed goes only into an empty one); null without a seed. */
+  readonly seeded: boolean | null;
 }
 
 export const serverDefaults = {
@@ -106,8 +108,10 @@ export function createServer(options: ServerOptions = {}): ReferenceServer {
   const hosts = siteHosts(options.site ?? serverDefaults.site);
   const scanLimits = resolveScanLimits(options.scan);
   const store = createStore(options.db ?? serverDefaults.db);
+  let seeded: boolean | null = null;
   try {
-    if (options.seed && isEmpty(store)) loadSeed(store, options.seed, hosts);
+    if (options.seed) seeded = isEmpty(store);
+    if (options.seed && seeded) loadSeed(store, options.seed, hosts);
   } catch (error) {
     store.close();
     throw error;
@@ -159,6 +163,7 @@ export function createServer(options: ServerOptions = {}): ReferenceServer {
     get baseUrl() {
       return baseUrl;
     },
+    seeded,
     listen(port = 0) {
       return new Promise((resolve, reject) => {
         http.once('error', reject);

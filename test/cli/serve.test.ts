@@ -26,7 +26,7 @@ function serve(
   return new Promise((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`serve exited with ${code}: ${err}`)));
     const timer = setInterval(() => {
-      const match = /Listening on (\S+)\nUsers:\n(?: {2}.*\n)+/.exec(out);
+      const match = /Listening on (\S+)\n(?:.*\n)*?Users:\n(?: {2}.*\n)+/.exec(out);
       if (match) {
         clearInterval(timer);
         resolve({ child, output: () => out, baseUrl: match[1]! });
@@ -89,8 +89,16 @@ test('serve with a seed and given users answers, never echoes passwords, and sto
   expect(((await meta.json()) as { title: string }).title).toBe('Shop');
   expect((await fetch(`${baseUrl}/meta`, { headers: basic('writer', 'w-pass') })).status).toBe(403);
 
+  expect(output()).toContain(`Loaded ${seed}: 1 schema, 1 meta entry, 0 social entries.`);
   expect(await stop(child, 'SIGTERM')).toBe(0);
   expect(output()).toContain('Received SIGTERM');
+
+  // Started again on the same database, the seed (edited or not) is not loaded over its data: said so.
+  const again = await serve(['--db', db, '--seed', seed, '--site', 'https://shop.test', '--users', users]);
+  expect(again.output()).toContain(
+    `Not loaded ${seed}: ${db} holds data already, and a seed goes only into an empty database (remove ${db} to start again from the seed).`,
+  );
+  expect(await stop(again.child, 'SIGTERM')).toBe(0);
 });
 
 test('serve without users creates an admin and prints its generated password once; SIGINT stops it', async () => {
