@@ -98,7 +98,9 @@ function configure(concurrency: number): void {
   writeFileSync(
     join(scratch, 'astro.config.mjs'),
     `import { defineConfig } from 'astro/config';
-import schemaManager from 'astro-schema-manager';
+import schemaManager, { schemaManager as byName } from 'astro-schema-manager';
+// Imported by name too, as many integrations are: the same function.
+if (byName !== schemaManager) throw new Error('the named export is not the default one');
 export default defineConfig({
   site: '${SITE}',
   build: { concurrency: ${concurrency} },

@@ -21,7 +21,7 @@ import {
 } from './options.ts';
 import { planContextFor } from './page-context.ts';
 import type { RouteInfo, SiteLayout } from './pages.ts';
-import { type ProbeOutcome, probeApi } from './probe-api.ts';
+import { addressNote, type ProbeOutcome, probeApi, probeBoundFor } from './probe-api.ts';
 import { processBuild } from './process-build.ts';
 import {
   type RuntimeConfig,
@@ -64,6 +64,8 @@ export default function schemaManager(userOptions: SchemaManagerOptions = {}): A
   let snapshot: BuildSnapshot | undefined;
   let build: BuildClient | undefined;
   let early: EarlyStager | undefined;
+  // A timeoutMs the user set is how long their CMS may take: the check before the build waits for it too.
+  const probeBound = () => probeBoundFor(userOptions.timeoutMs === undefined ? undefined : options.timeoutMs);
 
   /** Starts reading the index (or the pages) while Astro renders, and staging each page as it is on disk. */
   function startEarly(found: Extract<ProbeOutcome, { ok: true }>, logger: AstroIntegrationLogger): void {
@@ -202,14 +204,18 @@ export default function schemaManager(userOptions: SchemaManagerOptions = {}): A
           );
         }
         // Asked before any page is rendered, so a wrong address or password fails in seconds.
-        probe = await probeApi(options, (line) => logger.info(line), undefined, snapshot?.dispatcher);
-        if (probe.ok) return startEarly(probe, logger);
+        probe = await probeApi(options, (line) => logger.info(line), probeBound(), snapshot?.dispatcher);
+        if (probe.ok) {
+          const note = options.api && addressNote(options.api, probe.api);
+          if (note) logger.warn(note);
+          return startEarly(probe, logger);
+        }
         const { cause, header, hint } = probe.failure;
         if (options.onFetchError === 'fail') throw buildStopped(header, hint);
         if (cause === 'credentials-refused') {
           // Shipping anyway, the pages keep what anyone may read, as a build without credentials does.
           const anonymous = { ...options, username: undefined, password: undefined };
-          const asAnyone = await probeApi(anonymous, () => {}, undefined, snapshot?.dispatcher);
+          const asAnyone = await probeApi(anonymous, () => {}, probeBound(), snapshot?.dispatcher);
           if (asAnyone.ok) {
             logger.warn(
               `${header} ${hint} Pages get only their public schemas, as without credentials, and no meta or social tags (onFetchError: "warn").`,
@@ -225,7 +231,7 @@ export default function schemaManager(userOptions: SchemaManagerOptions = {}): A
         const dispatcher = snapshot?.dispatcher;
         try {
           await processBuild({
-            probe: probe ?? (await probeApi(options, (line) => logger.info(line), undefined, dispatcher)),
+            probe: probe ?? (await probeApi(options, (line) => logger.info(line), probeBound(), dispatcher)),
             options,
             layout: runtime.layout,
             routes,
@@ -256,7 +262,7 @@ function usesApiIn(command: string, options: { dev?: boolean }): boolean {
   return command === 'build' || (command === 'dev' && options.dev !== false);
 }
 
-const NO_SITE = "astro-schema-manager needs `site` in astro.config to know each page's absolute URL.";
+const NO_SITE = "`site` is needed in astro.config to know each page's absolute URL.";
 const NO_SITE_HINT =
   "Add site: 'https://www.example.com' to defineConfig(). astro sync, check and preview, and astro dev with dev: false, run without it.";
 
@@ -295,3 +301,6 @@ function moduleBeside(name: string): URL {
   const extension = import.meta.url.endsWith('.ts') ? 'ts' : 'js';
   return new URL(`./${name}.${extension}`, import.meta.url);
 }
+
+// Also by name: `import { schemaManager } from 'astro-schema-manager'` is how many integrations are imported.
+export { schemaManager };

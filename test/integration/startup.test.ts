@@ -117,7 +117,8 @@ test('without site, astro sync runs and astro build stops in one line naming the
     const build = await runAstro(root, ['build'], fixtureEnv(options));
     expect(build.code).not.toBe(0);
     expect(build.output).toContain(
-      "astro-schema-manager needs `site` in astro.config to know each page's absolute URL.",
+      // Named once: Astro prints the error's name before it.
+      "[astro-schema-manager] `site` is needed in astro.config to know each page's absolute URL.",
     );
     expect(build.output).toContain("Add site: 'https://www.example.com' to defineConfig().");
     expect(build.output).not.toMatch(/^\s+at /m);
@@ -137,7 +138,7 @@ test('a site set by an integration listed after this one (as AstroWind sets it) 
   });
   try {
     expect(build.exitCode, build.log).toBe(0);
-    expect(build.log).not.toContain('needs `site`');
+    expect(build.log).not.toContain('`site` is needed');
     // The page is looked up under that site's URL: the CMS's title for https://www.example.com/about/.
     expect(build.read('about/index.html')).toContain('<title data-schema-manager>About from the API</title>');
   } finally {
