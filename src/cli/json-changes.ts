@@ -1,5 +1,6 @@
 // Where two JSON documents differ, as JSON paths with old and new values: what a reviewer reads in a push plan.
 // Iterative, so a document of any depth is compared without overflowing the stack.
+import { isRawNumber } from '../lossless-json.ts';
 import { formatPath } from '../validate/json-path.ts';
 
 export interface JsonChange {
@@ -41,7 +42,7 @@ export function jsonChanges(before: unknown, after: unknown, limit = 20): JsonCh
           path: { key, parent: path },
         });
       }
-    } else if (!Object.is(a, b)) {
+    } else if (!sameLeaf(a, b)) {
       const segments: Array<string | number> = [];
       for (let node = path; node; node = node.parent) segments.push(node.key);
       changes.push({ path: formatPath(segments.reverse()), from: a, to: b });
@@ -51,7 +52,13 @@ export function jsonChanges(before: unknown, after: unknown, limit = 20): JsonCh
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
+  return value !== null && typeof value === 'object' && !Array.isArray(value) && !isRawNumber(value);
+}
+
+/** Two values that are not containers: equal as JSON says them (-0 is 0; a number kept as text by its digits). */
+function sameLeaf(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  return (isRawNumber(a) || isRawNumber(b)) && JSON.stringify(a) === JSON.stringify(b);
 }
 
 /** A value as a plan line shows it: JSON, cut short. `undefined` is "(none)". */

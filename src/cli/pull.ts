@@ -1,11 +1,13 @@
 // `astro-schema-manager pull`: the server's schemas, meta and social tags into a directory of page files (for
 // review in git) or one JSON file in the format of the reference server's seed file, so `serve --seed` loads a
 // pull and `push` sends either back. `--check` compares instead of writing (pull-check.ts).
+
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { MetaTags, Page, SchemaClient, SchemaRecord, SocialTags } from '../client/index.ts';
 import { listPageInPieces } from '../client/paging.ts';
 import { itemsOf, openList } from '../list-pages.ts';
+import { parseLossless } from '../lossless-json.ts';
 import { mapConcurrently } from '../map-concurrently.ts';
 import { plural } from '../plural.ts';
 import { parseSeedFile, type SeedFileData, SeedFileError } from '../seed-file.ts';
@@ -46,7 +48,7 @@ export function readSchemaFile(path: string): SchemaFile {
 export function readJsonFile(path: string): unknown {
   const text = readInputText(path);
   try {
-    return JSON.parse(text);
+    return parseLossless(text);
   } catch (error) {
     throw new UsageError(`${path} is not JSON: ${(error as Error).message}.`);
   }
@@ -73,7 +75,11 @@ export function toSchemaFile(schemas: SchemaRecord[], meta: MetaTags[], social: 
         url: record.url,
         schema_type: record.schema_type,
         schema_name: record.schema_name,
-        schema_data: record.data !== null ? (record.data as Record<string, unknown>) : record.schema_data,
+        // From its text, so a number with more digits than a double keeps is written as the CMS holds it.
+        schema_data:
+          record.data !== null
+            ? (parseLossless(record.schema_data) as Record<string, unknown>)
+            : record.schema_data,
         is_active: record.is_active,
       })),
     meta: [...meta]
@@ -255,6 +261,10 @@ social entries are kept for the selected URLs only, and no page file is removed.
       const keptNote = count > 0 ? `; kept the ${plural(count, 'entry', 'entries')} already in ${out}` : '';
       process.stderr.write(`Skipped ${kind}: the user may not read it (needs manage_options)${keptNote}.\n`);
     }
+    // Tags the user may not read were kept from the target, not read: the summary says so.
+    const tagsPart = (kind: 'meta' | 'social', one: string, many: string) =>
+      `${plural(file[kind].length, one, many)}${skipped.includes(kind) ? ' (kept, not read)' : ''}`;
+    const wroteTags = `${tagsPart('meta', 'meta entry', 'meta entries')} and ${tagsPart('social', 'social entry', 'social entries')}`;
     const written = {
       schemas: file.schemas.length,
       meta: file.meta.length,
@@ -278,7 +288,7 @@ social entries are kept for the selected URLs only, and no page file is removed.
       if (json) printJson({ directory: out, ...written, files: result });
       else {
         const lines = [
-          `Wrote ${plural(written.schemas, 'schema')}, ${plural(written.meta, 'meta entry', 'meta entries')} and ${plural(written.social, 'social entry', 'social entries')} to ${out}: ` +
+          `Wrote ${plural(written.schemas, 'schema')}, ${wroteTags} to ${out}: ` +
             `${plural(result.written.length, 'page file', 'page files')} written, ${result.unchanged} unchanged, ${result.removed.length} removed.`,
           ...result.removed.map((path) => `Removed ${join(out, path)} (the API has nothing for this page).`),
           ...result.leftAlone.map(
@@ -296,7 +306,7 @@ social entries are kept for the selected URLs only, and no page file is removed.
     if (json && target !== null) printJson({ file: out, ...written });
     else {
       (target === null ? process.stderr : process.stdout).write(
-        `Wrote ${plural(written.schemas, 'schema')}, ${plural(written.meta, 'meta entry', 'meta entries')} and ${plural(written.social, 'social entry', 'social entries')} to ${target === null ? 'stdout' : out}.\n`,
+        `Wrote ${plural(written.schemas, 'schema')}, ${wroteTags} to ${target === null ? 'stdout' : out}.\n`,
       );
     }
     return 0;

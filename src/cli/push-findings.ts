@@ -1,6 +1,7 @@
 // What the validator says about the schemas a push would send: each page URL's active schemas validated
 // together, as the build validates that page (validatePage), so push, check and the build give one page the same
 // findings. An inactive schema is not built: it is validated on its own, and its errors never stop a push.
+import { plainJson } from '../lossless-json.ts';
 import { type ValidationIssue, validatePage } from '../validate/index.ts';
 import { issuePlace } from '../validate/node-label.ts';
 import { asBuilt, type PageMeta } from './as-built.ts';
@@ -32,7 +33,7 @@ export function findingsOf(
     .flatMap((entries) => {
       // As the build ships them: the CMS's placeholders filled from the page's meta, where it is known.
       const results = validatePage(
-        entries.map((entry) => asBuilt(entry.schema_data, metaOf(entry.url))),
+        entries.map((entry) => asBuilt(plainJson(entry.schema_data), metaOf(entry.url))),
         { rules },
       );
       return entries.map((entry, index) => ({

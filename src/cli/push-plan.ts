@@ -1,7 +1,9 @@
 // What `push` would change: the schemas and tags a file asks for, set against what the server holds. Pure, so
 // a dry run and the real run plan the same steps.
+
 import type { MetaTags, SchemaRecord, SocialTags } from '../client/index.ts';
 import { topLevelTypes } from '../head/json-ld-type.ts';
+import { isRawNumber, parseLossless } from '../lossless-json.ts';
 import type { SeedFileData as SchemaFile, Selection } from '../seed-file.ts';
 import { urlIdentity } from '../url-forms.ts';
 import { type JsonChange, jsonChanges } from './json-changes.ts';
@@ -39,9 +41,10 @@ export type TagStep =
       changes: JsonChange[];
     };
 
+// Numbers with more digits than a double keeps stay as written: a push must not round a CMS's 19-digit GTIN.
 const parse = (text: string): unknown => {
   try {
-    return JSON.parse(text);
+    return parseLossless(text);
   } catch {
     return undefined;
   }
@@ -49,6 +52,7 @@ const parse = (text: string): unknown => {
 
 /** JSON with object keys sorted, so documents equal up to key order compare equal. */
 function canonical(value: unknown): string {
+  if (isRawNumber(value)) return JSON.stringify(value);
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (value && typeof value === 'object') {
     const keys = Object.keys(value).sort();
@@ -61,7 +65,12 @@ function sameDocument(wanted: string | object, record: SchemaRecord): boolean {
   const parsed = typeof wanted === 'string' ? parse(wanted) : wanted;
   if (parsed === undefined || record.data === null)
     return String(wanted).trim() === record.schema_data.trim();
-  return canonical(parsed) === canonical(record.data);
+  return canonical(parsed) === canonical(storedDocument(record));
+}
+
+/** The record's document with every digit of its numbers (the client's `data` went through JSON.parse). */
+function storedDocument(record: SchemaRecord): unknown {
+  return parse(record.schema_data) ?? record.data;
 }
 
 /** The file's schemas with the defaults the seed loader uses: type from the first `@type`, name = type. */
@@ -127,7 +136,7 @@ export function planSchemas(
       details.push(
         ...(wantedDoc === undefined || record.data === null
           ? [{ path: '$', from: record.schema_data, to: entry.schema_data }]
-          : jsonChanges(record.data, wantedDoc)),
+          : jsonChanges(storedDocument(record), wantedDoc)),
       );
     }
     return changes.length > 0

@@ -1,9 +1,11 @@
 // The pull file as a directory of one JSON file per page URL, for code review: a change to one page touches one
 // file, keys come in one fixed order, and files merge like any source. Pure: text in, text out; the commands do
 // the reading and writing.
+
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { META_FIELDS, OG_FIELDS, TWITTER_FIELDS } from '../contract-fields.ts';
+import { parseLossless } from '../lossless-json.ts';
 import { problemLines, type SeedFileData as SchemaFile, seedFileSchema } from '../seed-file.ts';
 
 type SchemaEntry = SchemaFile['schemas'][number];
@@ -161,7 +163,7 @@ export function readPageFiles(files: Array<{ path: string; text: string }>): {
   for (const { path, text } of [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) {
     let value: unknown;
     try {
-      value = JSON.parse(text);
+      value = parseLossless(text);
     } catch (error) {
       throw new PageFileError(`${path}: not JSON (${(error as Error).message}).`);
     }

@@ -63,9 +63,14 @@ export function checkLiteral(walk: Walk, value: string | number | boolean, prope
   const quantitative = vocab.id('QuantitativeValue');
   if (typeof value === 'number' && classes.some((id) => vocab.isA(id, quantitative))) return;
   if (text && typeof value !== 'string') {
+    // A whole number past 2^53 was read with other digits than written (a 19-digit GTIN): quoting it would
+    // tell the user to write digits that are not theirs.
+    const rounded = typeof value === 'number' && Number.isInteger(value) && !Number.isSafeInteger(value);
     report.add(
       'text-expected',
-      `"${property.name}" expects text; write ${JSON.stringify(String(value))} as a string.`,
+      rounded
+        ? `"${property.name}" expects text; write the number as a string, in quotes, with its digits as written: as a number it has more digits than JSON readers keep (they read ${JSON.stringify(String(value))}).`
+        : `"${property.name}" expects text; write ${JSON.stringify(String(value))} as a string.`,
     );
     return;
   }

@@ -111,3 +111,30 @@ test("a write the server refuses says the server's reason for each field", async
   expect(run.code).toBe(1);
   expect(run.stdout).toMatch(/failed \+ https:\/\/elsewhere\.example\.org\/ .*\n {2}.*\n {4}url: .*host/);
 }, 60_000);
+
+test('numbers with more digits than a double keeps go through pull and push as the CMS holds them', async () => {
+  const text =
+    '{"@context":"https://schema.org","@type":"Product","name":"Big","productID":9007199254740993,"gtin13":12345678901234567890,"weight":-0}';
+  const api = await startApi({ seed: { schemas: [{ url: 'https://example.com/p/', schema_data: text }] } });
+  const env = as(admin, api);
+  expect((await cli(['pull', '--out', 'big.json'], env)).code).toBe(0);
+  const pulled = readFileSync(file('big.json'), 'utf8');
+  expect(pulled).toContain('"productID": 9007199254740993');
+  expect(pulled).toContain('"gtin13": 12345678901234567890');
+  expect((await cli(['push', 'big.json'], env)).stdout).toMatch(/^Nothing to change/);
+  // Only the name is edited: the plan says only that, and the digits stay as they were.
+  writeFileSync(file('big.json'), pulled.replace('"name": "Big"', '"name": "Bigger"'));
+  const pushed = await cli(['push', 'big.json'], env);
+  expect(pushed.code, pushed.stderr).toBe(0);
+  expect(pushed.stdout).toContain('$.name: "Big" → "Bigger"');
+  expect(pushed.stdout).not.toMatch(/^ {4}\$\.(productID|gtin13|weight)/m);
+  // The validator's advice does not quote digits that are not the user's.
+  expect(pushed.stdout).toContain(
+    '"gtin13" expects text; write the number as a string, in quotes, with its digits as written',
+  );
+  expect(pushed.stdout).not.toContain('write "12345678901234567000" as a string');
+  const [stored] = await readBack(api);
+  expect(stored!.schema_data).toContain('"productID":9007199254740993');
+  expect(stored!.schema_data).toContain('"gtin13":12345678901234567890');
+  expect((await cli(['pull', '--check', 'big.json'], env)).code).toBe(0);
+}, 60_000);
