@@ -115,18 +115,32 @@ file, named with its field).`,
 
     return withClient(values, async (client) => {
       const existing = await collect(client.schemas.listAll());
-      const [meta, social] = await Promise.all([
-        file.meta.length > 0
-          ? collect(client.meta.listAll())
-          : fillsFromApi
-            ? // Credentials that may not read meta leave those placeholders reported as unfilled.
-              collect(client.meta.listAll()).catch((error: unknown) => {
-                if (isNotAllowed(error)) return [];
-                throw error;
-              })
-            : [],
-        file.social.length > 0 ? collect(client.social.listAll()) : [],
+      // Tags a user may not read (edit_posts without manage_options) are skipped, said so, as pull skips them:
+      // the schemas are still planned and pushed. Credentials that may not read meta also leave the CMS's
+      // placeholders reported as unfilled.
+      const readable = <T>(read: Promise<T[]>) =>
+        read.catch((error: unknown) => {
+          if (isNotAllowed(error)) return null;
+          throw error;
+        });
+      const [metaRead, socialRead] = await Promise.all([
+        file.meta.length > 0 || fillsFromApi ? readable(collect(client.meta.listAll())) : [],
+        file.social.length > 0 ? readable(collect(client.social.listAll())) : [],
       ]);
+      const skipped = (['meta', 'social'] as const).filter(
+        (kind) => (kind === 'meta' ? metaRead : socialRead) === null && file[kind].length > 0,
+      );
+      for (const kind of skipped)
+        process.stderr.write(
+          `Skipped ${kind}: the user may not read or write it (needs manage_options); ${plural(file[kind].length, 'entry', 'entries')} in ${source === '-' ? 'stdin' : source} not compared or sent.\n`,
+        );
+      const meta = metaRead ?? [];
+      const social = socialRead ?? [];
+      const tagsFile = {
+        ...file,
+        meta: skipped.includes('meta') ? [] : file.meta,
+        social: skipped.includes('social') ? [] : file.social,
+      };
       const metaInApi = new Map(meta.map((tags) => [urlIdentity(tags.url), tags]));
       const findings = findingsOf(wanted, rules as Array<'google'>, (url) =>
         knownMeta(metaInFile.get(urlIdentity(url)), metaInApi.get(urlIdentity(url))),
@@ -136,7 +150,7 @@ file, named with its field).`,
       const refused = !dryRun && invalid.length > 0 && !allowInvalid;
       const prune = values.prune === true;
       const schemaSteps = planSchemas(wanted, existing, { prune, selection: file.selection });
-      const tagSteps = planTags(file, meta, social);
+      const tagSteps = planTags(tagsFile, meta, social);
       const writes = [...schemaSteps.filter((step) => step.action !== 'unchanged'), ...tagSteps];
       const findingText = findingLines(findings, where);
       const findingsJson = findings.map(({ entry, issues }) => ({
@@ -193,7 +207,7 @@ file, named with its field).`,
           );
       progress.done();
       const failed = new Set<SchemaStep | TagStep>(failures.map(({ item }) => item));
-      const summary = summarise(file, schemaSteps, tagSteps, failed, dryRun);
+      const summary = { ...summarise(tagsFile, schemaSteps, tagSteps, failed, dryRun), skipped };
       if (json) {
         printJson({
           ...summary,

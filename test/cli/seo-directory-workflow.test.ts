@@ -194,6 +194,15 @@ test('an account that may not read meta and social keeps the ones seo/ has, so i
   );
   const repull = await cli(['pull', '--out', 'editor-seo/'], as(editor, api));
   expect(repull.stdout).toContain('0 page files written, 3 unchanged, 0 removed.');
+  // What was kept is not claimed as read.
+  expect(repull.stdout).toContain('1 meta entry (kept, not read) and 1 social entry (kept, not read)');
+  // The same account can plan (and push) the schemas; the tags it may not touch are skipped, said so.
+  const plan = await cli(['push', 'editor-seo/', '--dry-run'], as(editor, api));
+  expect(plan.code, plan.stderr).toBe(0);
+  expect(plan.stdout).toMatch(/^Nothing to change/);
+  expect(plan.stderr).toContain(
+    'Skipped meta: the user may not read or write it (needs manage_options); 1 entry in editor-seo/ not compared or sent.',
+  );
   expect(JSON.parse(read('editor-seo/example.com/blog/hello.json')).meta).toEqual({
     title: 'Hello',
     description: 'A first post',
