@@ -2,6 +2,7 @@
 // `push` sends it back. Unknown fields are errors (a typo must not drop data silently), named by entry.
 import { z } from 'zod';
 import { META_FIELDS, OG_FIELDS, TWITTER_FIELDS } from './contract-fields.ts';
+import { suggestName } from './did-you-mean.ts';
 
 const text = z.string().nullable().optional();
 /** Each named field, optional, a string or null. */
@@ -98,9 +99,33 @@ export function problemLines(issues: ReadonlyArray<z.core.$ZodIssue>): string[] 
   return issues.flatMap((issue) => {
     const where = pathOf(issue.path) || '(file)';
     if (issue.code === 'unrecognized_keys')
-      return issue.keys.map((key) => `${where}: unknown field "${key}"`);
+      return issue.keys.map((key) => {
+        const near = suggestName(key, fieldsAt(issue.path));
+        return `${where}: unknown field "${key}"${near ? ` (did you mean "${near}"?)` : ''}`;
+      });
     return [`${where}: ${issue.message}`];
   });
+}
+
+/** The fields an entry at `path` may have (a seed file's or a page file's): what a mistyped one is set against. */
+function fieldsAt(path: ReadonlyArray<PropertyKey>): readonly string[] {
+  const last = path.findLast((part) => typeof part === 'string');
+  switch (last) {
+    case undefined:
+      return ['selection', 'schemas', 'meta', 'social', 'url'];
+    case 'schemas':
+      return ['url', 'schema_type', 'schema_name', 'schema_data', 'is_active'];
+    case 'meta':
+      return ['url', ...META_FIELDS];
+    case 'social':
+      return ['url', 'og', 'twitter'];
+    case 'og':
+      return OG_FIELDS;
+    case 'twitter':
+      return TWITTER_FIELDS;
+    default:
+      return [];
+  }
 }
 
 /**

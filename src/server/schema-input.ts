@@ -28,17 +28,22 @@ export function readSchemaInput(
   const types = 'doc' in data ? topLevelTypes(data.doc) : [];
 
   let type = merged.schema_type;
+  // Names left out come from the document: when it could not be read, its own problem is all there is to say.
+  const derivedFromBroken = deriveNames && type === undefined && 'problem' in data;
   if (type === undefined && deriveNames) type = types[0];
-  if (typeof type !== 'string' || type === '') problems.schema_type = 'must be a non-empty string';
-  else if (!isSchemaOrgType(type)) problems.schema_type = `"${type}" is not a Schema.org type`;
-  else if ('doc' in data && !types.includes(type)) {
-    problems.schema_type = `"${type}" does not match the document's @type (${types.join(', ') || 'none'})`;
-  }
-
   let name = merged.schema_name;
   if (name === undefined && deriveNames) name = typeof type === 'string' ? type : '';
-  if (typeof name !== 'string' || name.trim() === '') problems.schema_name = 'must be a non-empty string';
-  else if (name.length > 255) problems.schema_name = 'must be at most 255 characters';
+  if (!derivedFromBroken) {
+    if (typeof type !== 'string' || type === '') problems.schema_type = 'must be a non-empty string';
+    else if (!isSchemaOrgType(type)) problems.schema_type = `"${type}" is not a Schema.org type`;
+    else if ('doc' in data && !types.includes(type)) {
+      problems.schema_type = `"${type}" does not match the document's @type (${types.join(', ') || 'none'})`;
+    }
+  }
+  if (!(derivedFromBroken && merged.schema_name === undefined)) {
+    if (typeof name !== 'string' || name.trim() === '') problems.schema_name = 'must be a non-empty string';
+    else if (name.length > 255) problems.schema_name = 'must be at most 255 characters';
+  }
 
   const active = merged.is_active === undefined ? true : booleanFlag(merged.is_active);
   if (active === null) problems.is_active = 'must be true or false';

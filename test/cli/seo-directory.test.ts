@@ -149,7 +149,9 @@ describe('toPageFiles and fromPageFiles', () => {
     ).toThrow('f.json: schemas[0].is_active: Invalid input: expected boolean, received string');
     expect(() =>
       fromPageFiles([{ path: 'g.json', text: `{"url":"${SITE}/","meta":{"titel":"x"},"schema":[]}` }]),
-    ).toThrow('g.json: \n  meta: unknown field "titel"\n  (file): unknown field "schema"');
+    ).toThrow(
+      'g.json: \n  meta: unknown field "titel" (did you mean "title"?)\n  (file): unknown field "schema" (did you mean "schemas"?)',
+    );
     expect(() =>
       fromPageFiles([{ path: 'h.json', text: `{"url":"${SITE}/","schemas":[{"schema_data":5}]}` }]),
     ).toThrow('h.json: schemas[0].schema_data: expected the JSON-LD document');

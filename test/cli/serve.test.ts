@@ -186,7 +186,7 @@ test('a seed file of the wrong shape, or with unknown fields, is a usage error n
   );
   const typo = await refused(['--seed', unknown]);
   expect(typo.code).toBe(2);
-  expect(typo.err).toContain('meta[0]: unknown field "descripton"');
+  expect(typo.err).toContain('meta[0]: unknown field "descripton" (did you mean "description"?)');
 
   const invalid = join(dir, 'invalid.json');
   writeFileSync(invalid, JSON.stringify({ schemas: [{ url: 'not a url', schema_data: {} }] }));

@@ -16,9 +16,30 @@ function refusal(seed: unknown): SeedFileError {
 test('a seed of the wrong shape is refused by entry, not with a TypeError', () => {
   expect(refusal({ schemas: {} }).problems).toEqual([expect.stringMatching(/^schemas: /)]);
   expect(refusal({ social: [{ url: 'https://example.com/', og: { titel: 'x' } }] }).problems).toEqual([
-    'social[0].og: unknown field "titel"',
+    'social[0].og: unknown field "titel" (did you mean "title"?)',
+  ]);
+  // The nearest field, where one is near; none where none is.
+  expect(refusal({ schema: [] }).problems).toEqual([
+    '(file): unknown field "schema" (did you mean "schemas"?)',
+  ]);
+  expect(refusal({ meta: [{ url: 'https://example.com/', robotz: 'x' }] }).problems).toEqual([
+    'meta[0]: unknown field "robotz" (did you mean "robots"?)',
   ]);
   expect(refusal({ schemas: [], extra: [] }).problems).toEqual(['(file): unknown field "extra"']);
+});
+
+test('a document that cannot be read is named once, not again as the names it would have given', () => {
+  expect(
+    refusal({ schemas: [{ url: 'https://example.com/', schema_data: { '@type': 'Thing' } }] }).problems,
+  ).toEqual(['schemas[0].schema_data: must have "@context" (https://schema.org)']);
+  // A name given and wrong is still named.
+  expect(
+    refusal({ schemas: [{ url: 'https://example.com/', schema_type: 'NotAType', schema_data: '{"@type":' }] })
+      .problems,
+  ).toEqual([
+    expect.stringMatching(/^schemas\[0\]\.schema_data: must be valid JSON/),
+    'schemas[0].schema_type: "NotAType" is not a Schema.org type',
+  ]);
 });
 
 test('an entry the API would refuse names its index and field', () => {
