@@ -160,7 +160,7 @@ const API_EXAMPLE = 'https://cms.example.com/wp-json/<namespace>/v1';
 const KNOWN_OPTIONS = Object.keys(optionsSchema.shape);
 
 /** A zod issue as `path: reason`; an unknown key gets the nearest option's name. */
-function problemOf(issue: z.core.$ZodIssue): OptionProblem[] {
+function problemOf(issue: z.core.$ZodIssue, input: unknown): OptionProblem[] {
   if (issue.code === 'unrecognized_keys') {
     return issue.keys.map((key) => {
       const near = suggestName(key, KNOWN_OPTIONS);
@@ -170,7 +170,27 @@ function problemOf(issue: z.core.$ZodIssue): OptionProblem[] {
     });
   }
   const hint = issue.code === 'custom' ? (issue.params?.hint as string | undefined) : undefined;
-  return [{ line: `${issue.path.join('.') || '(options)'}: ${issue.message}`, ...(hint && { hint }) }];
+  const line = `${issue.path.join('.') || '(options)'}: ${issue.message}`;
+  // A near miss of one of the words an option takes (`validate: 'warning'`, as `severity` spells it).
+  if (issue.code === 'invalid_value') {
+    const given = valueAt(input, issue.path);
+    const near =
+      typeof given === 'string'
+        ? suggestName(
+            given,
+            issue.values.filter((value) => typeof value === 'string'),
+          )
+        : null;
+    if (near) return [{ line: `${line}. Did you mean \`${near}\`?`, hint: `Use '${near}'.` }];
+  }
+  return [{ line, ...(hint && { hint }) }];
+}
+
+function valueAt(input: unknown, path: ReadonlyArray<PropertyKey>): unknown {
+  let value = input;
+  for (const key of path)
+    value = value && typeof value === 'object' ? (value as Record<PropertyKey, unknown>)[key] : undefined;
+  return value;
 }
 
 /**
@@ -181,7 +201,8 @@ function problemOf(issue: z.core.$ZodIssue): OptionProblem[] {
  */
 export function resolveOptions(input: unknown, env: Record<string, string | undefined>): ResolvedOptions {
   const parsed = optionsSchema.safeParse(input ?? {});
-  if (!parsed.success) throw new OptionsError(parsed.error.issues.flatMap(problemOf));
+  if (!parsed.success)
+    throw new OptionsError(parsed.error.issues.flatMap((issue) => problemOf(issue, input)));
   const options = parsed.data;
   // An empty variable (a CI secret that is not set) counts as unset.
   const fromEnv = (name: string) => env[name] || undefined;

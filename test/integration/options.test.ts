@@ -101,6 +101,24 @@ test('an unknown option names the option it is closest to', () => {
   ]);
 });
 
+test("a near miss of an option's word names the word: validate 'warning' (as severity spells it) is 'warn'", () => {
+  let error: unknown;
+  try {
+    resolveOptions(
+      { api, validate: 'warning', severity: { 'invalid-value': 'warn' }, onConflict: 'xyz' },
+      {},
+    );
+  } catch (caught) {
+    error = caught;
+  }
+  expect((error as OptionsError).problems).toEqual([
+    'validate: Invalid option: expected one of "error"|"warn"|"off". Did you mean `warn`?',
+    'severity.invalid-value: Invalid option: expected one of "error"|"warning"|"info"|"off". Did you mean `warning`?',
+    // Nothing near: no guess.
+    'onConflict: Invalid option: expected one of "api"|"page"',
+  ]);
+});
+
 test('severity names codes the validator or the audit gives; a misspelt one is refused with the nearest', () => {
   const resolved = resolveOptions(
     { api, severity: { 'google-missing-recommended': 'info', 'duplicate-title': 'off' } },
