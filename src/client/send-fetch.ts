@@ -155,6 +155,12 @@ function failureOf(error: unknown, deadlinePassed: boolean): SendFailure {
   if (name === 'TimeoutError')
     return new SendFailure('UND_ERR_HEADERS_TIMEOUT', message ?? 'timed out', deadlinePassed);
   // fetch says no more than "fetch failed" or "Network connection lost": a failed connection, which a read
-  // may try again.
-  return new SendFailure('ECONNRESET', message || 'connection failed', deadlinePassed);
+  // may try again. Node's fetch keeps the reason in `cause` (ECONNREFUSED …): the message names it, as the
+  // build's sender does, so hints and lines read the same in dev and at build time.
+  const cause = (error as { cause?: { code?: unknown; message?: unknown } }).cause;
+  const detail =
+    typeof cause?.code === 'string'
+      ? `${cause.code}: ${typeof cause.message === 'string' ? cause.message : message}`
+      : message || 'connection failed';
+  return new SendFailure('ECONNRESET', detail, deadlinePassed);
 }

@@ -1,6 +1,9 @@
 // Every error the contract names, and the client's own, become one ApiError with a hint.
+import { createServer } from 'node:net';
 import { describe, expect, test } from 'vitest';
+import { createClientWith } from '../../src/client/create-client.ts';
 import { ApiError, createClient } from '../../src/client/index.ts';
+import { createFetchSender } from '../../src/client/send-fetch.ts';
 import { failure, type Reply, scripted } from './scripted-server.ts';
 
 /** A schema to create: what it holds does not matter to these servers. */
@@ -265,6 +268,23 @@ describe('bodies that are not the API', () => {
     await api.close();
     expect(error).toMatchObject({ status: null, code: 'timeout' });
     expect(error.hint).toMatch(/timeoutMs \(150 ms\)/);
+  });
+
+  test("nothing listening, through the runtime's fetch (dev, on-demand pages): named as the build names it", async () => {
+    // A port that was free a moment ago (fetch refuses port 9 itself, as a "bad port").
+    const probe = createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const { port } = probe.address() as { port: number };
+    await new Promise((resolve) => probe.close(resolve));
+    const client = createClientWith(
+      { baseUrl: `http://127.0.0.1:${port}/wp-json/ns/v1`, retries: 0 },
+      createFetchSender,
+    );
+    const error = await failure(client.schemas.get(1));
+    await client.close();
+    expect(error).toMatchObject({ status: null, code: 'network_error' });
+    expect(error.serverMessage).toMatch(/^ECONNREFUSED: /);
+    expect(error.hint).toBe('nothing answers at that host and port: check baseUrl and that the site is up');
   });
 
   test('nothing listening', async () => {
