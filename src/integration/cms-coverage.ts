@@ -50,15 +50,16 @@ export function cmsCoverage(
     if (!pages.has(key) && !servedElsewhere(url)) withoutPage.push(url);
   }
   const anyPage = withoutPage.length < held;
-  const origins = new Set(pageUrls.map(originOf));
+  // By host: http://www.example.com/x/ stored for an https site is this site's address, to correct, not another site's.
+  const hosts = new Set(pageUrls.map(hostOf));
   // A URL that does not parse is no other site's: an address to correct in the CMS.
-  const ours = (url: string) => !URL.canParse(url) || origins.has(originOf(url));
+  const ours = (url: string) => !URL.canParse(url) || hosts.has(hostOf(url));
   const listed = anyPage ? withoutPage.filter(ours) : withoutPage;
   return { held, counted: 'urls', withoutPage: listed.sort() };
 }
 
-function originOf(url: string): string {
-  return URL.canParse(url) ? new URL(url).origin : url;
+function hostOf(url: string): string {
+  return URL.canParse(url) ? new URL(url).host : url;
 }
 
 /**

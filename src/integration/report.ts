@@ -1,9 +1,10 @@
 // Findings -> what people read: the build log summary, the failure message, the JSON report for CI.
 import type { AuditFinding } from '../audit/index.ts';
 import { figure, plural } from '../plural.ts';
-import { readableUrl } from '../url-forms.ts';
+import { readableUrl, urlIdentity } from '../url-forms.ts';
 import { issuePlace } from '../validate/node-label.ts';
 import type { CmsCoverage } from './cms-coverage.ts';
+import { urlVariants } from './pages.ts';
 import type { Finding, PagePlan } from './plan-page.ts';
 
 /** One page in the report. */
@@ -180,7 +181,7 @@ export function auditErrorCount(errors: AuditFinding[]): string {
 /** What to do about a build stopped by the site audit (the pages are written: the audit reads them). */
 export function auditHint(errors: Array<{ code: string }>): string {
   return (
-    `Fix the pages or the CMS data named above, or relax the audit: ${downgradeExample(errors)} downgrades one finding, ` +
+    `Fix the pages or the CMS data named above (a canonical, robots or og:image tag the build wrote comes from the CMS's meta or social entry for that page), or relax the audit: ${downgradeExample(errors)} downgrades one finding, ` +
     'validate: "warn" ships with them, and audit: false turns the site audit off. ' +
     "A problem in a page's own JSON-LD is fixed in the layout or component that writes it; jsonLdConflict: 'api' lets the CMS's schema of the same type replace it, and validatePageJsonLd: false leaves the pages' own JSON-LD unchecked."
   );
@@ -215,9 +216,35 @@ export function coverageMessage(
   }
   const shown = withoutPage.slice(0, 5).map(readableUrl).join(', ');
   const more = withoutPage.length > 5 ? `, … and ${withoutPage.length - 5} more (all in the report)` : '';
+  const schemeOnly = otherScheme(withoutPage, pageUrls);
   return {
-    level: 'info',
-    text: `${plural(withoutPage.length, 'URL')} the CMS holds head data for ${withoutPage.length === 1 ? 'is' : 'are'} no page of this build (pages removed from the site, or addresses to correct in the CMS): ${shown}${more}.`,
+    // Data stored under http:// for an https page is data the page should have had: not a mere note.
+    level: schemeOnly ? 'warn' : 'info',
+    text:
+      `${plural(withoutPage.length, 'URL')} the CMS holds head data for ${withoutPage.length === 1 ? 'is' : 'are'} no page of this build (pages removed from the site, or addresses to correct in the CMS): ${shown}${more}.` +
+      (schemeOnly
+        ? ` ${plural(schemeOnly.count, 'of them differs', 'of them differ')} from a page only by http/https (${readableUrl(schemeOnly.cmsUrl)} for ${readableUrl(schemeOnly.pageUrl)}), so that page ships without it: correct the address in the CMS, or map pages to it with the cmsUrl option.`
+        : ''),
+  };
+}
+
+/** The CMS URLs that are a page's URL with the other scheme (`http://` for `https://`), counted, with one example. */
+function otherScheme(
+  cmsUrls: string[],
+  pageUrls: string[],
+): { count: number; cmsUrl: string; pageUrl: string } | null {
+  const flipped = (url: string) =>
+    url.replace(/^(https?):/i, (_, scheme: string) => (scheme.toLowerCase() === 'http' ? 'https:' : 'http:'));
+  // Any spelling of a page's address (its slash, its escapes), as the build matches pages.
+  const pages = new Map(
+    pageUrls.flatMap((url) => urlVariants(url).map((variant) => [urlIdentity(variant), url])),
+  );
+  const matches = cmsUrls.filter((url) => pages.has(urlIdentity(flipped(url))));
+  if (matches.length === 0) return null;
+  return {
+    count: matches.length,
+    cmsUrl: matches[0]!,
+    pageUrl: pages.get(urlIdentity(flipped(matches[0]!)))!,
   };
 }
 

@@ -69,6 +69,23 @@ test('none of it a page: a warning naming both addresses and the cmsUrl that map
   expect(coverageMessage({ held: 3, counted: 'urls', withoutPage: [] }, ['https://a.dev/x/'])).toBeNull();
 });
 
+test('data stored under http:// for an https page is listed and warned about, naming the page it is for', () => {
+  const index = indexOf([['https://a.dev/kept/'], ['http://a.dev/stove'], ['http://other.dev/x/']]);
+  const pages = ['https://a.dev/kept/', 'https://a.dev/stove/'];
+  const coverage = cmsCoverage(index, true, pages, () => false);
+  // The same host in the other scheme is this site's address to correct; another host is another site's.
+  expect(coverage.withoutPage).toEqual(['http://a.dev/stove']);
+  const said = coverageMessage(coverage, pages);
+  expect(said?.level).toBe('warn');
+  expect(said?.text).toContain(
+    '1 of them differs from a page only by http/https (http://a.dev/stove for https://a.dev/stove/), so that page ships without it',
+  );
+  // Other leftovers stay a note.
+  expect(
+    coverageMessage({ held: 2, counted: 'urls', withoutPage: ['https://a.dev/gone/'] }, pages)?.level,
+  ).toBe('info');
+});
+
 let api: RunningApi | undefined;
 afterEach(() => api?.close());
 
