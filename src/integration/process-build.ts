@@ -1,7 +1,7 @@
 // The build pass, in the order data travels: built pages -> page URLs -> API answers -> tags and findings
 // -> validation verdict -> rewritten files -> summary and report.
 import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegrationLogger } from 'astro';
 import type { Dispatcher } from 'undici';
@@ -243,7 +243,9 @@ export async function processBuild(input: BuildInput): Promise<BuildResult> {
       if (auditWarnings.length > 0) logger.warn(`Site audit:\n${listAuditFindings(auditWarnings)}`);
       logger.error(auditFailureMessage(auditErrors));
       throw buildStopped(
-        `The site audit found ${auditErrorCount(auditErrors)} (listed above).`,
+        // The audit reads the pages as written: they are in dist/ with their new heads, and the failed build keeps
+        // them from being deployed.
+        `The site audit found ${auditErrorCount(auditErrors)} (listed above). The pages in ${relative(fileURLToPath(input.root), outDir) || '.'}/ carry their new heads; the build fails so that they are not deployed.`,
         auditHint(auditErrors),
       );
     }

@@ -44,6 +44,10 @@ test('the audit fails the build on what leads nowhere, and lists shared titles',
   try {
     expect(build.exitCode).not.toBe(0);
     expect(build.log).toContain('The site audit found 2 errors');
+    // Says where the pages are and why the build fails though they are written.
+    expect(build.log).toMatch(
+      /The pages in dist\/ carry their new heads; the build fails so that they are not deployed\./,
+    );
     expect(build.log).toMatch(
       /blog\/second\/ link rel=canonical: \[canonical-not-built\] The canonical https:\/\/www\.example\.com\/gone\//,
     );
