@@ -140,10 +140,15 @@ test('what a page says but no reader should take stays out of the proposals', ()
     <meta property="og:type" content="article">
     <meta name="description" content="Bad\u0000byte">
     </head><body><h1>{{meta_title}}</h1></body></html>`;
-  const [article] = generateSchemas('https://shop.example/blog/post/', readPage(html));
+  const [article, trail] = generateSchemas('https://shop.example/blog/post/', readPage(html));
+  // The unfilled h1 names nothing: the next name the page shows (its title) does, everywhere.
+  expect(article?.schema_name).toBe('Article: T');
+  expect(JSON.stringify(trail)).not.toContain('{{');
+  expect(trail?.schema_name).toBe('Breadcrumbs: T');
   expect(article?.doc).toEqual({
     '@context': 'https://schema.org',
     '@type': 'Article',
+    headline: 'T',
     description: 'Badbyte',
     image: 'https://shop.example/images/cover.jpg',
     mainEntityOfPage: 'https://shop.example/blog/post/',

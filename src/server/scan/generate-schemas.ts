@@ -23,6 +23,11 @@ function compact(node: Record<string, unknown>): Record<string, unknown> {
   );
 }
 
+/** Text the page shows, or null for none and for a placeholder never filled (`{{meta_title}}`, `undefined`). */
+function shown(value: string | null | undefined): string | null {
+  return value && !unfilledValue(value) ? value : null;
+}
+
 /** An address the page gives (its canonical, its og:image), absolute; null unless it is http(s). */
 function pageAddress(href: string | null | undefined, pageUrl: string): string | null {
   const url = href ? URL.parse(href, pageUrl) : null;
@@ -66,9 +71,9 @@ function breadcrumbs(page: URL, pageName: string): GeneratedSchema | null {
 export function generateSchemas(pageUrl: string, facts: PageFacts): GeneratedSchema[] {
   const page = new URL(pageUrl);
   const og = facts.properties;
-  const description = facts.description ?? og['og:description'] ?? null;
+  const description = shown(facts.description) ?? shown(og['og:description']);
   if (page.pathname === '/' || page.pathname === '') {
-    const siteName = og['og:site_name'] ?? facts.title ?? page.host;
+    const siteName = shown(og['og:site_name']) ?? shown(facts.title) ?? page.host;
     const home = `${page.origin}/`;
     return [
       {
@@ -90,8 +95,13 @@ export function generateSchemas(pageUrl: string, facts: PageFacts): GeneratedSch
       },
     ];
   }
+  // The first name the page really shows: a `{{meta_title}}` left in its h1 names nothing, here or in the
+  // record's name and the breadcrumb.
   const name =
-    facts.h1 ?? og['og:title'] ?? facts.title ?? titleCase(page.pathname.split('/').filter(Boolean).pop()!);
+    shown(facts.h1) ??
+    shown(og['og:title']) ??
+    shown(facts.title) ??
+    titleCase(page.pathname.split('/').filter(Boolean).pop()!);
   const isArticle = facts.publishedTime !== null || og['og:type'] === 'article';
   const main: GeneratedSchema = isArticle
     ? {
