@@ -151,7 +151,9 @@ file, named with its field).`,
       const prune = values.prune === true;
       const schemaSteps = planSchemas(wanted, existing, { prune, selection: file.selection });
       const tagSteps = planTags(tagsFile, meta, social);
-      const writes = [...schemaSteps.filter((step) => step.action !== 'unchanged'), ...tagSteps];
+      // Page by page (each page's schemas, then its meta and social), in the plan and in the writes: a push
+      // stopped half-way leaves whole pages done, not every page's schemas without their meta.
+      const writes = byPage([...schemaSteps.filter((step) => step.action !== 'unchanged'), ...tagSteps]);
       const findingText = findingLines(findings, where);
       const findingsJson = findings.map(({ entry, issues }) => ({
         where: where(entry.index),
@@ -251,4 +253,11 @@ function describeSelection(selection: Selection[]): string {
         .join(', '),
     )
     .join('; ');
+}
+
+/** Steps grouped by page (any spelling of its URL), in the order of each page's first step; stable within. */
+function byPage(steps: Array<SchemaStep | TagStep>): Array<SchemaStep | TagStep> {
+  const urlOf = (step: SchemaStep | TagStep) =>
+    'kind' in step ? step.url : step.action === 'delete' ? step.record.url : step.entry.url;
+  return [...Map.groupBy(steps, (step) => urlIdentity(urlOf(step))).values()].flat();
 }

@@ -138,3 +138,27 @@ test('numbers with more digits than a double keeps go through pull and push as t
   expect(stored!.schema_data).toContain('"gtin13":12345678901234567890');
   expect((await cli(['pull', '--check', 'big.json'], env)).code).toBe(0);
 }, 60_000);
+
+test('the plan and the writes go page by page, so a push stopped half-way leaves whole pages', async () => {
+  const api = await startApi({ seed: {} });
+  const page = (path: string) => ({
+    url: `https://example.com/${path}/`,
+    schemas: [{ schema_data: doc('WebPage', { name: path }) }],
+    meta: { title: `Title ${path}` },
+  });
+  writeFileSync(
+    file('pages.json'),
+    JSON.stringify({
+      schemas: ['a', 'b'].map((path) => ({ url: page(path).url, ...page(path).schemas[0] })),
+      meta: ['a', 'b'].map((path) => ({ url: page(path).url, ...page(path).meta })),
+    }),
+  );
+  const plan = await cli(['push', 'pages.json', '--dry-run'], as(admin, api));
+  const lines = plan.stdout.split('\n').filter((line) => /^[+~-] /.test(line));
+  expect(lines).toEqual([
+    expect.stringMatching(/^\+ https:\/\/example\.com\/a\/ /),
+    expect.stringMatching(/^~ meta https:\/\/example\.com\/a\//),
+    expect.stringMatching(/^\+ https:\/\/example\.com\/b\/ /),
+    expect.stringMatching(/^~ meta https:\/\/example\.com\/b\//),
+  ]);
+}, 60_000);
