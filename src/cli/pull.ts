@@ -1,7 +1,6 @@
 // `astro-schema-manager pull`: the server's schemas, meta and social tags into a directory of page files (for
 // review in git) or one JSON file in the format of the reference server's seed file, so `serve --seed` loads a
 // pull and `push` sends either back. `--check` compares instead of writing (pull-check.ts).
-
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { MetaTags, Page, SchemaClient, SchemaRecord, SocialTags } from '../client/index.ts';

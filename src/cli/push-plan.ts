@@ -1,6 +1,5 @@
 // What `push` would change: the schemas and tags a file asks for, set against what the server holds. Pure, so
 // a dry run and the real run plan the same steps.
-
 import type { MetaTags, SchemaRecord, SocialTags } from '../client/index.ts';
 import { topLevelTypes } from '../head/json-ld-type.ts';
 import { isRawNumber, parseLossless } from '../lossless-json.ts';

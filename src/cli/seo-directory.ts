@@ -1,7 +1,6 @@
 // The pull file as a directory of one JSON file per page URL, for code review: a change to one page touches one
 // file, keys come in one fixed order, and files merge like any source. Pure: text in, text out; the commands do
 // the reading and writing.
-
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { META_FIELDS, OG_FIELDS, TWITTER_FIELDS } from '../contract-fields.ts';

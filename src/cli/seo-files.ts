@@ -63,7 +63,7 @@ export interface TreeWrite {
   removed: string[];
   /** `.json` files that are no page file (no `url`), which a pull leaves where they are. */
   leftAlone: string[];
-  /** Whether the directory held any `.json` file before. */
+  /** Whether the directory held a page file before. */
   hadFiles: boolean;
 }
 
@@ -90,7 +90,8 @@ export async function writePageFileTree(
   const others = options.removeOthers ? [...present.keys()].filter((path) => !kept.has(path)) : [];
   // Only page files go: any other JSON beside them is someone's, not the pull's.
   const removed = others.filter((path) => isPageFileText(present.get(path)!));
-  const leftAlone = others.filter((path) => !removed.includes(path));
+  const going = new Set(removed);
+  const leftAlone = others.filter((path) => !going.has(path));
   for (const path of removed) {
     await rm(join(dir, path));
     await removeEmptyFolders(dir, dirname(path));
@@ -100,7 +101,7 @@ export async function writePageFileTree(
     unchanged: files.length - changed.length,
     removed,
     leftAlone,
-    hadFiles: present.size > 0,
+    hadFiles: [...present.values()].some(isPageFileText),
   };
 }
 
