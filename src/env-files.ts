@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseEnv } from 'node:util';
+import { suggestName } from './did-you-mean.ts';
 
 /** The variables this package reads, and the PUBLIC_ forms it warns about. */
 const PREFIXES = ['SCHEMA_MANAGER_', 'PUBLIC_SCHEMA_MANAGER_'];
@@ -57,4 +58,52 @@ export function modeOf(command: string, argv: readonly string[]): string {
     if (arg.startsWith('--mode=')) return arg.slice('--mode='.length);
   }
   return command === 'dev' ? 'development' : 'production';
+}
+
+const PREFIX = 'SCHEMA_MANAGER_';
+/** Every variable this package reads. */
+const KNOWN_VARIABLES = [
+  'SCHEMA_MANAGER_API',
+  'SCHEMA_MANAGER_USER',
+  'SCHEMA_MANAGER_PASSWORD',
+  'SCHEMA_MANAGER_SERVE_USERS',
+  // The repository's test suite's, set by its developers.
+  'SCHEMA_MANAGER_TEST_BROWSER',
+];
+
+/** Names other tools use for the same things (`_URL` is no misspelling of `_USER`). */
+const ALIASES: Record<string, string> = {
+  URL: 'SCHEMA_MANAGER_API',
+  API_URL: 'SCHEMA_MANAGER_API',
+  BASE_URL: 'SCHEMA_MANAGER_API',
+  ENDPOINT: 'SCHEMA_MANAGER_API',
+  USERNAME: 'SCHEMA_MANAGER_USER',
+  LOGIN: 'SCHEMA_MANAGER_USER',
+  PASS: 'SCHEMA_MANAGER_PASSWORD',
+  PWD: 'SCHEMA_MANAGER_PASSWORD',
+  APP_PASSWORD: 'SCHEMA_MANAGER_PASSWORD',
+  APPLICATION_PASSWORD: 'SCHEMA_MANAGER_PASSWORD',
+  TOKEN: 'SCHEMA_MANAGER_PASSWORD',
+};
+
+/**
+ * A line for each SCHEMA_MANAGER_ variable that is set and that this package does not read (a misspelt
+ * `SCHEMA_MANAGER_PASS` would otherwise leave the build without credentials, saying only that none were given).
+ *
+ * @example unknownVariables({ SCHEMA_MANAGER_PASS: 'x' }) // ['SCHEMA_MANAGER_PASS is set, and astro-schema-manager reads no such variable: did you mean SCHEMA_MANAGER_PASSWORD?']
+ */
+export function unknownVariables(env: Record<string, string | undefined>): string[] {
+  return Object.keys(env)
+    .filter((name) => name.startsWith(PREFIX) && env[name] && !KNOWN_VARIABLES.includes(name))
+    .sort()
+    .map((name) => {
+      // Set against the names' own parts: the shared prefix would make any two look alike.
+      const part = name.slice(PREFIX.length);
+      const nearPart = suggestName(
+        part,
+        KNOWN_VARIABLES.map((known) => known.slice(PREFIX.length)),
+      );
+      const near = ALIASES[part] ?? (nearPart && `${PREFIX}${nearPart}`);
+      return `${name} is set, and astro-schema-manager reads no such variable: ${near ? `did you mean ${near}?` : `it reads ${KNOWN_VARIABLES.join(', ')}.`}`;
+    });
 }

@@ -1,7 +1,7 @@
 // How API commands reach a server: `--api` / `--user` flags and SCHEMA_MANAGER_* environment variables turned
 // into a client. The password is read from the environment only, so it never shows in `ps` or shell history.
 import { ApiError, createClient, type SchemaClient } from '../client/index.ts';
-import { withEnvFiles } from '../env-files.ts';
+import { unknownVariables, withEnvFiles } from '../env-files.ts';
 import { type OptionSpec, UsageError } from './command.ts';
 
 export const apiEnv = {
@@ -38,6 +38,7 @@ export function cliEnv(): NodeJS.ProcessEnv {
   const { env, unreadable } = withEnvFiles(process.env, process.cwd(), null);
   for (const file of unreadable)
     process.stderr.write(`Could not read ${file}: its SCHEMA_MANAGER_ variables are not used.\n`);
+  for (const line of unknownVariables(env)) process.stderr.write(`${line}\n`);
   return env;
 }
 

@@ -5,7 +5,7 @@ import '../require-node.ts';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroConfig, AstroIntegration, AstroIntegrationLogger } from 'astro';
-import { modeOf, withEnvFiles } from '../env-files.ts';
+import { modeOf, unknownVariables, withEnvFiles } from '../env-files.ts';
 import { type BuildClient, startBuildClient } from './build-client.ts';
 import { setPageListener } from './build-hand-off.ts';
 import { buildStopped } from './failures.ts';
@@ -116,6 +116,7 @@ export default function schemaManager(userOptions: SchemaManagerOptions = {}): A
               );
         for (const file of unreadable)
           logger.warn(`Could not read ${file}: its SCHEMA_MANAGER_ variables are not used.`);
+        for (const line of unknownVariables(env)) logger.warn(line);
         try {
           options = resolveOptions(userOptions, env);
           if (usesApi) requireApi(options);

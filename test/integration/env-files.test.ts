@@ -4,10 +4,29 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { modeOf, withEnvFiles } from '../../src/env-files.ts';
+import { modeOf, unknownVariables, withEnvFiles } from '../../src/env-files.ts';
 import { readHeadTags } from '../../src/head/index.ts';
 import { ADMIN, basicSeed, type RunningApi, startApi } from './support/api.ts';
 import { fixtureEnv, prepareFixture, runAstro } from './support/build-fixture.ts';
+
+test('a SCHEMA_MANAGER_ variable the package does not read is named, with the one meant', () => {
+  expect(
+    unknownVariables({
+      SCHEMA_MANAGER_PASS: 'x',
+      SCHEMA_MANAGER_URL: 'https://cms.example.com',
+      SCHEMA_MANAGER_PASSWROD: 'x',
+      SCHEMA_MANAGER_COLOUR: 'red',
+      SCHEMA_MANAGER_USER: 'ed',
+      SCHEMA_MANAGER_EMPTY: '',
+      OTHER: 'x',
+    }),
+  ).toEqual([
+    'SCHEMA_MANAGER_COLOUR is set, and astro-schema-manager reads no such variable: it reads SCHEMA_MANAGER_API, SCHEMA_MANAGER_USER, SCHEMA_MANAGER_PASSWORD, SCHEMA_MANAGER_SERVE_USERS, SCHEMA_MANAGER_TEST_BROWSER.',
+    'SCHEMA_MANAGER_PASS is set, and astro-schema-manager reads no such variable: did you mean SCHEMA_MANAGER_PASSWORD?',
+    'SCHEMA_MANAGER_PASSWROD is set, and astro-schema-manager reads no such variable: did you mean SCHEMA_MANAGER_PASSWORD?',
+    'SCHEMA_MANAGER_URL is set, and astro-schema-manager reads no such variable: did you mean SCHEMA_MANAGER_API?',
+  ]);
+});
 
 describe('withEnvFiles', () => {
   const dir = mkdtempSync(join(tmpdir(), 'asm-env-'));
