@@ -137,7 +137,14 @@ SIGINT and SIGTERM close the server and the database; the exit code is then 0.`,
       if (error instanceof SeedFileError) throw new UsageError(`--seed ${values.seed}: ${error.message}`);
       throw error;
     }
-    const baseUrl = await server.listen(port);
+    const baseUrl = await server.listen(port).catch(async (error: NodeJS.ErrnoException) => {
+      await server.close();
+      if (error.code === 'EADDRINUSE' || error.code === 'EACCES')
+        throw new Error(
+          `${values.host}:${port} ${error.code === 'EADDRINUSE' ? 'is in use (another server, or another serve)' : 'may not be opened by this user'} (${error.code}): choose another port with --port, or --port 0 for a free one.`,
+        );
+      throw error;
+    });
     const lines = [`Listening on ${baseUrl}`];
     if (seed && server.seeded)
       lines.push(

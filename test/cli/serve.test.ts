@@ -165,6 +165,21 @@ test('a bad --prefix or --site is a usage error (exit 2)', async () => {
   expect(site.err).toContain('--site "example.com" must be an http(s) origin');
 });
 
+test('a port in use is said in words, with what to do', async () => {
+  const taken = createServer({});
+  const base = await taken.listen(0);
+  try {
+    const port = new URL(base).port;
+    const busy = await refused(['--port', port]);
+    expect(busy.code).toBe(1);
+    expect(busy.err).toContain(
+      `127.0.0.1:${port} is in use (another server, or another serve) (EADDRINUSE): choose another port with --port, or --port 0 for a free one.`,
+    );
+  } finally {
+    await taken.close();
+  }
+});
+
 test('the server library refuses a user with an empty password', () => {
   expect(() =>
     createServer({ users: [{ name: 'admin', password: ' ', capabilities: ['manage_options'] }] }),
