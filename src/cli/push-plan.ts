@@ -190,6 +190,8 @@ function byUrl<T extends { url: string }>(entries: T[]): (url: string) => T | un
  * entry changes instead of a second one appearing.
  */
 export function planTags(file: SchemaFile, meta: MetaTags[], social: SocialTags[]): TagStep[] {
+  oneEntryPerTarget('meta', file.meta, meta);
+  oneEntryPerTarget('social', file.social, social);
   const steps: TagStep[] = [];
   const metaOf = byUrl(meta);
   for (const { url: givenUrl, ...given } of file.meta) {
@@ -220,6 +222,32 @@ export function planTags(file: SchemaFile, meta: MetaTags[], social: SocialTags[
   }
   return steps;
 }
+
+/**
+ * Refuses two entries of the files that would write one entry of the server: two spellings of one page
+ * (`/café/` and `/caf%C3%A9/`, `/About/` and `/about/`) where the server holds it under one, or under none
+ * (each push would set it to one, then the other, for ever). Two spellings the server holds apart stay two.
+ */
+function oneEntryPerTarget(
+  kind: 'meta' | 'social',
+  given: Array<{ url: string }>,
+  held: Array<{ url: string }>,
+) {
+  const target = byUrl(held);
+  const seen = new Map<string, string>();
+  for (const { url } of given) {
+    const key = target(url)?.url ?? urlIdentity(url);
+    const other = seen.get(key);
+    if (other !== undefined && other !== url)
+      throw new PlanError(
+        `${kind} is given for ${other} and for ${url}, one page in two spellings, which the API keeps as one entry: keep one of them (in one file), or the two would overwrite each other on every push.`,
+      );
+    seen.set(key, url);
+  }
+}
+
+/** Files that ask for something no push can do (a usage error: nothing is sent). */
+export class PlanError extends Error {}
 
 /**
  * Whether a record is among what a partial pull read: on one of its pages (in any spelling) and of its type,

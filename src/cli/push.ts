@@ -12,7 +12,14 @@ import { type Command, UsageError } from './command.ts';
 import { describeError } from './print-error.ts';
 import { startProgress } from './progress.ts';
 import { findingLines, findingsOf, hasErrors } from './push-findings.ts';
-import { desiredSchemas, planSchemas, planTags, type SchemaStep, type TagStep } from './push-plan.ts';
+import {
+  desiredSchemas,
+  PlanError,
+  planSchemas,
+  planTags,
+  type SchemaStep,
+  type TagStep,
+} from './push-plan.ts';
 import { describe, summarise, summaryLine } from './push-report.ts';
 import { readPushSource } from './push-source.ts';
 
@@ -150,7 +157,12 @@ file, named with its field).`,
       const refused = !dryRun && invalid.length > 0 && !allowInvalid;
       const prune = values.prune === true;
       const schemaSteps = planSchemas(wanted, existing, { prune, selection: file.selection });
-      const tagSteps = planTags(tagsFile, meta, social);
+      let tagSteps: TagStep[];
+      try {
+        tagSteps = planTags(tagsFile, meta, social);
+      } catch (error) {
+        throw error instanceof PlanError ? new UsageError(error.message) : error;
+      }
       // Page by page (each page's schemas, then its meta and social), in the plan and in the writes: a push
       // stopped half-way leaves whole pages done, not every page's schemas without their meta.
       const writes = byPage([...schemaSteps.filter((step) => step.action !== 'unchanged'), ...tagSteps]);

@@ -50,6 +50,11 @@ test('a pull of one page, pushed with --prune, deletes nothing outside that page
   expect(plan.stdout).toMatch(/^- #4 https:\/\/example\.com\/b\/ {2}Article "Article"$/m);
   expect(plan.stdout).not.toMatch(/^- #1 /m);
   expect(plan.stdout).toContain('(type Article)');
+  // A check without the flags says how the directory was pulled, and how to check it.
+  const check = await cli(['pull', '--check', 'articles/'], env);
+  expect(check.stderr).toContain(
+    'articles/ was pulled with --type Article: compare it with the same flags (pull --type Article --check articles/)',
+  );
   // A whole pull into it makes it speak for the whole API again.
   expect((await cli(['pull', '--out', 'articles/'], env)).code).toBe(0);
   expect(existsSync(file('articles/.pull-selection.json'))).toBe(false);
@@ -161,4 +166,35 @@ test('the plan and the writes go page by page, so a push stopped half-way leaves
     expect.stringMatching(/^\+ https:\/\/example\.com\/b\/ /),
     expect.stringMatching(/^~ meta https:\/\/example\.com\/b\//),
   ]);
+}, 60_000);
+
+test('meta for one page in two spellings is refused where the API keeps one entry, and kept where it keeps two', async () => {
+  const encoded = 'https://example.com/caf%C3%A9/';
+  const decoded = 'https://example.com/café/';
+  const api = await startApi({ seed: { meta: [{ url: encoded, title: 'Café' }] } });
+  const env = as(admin, api);
+  writeFileSync(
+    file('twice-spelled.json'),
+    JSON.stringify({
+      meta: [
+        { url: encoded, title: 'Encoded title' },
+        { url: decoded, title: 'Decoded title' },
+      ],
+    }),
+  );
+  const refused = await cli(['push', 'twice-spelled.json', '--dry-run'], env);
+  expect(refused.code).toBe(2);
+  expect(refused.stderr).toContain(
+    `meta is given for ${encoded} and for ${decoded}, one page in two spellings, which the API keeps as one entry`,
+  );
+  // The API holding the two spellings apart (as pull then writes them): each file entry is its own.
+  const both = await startApi({
+    seed: {
+      meta: [
+        { url: encoded, title: 'Encoded title' },
+        { url: decoded, title: 'Decoded title' },
+      ],
+    },
+  });
+  expect((await cli(['push', 'twice-spelled.json'], as(admin, both))).stdout).toMatch(/^Nothing to change/);
 }, 60_000);
