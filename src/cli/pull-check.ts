@@ -5,7 +5,7 @@ import { plural } from '../plural.ts';
 import type { SeedFileData as SchemaFile } from '../seed-file.ts';
 import { printJson } from './api-connection.ts';
 import { diffFileSets } from './file-diff.ts';
-import { pageFilePath, toPageFiles } from './seo-directory.ts';
+import { isPageFileText, pageFilePath, toPageFiles } from './seo-directory.ts';
 import { readPageFileTree, type Target } from './seo-files.ts';
 
 /** The files a pull would write to `target`, and the ones there now that it compares them with. */
@@ -18,7 +18,10 @@ async function bothSides(target: Target, file: SchemaFile, scope: { urls: string
     };
   }
   const wanted = new Map(toPageFiles(file).map(({ path, text }) => [path, text]));
-  const present = await readPageFileTree(target.path);
+  // Other JSON beside the page files (notes, a tool's settings) is left by a pull, so not compared either.
+  const present = new Map(
+    [...(await readPageFileTree(target.path))].filter(([, text]) => isPageFileText(text)),
+  );
   // A filtered pull speaks only for the pages it selected: other files are not compared.
   const selected = new Set(scope.urls.map(pageFilePath));
   const onDisk = scope.filtered

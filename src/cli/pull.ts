@@ -9,7 +9,7 @@ import { itemsOf, openList } from '../list-pages.ts';
 import { parseLossless } from '../lossless-json.ts';
 import { mapConcurrently } from '../map-concurrently.ts';
 import { plural } from '../plural.ts';
-import { parseSeedFile, type SeedFileData, SeedFileError } from '../seed-file.ts';
+import { parseSeedFile, type SeedFileData, SeedFileError, type Selection } from '../seed-file.ts';
 import { writeFileAtomically } from '../write-file-atomically.ts';
 import { apiOptions, isNotAllowed, printJson, withClient } from './api-connection.ts';
 import { type Command, UsageError } from './command.ts';
@@ -18,6 +18,7 @@ import { checkTarget } from './pull-check.ts';
 import { readInputText } from './read-input.ts';
 import { fromPageFiles, toPageFiles } from './seo-directory.ts';
 import {
+  readDirectorySelection,
   readPageFileTree,
   recordDirectorySelection,
   type Target,
@@ -276,11 +277,18 @@ social entries are kept for the selected URLs only, and no page file is removed.
       ? { ...(urls.length > 0 && { urls }), ...(type !== undefined && { type }) }
       : undefined;
     const pullFile: SchemaFile = selection ? { selection: [selection], ...file } : file;
-    if (values.check !== undefined)
+    if (values.check !== undefined) {
+      // A target a partial pull wrote is compared with the whole API only if asked to: say how to check it.
+      const recorded = pulled.filtered ? undefined : await recordedSelection(target!);
+      if (recorded)
+        process.stderr.write(
+          `${out} was pulled with ${recorded.map(selectionFlags).join('; then ')}: compare it with the same flags (pull ${selectionFlags(recorded[0]!)} --check ${out}); without them it is compared with the whole API.\n`,
+        );
       return checkTarget(target!, pullFile, { urls, filtered: pulled.filtered, json });
+    }
 
     if (target?.kind === 'directory') {
-      const { hadFiles, ...result } = await writePageFileTree(target.path, toPageFiles(file), {
+      const { hadFiles, movedTo, ...result } = await writePageFileTree(target.path, toPageFiles(file), {
         removeOthers: !pulled.filtered,
       });
       await recordDirectorySelection(target.path, selection, hadFiles);
@@ -289,9 +297,12 @@ social entries are kept for the selected URLs only, and no page file is removed.
         const lines = [
           `Wrote ${plural(written.schemas, 'schema')}, ${wroteTags} to ${out}: ` +
             `${plural(result.written.length, 'page file', 'page files')} written, ${result.unchanged} unchanged, ${result.removed.length} removed.`,
-          ...result.removed.map((path) => `Removed ${join(out, path)} (the API has nothing for this page).`),
+          ...result.removed.map((path) => {
+            const now = movedTo.get(path);
+            return `Removed ${join(out, path)} (${now ? `its page is now in ${join(out, now)}` : 'the API has nothing for this page'}).`;
+          }),
           ...result.leftAlone.map(
-            (path) => `Left ${join(out, path)} as it is: not a page file (it has no "url").`,
+            (path) => `Left ${join(out, path)} as it is: not a page file (no JSON object with a "url").`,
           ),
         ];
         process.stdout.write(`${lines.join('\n')}\n`);
@@ -311,3 +322,14 @@ social entries are kept for the selected URLs only, and no page file is removed.
     return 0;
   },
 };
+
+/** The selection a partial pull recorded in a directory or a pull file; undefined for a whole pull. */
+async function recordedSelection(target: Target): Promise<Selection[] | undefined> {
+  if (target.kind === 'directory') return readDirectorySelection(target.path).catch(() => undefined);
+  return (await readTarget(target))?.selection;
+}
+
+/** A selection as the flags that make it: `--url https://x.dev/a/ --type Article`. */
+function selectionFlags({ urls, type }: Selection): string {
+  return [...(urls ?? []).map((url) => `--url ${url}`), ...(type ? [`--type ${type}`] : [])].join(' ');
+}

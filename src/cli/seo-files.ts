@@ -65,6 +65,8 @@ export interface TreeWrite {
   leftAlone: string[];
   /** Whether the directory held a page file before. */
   hadFiles: boolean;
+  /** Removed files whose page is now written to another file (a name that changed): removed path -> new path. */
+  movedTo: Map<string, string>;
 }
 
 /**
@@ -102,7 +104,32 @@ export async function writePageFileTree(
     removed,
     leftAlone,
     hadFiles: [...present.values()].some(isPageFileText),
+    movedTo: movedPages(removed, present, files),
   };
+}
+
+/** For each removed page file whose URL a written file now holds, that file's path. */
+function movedPages(
+  removed: string[],
+  present: ReadonlyMap<string, string>,
+  files: ReadonlyArray<{ path: string; text: string }>,
+): Map<string, string> {
+  const urlOf = (text: string): string | null => {
+    try {
+      const { url } = JSON.parse(text) as { url?: unknown };
+      return typeof url === 'string' ? url : null;
+    } catch {
+      return null;
+    }
+  };
+  const moved = new Map<string, string>();
+  if (removed.length === 0) return moved;
+  const pathOfUrl = new Map(files.map((file) => [urlOf(file.text), file.path]));
+  for (const path of removed) {
+    const now = pathOfUrl.get(urlOf(present.get(path)!));
+    if (now !== undefined) moved.set(path, now);
+  }
+  return moved;
 }
 
 /** Removes `folder` (relative to `dir`) and its parents while they are empty, never `dir` itself. */

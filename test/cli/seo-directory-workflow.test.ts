@@ -180,8 +180,17 @@ test('pull to seo/, edit one file, review, push, push again, and --check and --p
   writeFileSync(file('seo/notes/todo.json'), '{"todo":["check the FAQ"]}\n');
   const output = (await cli(['pull', '--out', 'seo/'], env)).stdout;
   expect(output).toContain('Removed seo/example.com/gone.json (the API has nothing for this page).');
-  expect(output).toContain('Left seo/notes/todo.json as it is: not a page file (it has no "url").');
+  expect(output).toContain(
+    'Left seo/notes/todo.json as it is: not a page file (no JSON object with a "url").',
+  );
   expect(read('seo/notes/todo.json')).toBe('{"todo":["check the FAQ"]}\n');
+  // And a check right after the pull finds nothing to do: what a pull leaves is not a difference.
+  expect((await cli(['pull', '--check', 'seo/'], env)).code).toBe(0);
+  // A page file under a name of one's own: the pull writes the page under its own name, and says where.
+  writeFileSync(file('seo/example.com/by-hand.json'), '{"url":"https://example.com/","schemas":[]}\n');
+  expect((await cli(['pull', '--out', 'seo/'], env)).stdout).toContain(
+    'Removed seo/example.com/by-hand.json (its page is now in seo/example.com/index.json).',
+  );
 }, 120_000); // About twenty CLI processes, one after another: a loaded machine needs more than the default.
 
 test('an account that may not read meta and social keeps the ones seo/ has, so its check reports no deletion', async () => {
