@@ -109,16 +109,18 @@ export function problemLines(issues: ReadonlyArray<z.core.$ZodIssue>): string[] 
 
 /** The fields an entry at `path` may have (a seed file's or a page file's): what a mistyped one is set against. */
 function fieldsAt(path: ReadonlyArray<PropertyKey>): readonly string[] {
-  const last = path.findLast((part) => typeof part === 'string');
-  switch (last) {
+  const { shape } = seedFileSchema;
+  const fieldsOf = (list: 'schemas' | 'meta' | 'social') => Object.keys(shape[list].unwrap().element.shape);
+  switch (path.findLast((part) => typeof part === 'string')) {
     case undefined:
-      return ['selection', 'schemas', 'meta', 'social', 'url'];
+      // A page file has the entries' lists and its page's url.
+      return [...Object.keys(shape), 'url'];
     case 'schemas':
-      return ['url', 'schema_type', 'schema_name', 'schema_data', 'is_active'];
+      return fieldsOf('schemas');
     case 'meta':
-      return ['url', ...META_FIELDS];
+      return fieldsOf('meta');
     case 'social':
-      return ['url', 'og', 'twitter'];
+      return fieldsOf('social');
     case 'og':
       return OG_FIELDS;
     case 'twitter':

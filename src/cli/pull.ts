@@ -288,10 +288,10 @@ social entries are kept for the selected URLs only, and no page file is removed.
     }
 
     if (target?.kind === 'directory') {
-      const { hadFiles, movedTo, ...result } = await writePageFileTree(target.path, toPageFiles(file), {
+      const { hadPageFiles, movedTo, ...result } = await writePageFileTree(target.path, toPageFiles(file), {
         removeOthers: !pulled.filtered,
       });
-      await recordDirectorySelection(target.path, selection, hadFiles);
+      await recordDirectorySelection(target.path, selection, hadPageFiles);
       if (json) printJson({ directory: out, ...written, files: result });
       else {
         const lines = [

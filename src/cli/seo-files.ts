@@ -64,7 +64,7 @@ export interface TreeWrite {
   /** `.json` files that are no page file (no `url`), which a pull leaves where they are. */
   leftAlone: string[];
   /** Whether the directory held a page file before. */
-  hadFiles: boolean;
+  hadPageFiles: boolean;
   /** Removed files whose page is now written to another file (a name that changed): removed path -> new path. */
   movedTo: Map<string, string>;
 }
@@ -103,7 +103,7 @@ export async function writePageFileTree(
     unchanged: files.length - changed.length,
     removed,
     leftAlone,
-    hadFiles: [...present.values()].some(isPageFileText),
+    hadPageFiles: [...present.values()].some(isPageFileText),
     movedTo: movedPages(removed, present, files),
   };
 }
