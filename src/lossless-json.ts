@@ -1,7 +1,7 @@
 // JSON read and written without losing a number's digits. `JSON.parse` turns 9007199254740993 (a productID, a
 // GTIN written as a number) into 9007199254740992, and a pull then a push would write that into the CMS: numbers
 // with more digits than a double keeps stay as their text (`JSON.rawJSON`), which `JSON.stringify` writes back
-// as it was. Where the runtime has no `JSON.rawJSON` (not Node), plain `JSON.parse`.
+// as it was. Where the runtime has no `JSON.rawJSON` (Node before 21, some other runtimes), plain `JSON.parse`.
 
 interface RawJson {
   readonly rawJSON: string;

@@ -9,8 +9,8 @@ import { userAgent } from './user-agent.ts';
 /** The longest the probe may take, retries included. */
 export const PROBE_BOUND_MS = 10_000;
 /**
- * The probe's bound: 10 s, unless `timeoutMs` was set, which says how long the CMS may take to answer (a cold
- * CMS taking 8 s for its first answer could otherwise never start a build): then two attempts of it.
+ * The probe's bound: 10 s, unless `timeoutMs` was set, which says how long the CMS may take to answer (a CMS
+ * that takes 8 s an answer could otherwise never start a build): then two attempts of it.
  *
  * @example probeBoundFor(undefined) // 10000; probeBoundFor(60000) // 120000
  */
