@@ -40,3 +40,6 @@ export interface Command {
 
 /** A mistake in how the command was called: printed with a pointer to `--help`, exit code 2. */
 export class UsageError extends Error {}
+
+/** A mistake in a file the command was given (its entries, its JSON): exit code 2, no pointer to `--help`. */
+export class InputError extends UsageError {}

@@ -12,7 +12,7 @@ import { plural } from '../plural.ts';
 import { parseSeedFile, type SeedFileData, SeedFileError, type Selection } from '../seed-file.ts';
 import { writeFileAtomically } from '../write-file-atomically.ts';
 import { apiOptions, isNotAllowed, printJson, withClient } from './api-connection.ts';
-import { type Command, UsageError } from './command.ts';
+import { type Command, InputError, UsageError } from './command.ts';
 import { type Progress, startProgress } from './progress.ts';
 import { checkTarget } from './pull-check.ts';
 import { readInputText } from './read-input.ts';
@@ -39,7 +39,7 @@ export function readSchemaFile(path: string): SchemaFile {
   try {
     return parseSeedFile(value, path === '-' ? 'stdin' : path);
   } catch (error) {
-    if (error instanceof SeedFileError) throw new UsageError(error.message);
+    if (error instanceof SeedFileError) throw new InputError(error.message);
     throw error;
   }
 }
@@ -50,7 +50,7 @@ export function readJsonFile(path: string): unknown {
   try {
     return parseLossless(text);
   } catch (error) {
-    throw new UsageError(`${path} is not JSON: ${(error as Error).message}.`);
+    throw new InputError(`${path} is not JSON: ${(error as Error).message}.`);
   }
 }
 

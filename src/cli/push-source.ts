@@ -2,7 +2,7 @@
 // with a name for each schema that points back into it, for the plan and the findings.
 import { statSync } from 'node:fs';
 import type { SeedFileData as SchemaFile } from '../seed-file.ts';
-import { UsageError } from './command.ts';
+import { InputError, UsageError } from './command.ts';
 import { readSchemaFile } from './pull.ts';
 import { PageFileError, readPageFiles } from './seo-directory.ts';
 import { readDirectorySelection, readPageFileTree } from './seo-files.ts';
@@ -38,14 +38,14 @@ export async function readPushSource(path: string): Promise<PushSource> {
   try {
     const { file, origins } = readPageFiles([...tree].map(([name, text]) => ({ path: name, text })));
     const selection = await readDirectorySelection(path).catch((error: unknown) => {
-      throw new UsageError((error as Error).message);
+      throw new InputError((error as Error).message);
     });
     return {
       file: selection ? { ...file, selection } : file,
       where: (index) => inDirectory(`${origins[index]!.path} schemas[${origins[index]!.index}]`),
     };
   } catch (error) {
-    if (error instanceof PageFileError) throw new UsageError(inDirectory(error.message));
+    if (error instanceof PageFileError) throw new InputError(inDirectory(error.message));
     throw error;
   }
 }

@@ -8,7 +8,7 @@ import type { Selection } from '../seed-file.ts';
 import { urlIdentity } from '../url-forms.ts';
 import { apiOptions, collect, isNotAllowed, printJson, withClient } from './api-connection.ts';
 import { knownMeta, usesPlaceholder } from './as-built.ts';
-import { type Command, UsageError } from './command.ts';
+import { type Command, InputError, UsageError } from './command.ts';
 import { describeError } from './print-error.ts';
 import { startProgress } from './progress.ts';
 import { findingLines, findingsOf, hasErrors } from './push-findings.ts';
@@ -161,7 +161,7 @@ file, named with its field).`,
       try {
         tagSteps = planTags(tagsFile, meta, social);
       } catch (error) {
-        throw error instanceof PlanError ? new UsageError(error.message) : error;
+        throw error instanceof PlanError ? new InputError(error.message) : error;
       }
       // Page by page (each page's schemas, then its meta and social), in the plan and in the writes: a push
       // stopped half-way leaves whole pages done, not every page's schemas without their meta.

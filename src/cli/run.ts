@@ -2,7 +2,7 @@
 // subcommand's module is imported only when that subcommand runs or its help is asked for.
 import { readFileSync } from 'node:fs';
 import { Argument, CommanderError, InvalidArgumentError, Option, Command as Program } from 'commander';
-import { type Command, type OptionSpec, UsageError } from './command.ts';
+import { type Command, InputError, type OptionSpec, UsageError } from './command.ts';
 import { type CommandTable, commands as defaultCommands } from './commands.ts';
 import { describeError } from './print-error.ts';
 
@@ -125,7 +125,9 @@ export async function runCli(argv: string[], table: CommandTable = defaultComman
     }
     const prefix = `${BIN} ${current}: `;
     if (error instanceof UsageError) {
-      process.stderr.write(`${prefix}${error.message}\n(run "${BIN} ${current} --help" for its options)\n`);
+      // The options cannot fix a file's contents: the pointer to --help is for mistakes in the call.
+      const help = error instanceof InputError ? '' : `\n(run "${BIN} ${current} --help" for its options)`;
+      process.stderr.write(`${prefix}${error.message}${help}\n`);
       return 2;
     }
     const [first, ...rest] = describeError(error);

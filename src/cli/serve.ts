@@ -4,7 +4,7 @@ import { SeedFileError } from '../seed-file.ts';
 import { createServer, generateApplicationPassword, serverDefaults } from '../server/index.ts';
 import type { Capability, UserOption } from '../server/types.ts';
 import { cliEnv } from './api-connection.ts';
-import { type Command, UsageError } from './command.ts';
+import { type Command, InputError, UsageError } from './command.ts';
 import { readSchemaFile } from './pull.ts';
 import { inputFileProblem, readInputText } from './read-input.ts';
 
@@ -134,7 +134,7 @@ SIGINT and SIGTERM close the server and the database; the exit code is then 0.`,
       });
     } catch (error) {
       // An entry the API's own checks refuse is a mistake in the file, named by entry.
-      if (error instanceof SeedFileError) throw new UsageError(`--seed ${values.seed}: ${error.message}`);
+      if (error instanceof SeedFileError) throw new InputError(`--seed ${values.seed}: ${error.message}`);
       throw error;
     }
     const baseUrl = await server.listen(port).catch(async (error: NodeJS.ErrnoException) => {

@@ -100,6 +100,7 @@ test('a pull file with two meta entries for one page is refused, naming both', a
   const run = await cli(['push', 'twice.json', '--dry-run'], { SCHEMA_MANAGER_API: 'http://127.0.0.1:9' });
   expect(run.code).toBe(2);
   expect(run.stderr).toContain('meta[1].url: https://example.com/ is also meta[0]; keep one entry per page');
+  expect(run.stderr).not.toContain('--help');
 });
 
 test("a write the server refuses says the server's reason for each field", async () => {
@@ -187,6 +188,8 @@ test('meta for one page in two spellings is refused where the API keeps one entr
   expect(refused.stderr).toContain(
     `meta is given for ${encoded} and for ${decoded}, one page in two spellings, which the API keeps as one entry`,
   );
+  // A mistake in the files, not in the call: no pointer to the options.
+  expect(refused.stderr).not.toContain('--help');
   // The API holding the two spellings apart (as pull then writes them): each file entry is its own.
   const both = await startApi({
     seed: {
