@@ -60,8 +60,10 @@ afterAll(async () => {
 test('a second build with nothing changed moves at most a tenth of the bytes, in 304s', () => {
   expect(first.bytes).toBeGreaterThan(100_000);
   expect(second.bytes).toBeLessThanOrEqual(first.bytes / 10);
-  // Every list read was answered "not modified": the work left is the round trips, not the answers.
-  expect(second.notModified).toBeGreaterThanOrEqual(second.report.requests);
+  // Every request that reached the API, but the probe's, was answered "not modified": the work left is the round
+  // trips, not the answers. (Counted at the server: a kept-alive connection the server had closed makes the client
+  // ask again, a request of the client's that never reached it; seen once in CI on a loaded machine.)
+  expect(second.notModified).toBeGreaterThanOrEqual(second.requests - second.report.probeRequests);
   console.log(
     `build cache: first build ${first.bytes} bytes in ${first.requests} requests, pass ${Math.round(first.report.durationMs)} ms; ` +
       `second ${second.bytes} bytes, ${second.notModified} of ${second.requests} requests 304, pass ${Math.round(second.report.durationMs)} ms`,
