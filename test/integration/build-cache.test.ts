@@ -22,7 +22,7 @@ interface Run {
   bytes: number;
   requests: number;
   notModified: number;
-  report: { durationMs: number; requests: number };
+  report: { durationMs: number; requests: number; probeRequests: number };
 }
 
 async function build(): Promise<Run> {
