@@ -52,14 +52,15 @@ function caseFolded(text: string): string {
 }
 
 /** How the escapes of a URL's path are written. */
-export type EscapeSpelling = 'as-given' | 'decoded' | 'small-hex';
+export type EscapeSpelling = 'as-given' | 'encoded' | 'decoded' | 'small-hex';
 
 /**
- * The spellings a CMS may have stored a URL under, the URL as given first: when its path holds percent-encoded
- * characters, also decoded (typed by hand) and with small hex (WordPress permalinks). Spellings that come out
- * the same are given once.
+ * The spellings a CMS may have stored a URL under, the URL as given first: when its path holds characters
+ * that are percent-encoded in a URL, also encoded (as a browser sends it, when given decoded), decoded (typed
+ * by hand) and with small hex (WordPress permalinks). Spellings that come out the same are given once.
  *
  * @example spellingsOf('https://a.dev/caf%C3%A9/').map((s) => s.url) // ['https://a.dev/caf%C3%A9/', 'https://a.dev/café/', 'https://a.dev/caf%c3%a9/']
+ * @example spellingsOf('https://a.dev/café/').map((s) => s.url) // ['https://a.dev/café/', 'https://a.dev/caf%C3%A9/', 'https://a.dev/caf%c3%a9/']
  */
 export function spellingsOf(url: string): Array<{ spelling: EscapeSpelling; url: string }> {
   const given = [{ spelling: 'as-given' as const, url }];
@@ -73,6 +74,7 @@ export function spellingsOf(url: string): Array<{ spelling: EscapeSpelling; url:
   const around = (path: string) => `${parsed.origin}${path}${parsed.search}${parsed.hash}`;
   const all = [
     ...given,
+    { spelling: 'encoded' as const, url: around(parsed.pathname) },
     // Separators (`%2F`, `%3F`, `%23`) stay encoded: decoded, they would name another path, or a query.
     { spelling: 'decoded' as const, url: around(readableUrl(parsed.pathname)) },
     {

@@ -58,6 +58,12 @@ test('the spellings a CMS may have stored: as given, decoded, small hex; one for
   expect(spellingsOf('https://a.dev/a%20b/').map((entry) => entry.spelling)).toEqual(['as-given', 'decoded']);
   // A separator stays encoded when decoded: `%2F` decoded would be another path.
   expect(spellingsOf('https://a.dev/a%2Fb%C3%A9/')[1]?.url).toBe('https://a.dev/a%2Fbé/');
+  // Given decoded (typed by hand), it is also asked as a browser sends it.
+  expect(spellingsOf('https://a.dev/café/')).toEqual([
+    { spelling: 'as-given', url: 'https://a.dev/café/' },
+    { spelling: 'encoded', url: 'https://a.dev/caf%C3%A9/' },
+    { spelling: 'small-hex', url: 'https://a.dev/caf%c3%a9/' },
+  ]);
 });
 
 test('messages show addresses as people read them, separators kept encoded', () => {

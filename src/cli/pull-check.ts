@@ -3,9 +3,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { plural } from '../plural.ts';
 import type { SeedFileData as SchemaFile } from '../seed-file.ts';
+import { urlIdentity } from '../url-forms.ts';
 import { printJson } from './api-connection.ts';
 import { diffFileSets } from './file-diff.ts';
-import { isPageFileText, pageFilePath, toPageFiles } from './seo-directory.ts';
+import { pageFileUrl, toPageFiles } from './seo-directory.ts';
 import { readPageFileTree, type Target } from './seo-files.ts';
 
 /** The files a pull would write to `target`, and the ones there now that it compares them with. */
@@ -19,14 +20,16 @@ async function bothSides(target: Target, file: SchemaFile, scope: { urls: string
   }
   const wanted = new Map(toPageFiles(file).map(({ path, text }) => [path, text]));
   // Other JSON beside the page files (notes, a tool's settings) is left by a pull, so not compared either.
-  const present = new Map(
-    [...(await readPageFileTree(target.path))].filter(([, text]) => isPageFileText(text)),
+  const pageFiles = [...(await readPageFileTree(target.path))].flatMap(([path, text]) => {
+    const url = pageFileUrl(text);
+    return url === null ? [] : [{ path, text, url }];
+  });
+  // A filtered pull speaks only for the pages it selected (in any spelling): other files are not compared.
+  const selected = new Set(scope.urls.map(urlIdentity));
+  const compared = pageFiles.filter(
+    ({ path, url }) => !scope.filtered || wanted.has(path) || selected.has(urlIdentity(url)),
   );
-  // A filtered pull speaks only for the pages it selected: other files are not compared.
-  const selected = new Set(scope.urls.map(pageFilePath));
-  const onDisk = scope.filtered
-    ? new Map([...present].filter(([path]) => wanted.has(path) || selected.has(path)))
-    : present;
+  const onDisk = new Map(compared.map(({ path, text }) => [path, text]));
   return { onDisk, wanted };
 }
 

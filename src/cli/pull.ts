@@ -10,6 +10,7 @@ import { parseLossless } from '../lossless-json.ts';
 import { mapConcurrently } from '../map-concurrently.ts';
 import { plural } from '../plural.ts';
 import { parseSeedFile, type SeedFileData, SeedFileError, type Selection } from '../seed-file.ts';
+import { spellingsOf, urlIdentity } from '../url-forms.ts';
 import { writeFileAtomically } from '../write-file-atomically.ts';
 import { apiOptions, isNotAllowed, printJson, withClient } from './api-connection.ts';
 import { type Command, InputError, UsageError } from './command.ts';
@@ -146,7 +147,11 @@ async function openCounted<T, Q extends object>(
 }
 
 async function pullFrom(client: SchemaClient, urls: string[], type: string | undefined, quiet: boolean) {
-  const queries = urls.length > 0 ? urls.map((url) => ({ url, schema_type: type })) : [{ schema_type: type }];
+  // The API matches `url` as stored: a page given in another spelling of its escapes (`/café/` for the stored
+  // `/caf%C3%A9/`) is asked in each, as push and the build find it.
+  const asked = [...new Set(urls.flatMap((url) => spellingsOf(url).map((form) => form.url)))];
+  const queries =
+    urls.length > 0 ? asked.map((url) => ({ url, schema_type: type })) : [{ schema_type: type }];
   // The first pages side by side; they give the totals the progress bar needs.
   let read = 0;
   let progress: Progress | null = null;
@@ -179,9 +184,9 @@ async function pullFrom(client: SchemaClient, urls: string[], type: string | und
   const schemas = [...seen.values()];
   // With a filter, tags follow the selection: the named URLs, or the URLs of the schemas pulled.
   const filtered = urls.length > 0 || type !== undefined;
-  const keep = new Set(urls.length > 0 ? urls : schemas.map((record) => record.url));
+  const keep = new Set((urls.length > 0 ? urls : schemas.map((record) => record.url)).map(urlIdentity));
   const select = <T extends { url: string }>(items: T[] | null) =>
-    items === null ? null : filtered ? items.filter((item) => keep.has(item.url)) : items;
+    items === null ? null : filtered ? items.filter((item) => keep.has(urlIdentity(item.url))) : items;
   return { schemas, meta: select(meta), social: select(social), filtered, selected: select };
 }
 

@@ -93,11 +93,18 @@ function ordered(fields: Record<string, string | null | undefined> | undefined, 
   return Object.keys(out).length > 0 ? out : undefined;
 }
 
+/** A page file to write: where, for which page, and its text. */
+export interface PageFileText {
+  path: string;
+  url: string;
+  text: string;
+}
+
 /**
  * The pull file as page files, sorted by path; each text ends with a newline.
  * @example toPageFiles({ schemas: [...], meta: [], social: [] })[0].path // 'www.example.com/index.json'
  */
-export function toPageFiles(file: SchemaFile): Array<{ path: string; text: string }> {
+export function toPageFiles(file: SchemaFile): PageFileText[] {
   const pages = new Map<string, PageFile>();
   const pageOf = (url: string): PageFile => {
     const page = pages.get(url) ?? { url, schemas: [] };
@@ -117,7 +124,7 @@ export function toPageFiles(file: SchemaFile): Array<{ path: string; text: strin
   }
   // Pages whose paths differ only in letter case are one file on macOS's and Windows's file systems.
   const byPath = Map.groupBy(pages.values(), (page) => pageFilePath(page.url).toLowerCase());
-  const files: Array<{ path: string; text: string }> = [];
+  const files: PageFileText[] = [];
   for (const group of byPath.values()) {
     // `/a` and `/a/` (or `/A/` and `/a/`) name one file; when a CMS holds both, the second is numbered. The
     // order depends on nothing but the URLs, so every pull names them alike.
@@ -125,7 +132,7 @@ export function toPageFiles(file: SchemaFile): Array<{ path: string; text: strin
     group.forEach((page, index) => {
       const path = pageFilePath(page.url);
       const name = index === 0 ? path : path.replace(/\.json$/, `~~${index + 1}.json`);
-      files.push({ path: name, text: `${JSON.stringify(page, null, 2)}\n` });
+      files.push({ path: name, url: page.url, text: `${JSON.stringify(page, null, 2)}\n` });
     });
   }
   return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
@@ -190,17 +197,18 @@ export function readPageFiles(files: Array<{ path: string; text: string }>): {
 }
 
 /**
- * Whether a file's text is a page file at all (a JSON object with a `url`), as opposed to another JSON file kept
- * beside them (notes, a tool's settings) that a pull must not remove.
+ * The page a file's text is for (its `url`), or null when the text is no page file (not a JSON object with a
+ * `url`): another JSON file kept beside them (notes, a tool's settings) that a pull must not remove.
  *
- * @example isPageFileText('{"url":"https://x.dev/","schemas":[]}') // true
+ * @example pageFileUrl('{"url":"https://x.dev/","schemas":[]}') // 'https://x.dev/'
  */
-export function isPageFileText(text: string): boolean {
+export function pageFileUrl(text: string): string | null {
   try {
     const value: unknown = JSON.parse(text);
-    return !!value && typeof value === 'object' && typeof (value as { url?: unknown }).url === 'string';
+    const url = value && typeof value === 'object' ? (value as { url?: unknown }).url : undefined;
+    return typeof url === 'string' ? url : null;
   } catch {
-    return false;
+    return null;
   }
 }
 

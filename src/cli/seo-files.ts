@@ -7,7 +7,7 @@ import { dirname, join, relative, sep } from 'node:path';
 import { mapConcurrently } from '../map-concurrently.ts';
 import { type Selection, seedFileSchema } from '../seed-file.ts';
 import { writeFileAtomically } from '../write-file-atomically.ts';
-import { isPageFileText } from './seo-directory.ts';
+import { type PageFileText, pageFileUrl } from './seo-directory.ts';
 
 export interface Target {
   kind: 'directory' | 'file';
@@ -77,10 +77,11 @@ export interface TreeWrite {
  */
 export async function writePageFileTree(
   dir: string,
-  files: ReadonlyArray<{ path: string; text: string }>,
+  files: readonly PageFileText[],
   options: { removeOthers: boolean; onFile?: () => void },
 ): Promise<TreeWrite> {
   const present = await readPageFileTree(dir);
+  const presentUrls = new Map([...present].map(([path, text]) => [path, pageFileUrl(text)]));
   const changed = files.filter((file) => present.get(file.path) !== file.text);
   await mapConcurrently(changed, FILES_AT_ONCE, async (file) => {
     const target = join(dir, file.path);
@@ -91,7 +92,7 @@ export async function writePageFileTree(
   const kept = new Set(files.map((file) => file.path));
   const others = options.removeOthers ? [...present.keys()].filter((path) => !kept.has(path)) : [];
   // Only page files go: any other JSON beside them is someone's, not the pull's.
-  const removed = others.filter((path) => isPageFileText(present.get(path)!));
+  const removed = others.filter((path) => presentUrls.get(path) !== null);
   const going = new Set(removed);
   const leftAlone = others.filter((path) => !going.has(path));
   for (const path of removed) {
@@ -103,30 +104,21 @@ export async function writePageFileTree(
     unchanged: files.length - changed.length,
     removed,
     leftAlone,
-    hadPageFiles: [...present.values()].some(isPageFileText),
-    movedTo: movedPages(removed, present, files),
+    hadPageFiles: [...presentUrls.values()].some((url) => url !== null),
+    movedTo: movedPages(removed, presentUrls, files),
   };
 }
 
 /** For each removed page file whose URL a written file now holds, that file's path. */
 function movedPages(
   removed: string[],
-  present: ReadonlyMap<string, string>,
-  files: ReadonlyArray<{ path: string; text: string }>,
+  urlOfPresent: ReadonlyMap<string, string | null>,
+  files: readonly PageFileText[],
 ): Map<string, string> {
-  const urlOf = (text: string): string | null => {
-    try {
-      const { url } = JSON.parse(text) as { url?: unknown };
-      return typeof url === 'string' ? url : null;
-    } catch {
-      return null;
-    }
-  };
   const moved = new Map<string, string>();
-  if (removed.length === 0) return moved;
-  const pathOfUrl = new Map(files.map((file) => [urlOf(file.text), file.path]));
+  const pathOfUrl = new Map(files.map((file) => [file.url, file.path]));
   for (const path of removed) {
-    const now = pathOfUrl.get(urlOf(present.get(path)!));
+    const now = pathOfUrl.get(urlOfPresent.get(path)!);
     if (now !== undefined) moved.set(path, now);
   }
   return moved;
