@@ -1,8 +1,9 @@
 // `astro-schema-manager bulk`: the server's site-wide repairs (fix, cleanup, duplicates) over POST /bulk.
-import type { BulkAction } from '../client/index.ts';
+import { ApiError, type BulkAction, type SchemaClient } from '../client/index.ts';
+import { mapConcurrently } from '../map-concurrently.ts';
 import { plural } from '../plural.ts';
 import { apiOptions, printJson, readIds, withClient } from './api-connection.ts';
-import { type Command, UsageError } from './command.ts';
+import { type Command, InputError, UsageError } from './command.ts';
 
 const actions: readonly BulkAction[] = ['fix', 'cleanup', 'duplicates'];
 
@@ -32,9 +33,15 @@ export const command: Command = {
     }
     const ids = readIds(values.id);
     const dryRun = values['dry-run'] === true;
-    const result = await withClient(values, (client) =>
-      client.bulk(action, { dry_run: dryRun, ...(ids.length > 0 && { ids }) }),
-    );
+    const result = await withClient(values, async (client) => {
+      // The API passes over an id it does not hold: a mistyped one would "affect 0 records" and exit 0.
+      const unknown = await unknownIds(client, ids);
+      if (unknown.length > 0)
+        throw new InputError(
+          `The API holds no schema ${unknown.map((id) => `#${id}`).join(', ')}: nothing was run. The ids are those "pull" and GET /schemas show.`,
+        );
+      return client.bulk(action, { dry_run: dryRun, ...(ids.length > 0 && { ids }) });
+    });
     if (values.json) printJson(result);
     else {
       const lines = result.items.map(
@@ -51,3 +58,17 @@ export const command: Command = {
     return result.errors.length > 0 ? 1 : 0;
   },
 };
+
+/** The ids the API answers 404 for (read 8 at a time). */
+async function unknownIds(client: SchemaClient, ids: number[]): Promise<number[]> {
+  const missing = await mapConcurrently(ids, 8, (id) =>
+    client.schemas.get(id).then(
+      () => null,
+      (error: unknown) => {
+        if (error instanceof ApiError && error.status === 404) return id;
+        throw error;
+      },
+    ),
+  );
+  return missing.filter((id) => id !== null);
+}

@@ -18,13 +18,21 @@ export interface DesiredSchema {
 }
 
 export type SchemaStep =
-  | { action: 'create'; entry: DesiredSchema }
+  | {
+      action: 'create';
+      entry: DesiredSchema;
+      /**
+       * Without `prune`: the one record on the page, of the same type or with the same document, that nothing
+       * in the files matched (a schema renamed in the files?). It stays, beside the one created.
+       */
+      beside?: SchemaRecord;
+    }
   | {
       action: 'update';
       id: number;
       entry: DesiredSchema;
-      changes: Array<'schema_data' | 'is_active'>;
-      /** What differs, old -> new: `is_active`, then the document's changed paths. */
+      changes: SchemaField[];
+      /** What differs, old -> new: `schema_type`, `schema_name`, `is_active`, then the document's changed paths. */
       details: JsonChange[];
     }
   | { action: 'unchanged'; id: number; entry: DesiredSchema }
@@ -39,6 +47,9 @@ export type TagStep =
       fields: { og?: Record<string, string | null>; twitter?: Record<string, string | null> };
       changes: JsonChange[];
     };
+
+/** The fields of a record an update may change. */
+type SchemaField = 'schema_type' | 'schema_name' | 'schema_data' | 'is_active';
 
 // Numbers with more digits than a double keeps stay as written: a push must not round a CMS's 19-digit GTIN.
 const parse = (text: string): unknown => {
@@ -99,7 +110,8 @@ const keyOf = (s: { url: string; schema_type: string; schema_name: string }) =>
 /**
  * What to do with each schema: records are matched by url (in any spelling) + schema_type + schema_name
  * (several of one key pair up in id order); `prune` deletes the server's records that nothing in the file
- * matched.
+ * matched, except where a record and an entry of one page pair up as a rename (see `renamedPairs`): that record
+ * is updated.
  *
  * @example planSchemas(desiredSchemas(file), await collect(client.schemas.listAll()), { prune: false })
  */
@@ -122,35 +134,96 @@ export function planSchemas(
       ),
       1,
     )[0];
-    if (!record) return { action: 'create', entry };
-    const changes: Array<'schema_data' | 'is_active'> = [];
-    const details: JsonChange[] = [];
-    if (entry.is_active !== record.is_active) {
-      changes.push('is_active');
-      details.push({ path: 'is_active', from: record.is_active, to: entry.is_active });
-    }
-    if (!sameDocument(entry.schema_data, record)) {
-      changes.push('schema_data');
-      const wantedDoc = typeof entry.schema_data === 'string' ? parse(entry.schema_data) : entry.schema_data;
-      details.push(
-        ...(wantedDoc === undefined || record.data === null
-          ? [{ path: '$', from: record.schema_data, to: entry.schema_data }]
-          : jsonChanges(storedDocument(record), wantedDoc)),
-      );
-    }
-    return changes.length > 0
-      ? { action: 'update', id: record.id, entry, changes, details }
-      : { action: 'unchanged', id: record.id, entry };
+    return record ? updateStep(entry, record) : { action: 'create', entry };
   });
-  if (options.prune) {
-    const within = options.selection ? inSelection(options.selection) : () => true;
-    const left = [...pool.values()]
-      .flat()
-      .filter(within)
-      .sort((a, b) => a.id - b.id);
-    for (const record of left) steps.push({ action: 'delete', record });
+  const within = options.prune && options.selection ? inSelection(options.selection) : () => true;
+  const unmatched = [...pool.values()]
+    .flat()
+    .filter(within)
+    .sort((a, b) => a.id - b.id);
+  const created = steps.flatMap((step) => (step.action === 'create' ? [step.entry] : []));
+  const pairs = renamedPairs(created, unmatched);
+  if (!options.prune) {
+    for (const step of steps) if (step.action === 'create') step.beside = pairs.get(step.entry);
+    return steps;
   }
-  return steps;
+  const paired = new Set(pairs.values());
+  const planned = steps.map((step) => {
+    if (step.action !== 'create') return step;
+    const record = pairs.get(step.entry);
+    return record ? updateStep(step.entry, record) : step;
+  });
+  for (const record of unmatched) if (!paired.has(record)) planned.push({ action: 'delete', record });
+  return planned;
+}
+
+/** The step that makes `record` what `entry` asks: the fields that differ, or none. */
+function updateStep(entry: DesiredSchema, record: SchemaRecord): SchemaStep {
+  const changes: SchemaField[] = [];
+  const details: JsonChange[] = [];
+  for (const field of ['schema_type', 'schema_name', 'is_active'] as const) {
+    if (entry[field] === record[field]) continue;
+    changes.push(field);
+    details.push({ path: field, from: record[field], to: entry[field] });
+  }
+  if (!sameDocument(entry.schema_data, record)) {
+    changes.push('schema_data');
+    const wantedDoc = typeof entry.schema_data === 'string' ? parse(entry.schema_data) : entry.schema_data;
+    details.push(
+      ...(wantedDoc === undefined || record.data === null
+        ? [{ path: '$', from: record.schema_data, to: entry.schema_data }]
+        : jsonChanges(storedDocument(record), wantedDoc)),
+    );
+  }
+  return changes.length > 0
+    ? { action: 'update', id: record.id, entry, changes, details }
+    : { action: 'unchanged', id: record.id, entry };
+}
+
+/**
+ * Entries no record matched, each paired with the record of its page that nothing matched either, where only
+ * one of each could be meant: first one entry and one record of a type on the page (a schema renamed in the
+ * files), then one of each with the same document (retyped and renamed, as `bulk fix` does to a `schema_type`
+ * out of step with `@type`). Anything less clear pairs nothing.
+ */
+function renamedPairs(entries: DesiredSchema[], records: SchemaRecord[]): Map<DesiredSchema, SchemaRecord> {
+  const pairs = new Map<DesiredSchema, SchemaRecord>();
+  const taken = new Set<SchemaRecord>();
+  const documentKey = (data: string | object) => {
+    const parsed = typeof data === 'string' ? parse(data) : data;
+    return parsed === undefined ? `text ${String(data).trim()}` : canonical(parsed);
+  };
+  const recordsByPage = Map.groupBy(records, (record) => urlIdentity(record.url));
+  for (const [page, given] of Map.groupBy(entries, (entry) => urlIdentity(entry.url))) {
+    const held = recordsByPage.get(page) ?? [];
+    const keys = [
+      {
+        ofEntry: (entry: DesiredSchema) => entry.schema_type,
+        ofRecord: (record: SchemaRecord) => record.schema_type,
+      },
+      {
+        ofEntry: (entry: DesiredSchema) => documentKey(entry.schema_data),
+        ofRecord: (record: SchemaRecord) => documentKey(record.schema_data),
+      },
+    ];
+    for (const { ofEntry, ofRecord } of keys) {
+      const heldBy = Map.groupBy(
+        held.filter((record) => !taken.has(record)),
+        ofRecord,
+      );
+      const givenBy = Map.groupBy(
+        given.filter((entry) => !pairs.has(entry)),
+        ofEntry,
+      );
+      for (const [value, asked] of givenBy) {
+        const candidates = heldBy.get(value) ?? [];
+        if (asked.length !== 1 || candidates.length !== 1) continue;
+        pairs.set(asked[0]!, candidates[0]!);
+        taken.add(candidates[0]!);
+      }
+    }
+  }
+  return pairs;
 }
 
 function definedFields(fields: Record<string, string | null | undefined>): Record<string, string | null> {

@@ -1,7 +1,7 @@
 // `astro-schema-manager push`: makes the server match a directory of page files or a pull file. The plan is
 // computed from the files and the server's state and printed before anything is written, so a refusal (invalid
 // schemas, missing rights) changes nothing, and a second push of the same files finds nothing to do.
-import type { SchemaClient } from '../client/index.ts';
+import type { SchemaClient, SchemaRecord } from '../client/index.ts';
 import { mapConcurrently } from '../map-concurrently.ts';
 import { plural } from '../plural.ts';
 import type { Selection } from '../seed-file.ts';
@@ -13,6 +13,7 @@ import { describeError } from './print-error.ts';
 import { startProgress } from './progress.ts';
 import { findingLines, findingsOf, hasErrors } from './push-findings.ts';
 import {
+  type DesiredSchema,
   desiredSchemas,
   PlanError,
   planSchemas,
@@ -65,7 +66,8 @@ export const command: Command = {
 server's seed file), validates every schema locally, reads the server, and prints the plan: + create,
 ~ update (only the fields that differ, old → new), - delete. Records are matched by url + schema_type +
 schema_name (type defaults to the document's first @type, name to the type); a matched record is updated when its
-schema_data (compared as JSON) or is_active differs. Meta and social entries are set where their given fields
+schema_data (compared as JSON) or is_active differs. With --prune, a schema renamed (or retyped) in the files
+updates its record when the page leaves no doubt which one it was; without, the record stays beside it (noted). Meta and social entries are set where their given fields
 differ. Pushing the same files twice changes nothing the second time. --dry-run always prints the plan and the
 findings; a real push with validation errors sends nothing (unless --allow-invalid).`,
   arguments: [{ name: '<dir|file>', description: 'a directory of page files, a pull file, or - for stdin' }],
@@ -167,6 +169,11 @@ file, named with its field).`,
       // stopped half-way leaves whole pages done, not every page's schemas without their meta.
       const writes = byPage([...schemaSteps.filter((step) => step.action !== 'unchanged'), ...tagSteps]);
       const findingText = findingLines(findings, where);
+      const besideNotes = schemaSteps.flatMap((step) =>
+        step.action === 'create' && step.beside
+          ? [besideNote(step.entry, step.beside, source === '-' ? 'stdin' : source)]
+          : [],
+      );
       const findingsJson = findings.map(({ entry, issues }) => ({
         where: where(entry.index),
         url: entry.url,
@@ -189,13 +196,20 @@ file, named with its field).`,
           plan.push(
             `--prune stays within what ${source === '-' ? 'stdin' : source} was pulled with (${describeSelection(file.selection)}): the API's other schemas are kept.`,
           );
+        plan.push(...besideNotes);
         if (findings.length > 0) plan.push('Findings (as the build will report them):', ...findingText);
         process.stdout.write(`${plan.join('\n')}\n`);
       }
       if (refused) {
         const message = `Refusing to push: ${plural(invalid.length, 'schema')} with validation errors; nothing was sent (--allow-invalid pushes anyway).`;
         if (json)
-          printJson({ dry_run: false, refused: true, steps: writes.map(describe), findings: findingsJson });
+          printJson({
+            dry_run: false,
+            refused: true,
+            steps: writes.map(describe),
+            notes: besideNotes,
+            findings: findingsJson,
+          });
         else process.stderr.write(`${message}\n`);
         return 1;
       }
@@ -227,6 +241,7 @@ file, named with its field).`,
           ...summary,
           refused: false,
           steps: writes.map(describe),
+          notes: besideNotes,
           findings: findingsJson,
           failures: failures.map(({ item, error }) => ({
             step: describe(item),
@@ -255,6 +270,11 @@ file, named with its field).`,
     });
   },
 };
+
+/** A record left beside a schema created on its page, which the files may have meant to rename. */
+function besideNote(entry: DesiredSchema, record: SchemaRecord, source: string): string {
+  return `Note: ${entry.url}  ${entry.schema_type} "${entry.schema_name}" is created beside #${record.id} ${record.schema_type} "${record.schema_name}", which nothing in ${source} matches; both stay. If it was renamed, push with --prune to update #${record.id} instead.`;
+}
 
 /** A partial pull's selection in words: `the pages https://x.dev/a/ and https://x.dev/b/`, `type Article`. */
 function describeSelection(selection: Selection[]): string {

@@ -78,12 +78,10 @@ function planFix(records: SchemaRecord[]): BulkPlan {
       notes.push(`schema_type ${record.schema_type} -> ${types[0]}`);
       next.schema_type = types[0]!;
     }
-    const trimmed =
-      next.url !== record.url ||
-      next.schema_name !== record.schema_name ||
-      record.schema_type.trim() !== record.schema_type ||
-      text !== record.schema_data;
-    if (trimmed) notes.push('trimmed whitespace');
+    const trimmed = (['url', 'schema_type', 'schema_name', 'schema_data'] as const).filter((field) =>
+      field === 'schema_data' ? text !== record.schema_data : record[field].trim() !== record[field],
+    );
+    if (trimmed.length > 0) notes.push(`trimmed whitespace (${trimmed.join(', ')})`);
     if (notes.length > 0)
       plan.changes.push({ id: record.id, url: record.url, change: notes.join('; '), next });
   }

@@ -1,6 +1,6 @@
 // push matches the file's entries to the server's records as the build matches pages: a URL in any spelling
 // of its escapes is one page, so pushing a file written by hand never doubles what the CMS already holds.
-import { expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { desiredSchemas, planSchemas, planTags } from '../../src/cli/push-plan.ts';
 import type { MetaTags, SchemaRecord, SocialTags } from '../../src/client/index.ts';
 
@@ -76,4 +76,74 @@ test('an empty field is no field: it clears a value once, then a second push fin
   const cleared = [{ url, title: null, description: null } as unknown as MetaTags];
   const socialCleared = [{ url, og: { title: null }, twitter: {} } as unknown as SocialTags];
   expect(planTags(file, cleared, socialCleared)).toEqual([]);
+});
+
+describe('a schema renamed or retyped in the files', () => {
+  const url = 'https://www.example.com/post/';
+  const article = { '@context': 'https://schema.org', '@type': 'Article', headline: 'Post' };
+  const held = (fields: Partial<SchemaRecord>) =>
+    record({
+      url,
+      schema_type: 'Article',
+      schema_name: 'Old name',
+      schema_data: JSON.stringify(article),
+      data: article,
+      ...fields,
+    });
+  const given = (fields: Record<string, unknown>) => ({
+    schemas: [{ url, schema_type: 'Article', schema_name: 'New name', schema_data: article, ...fields }],
+    meta: [],
+    social: [],
+  });
+
+  test('with --prune updates the record it was, keeping its id, instead of a create and a delete', () => {
+    expect(planSchemas(desiredSchemas(given({})), [held({ id: 7 })], { prune: true })).toEqual([
+      expect.objectContaining({
+        action: 'update',
+        id: 7,
+        changes: ['schema_name'],
+        details: [{ path: 'schema_name', from: 'Old name', to: 'New name' }],
+      }),
+    ]);
+  });
+
+  test('retyped and renamed (as bulk fix does) pairs by its document when the type no longer matches', () => {
+    const retyped = given({ schema_type: 'BlogPosting', schema_name: 'BlogPosting' });
+    const [step] = planSchemas(desiredSchemas(retyped), [held({ id: 7 })], { prune: true });
+    expect(step).toMatchObject({ action: 'update', id: 7, changes: ['schema_type', 'schema_name'] });
+  });
+
+  test('without --prune creates it and names the record left beside it', () => {
+    const [step] = planSchemas(desiredSchemas(given({})), [held({ id: 7 })], { prune: false });
+    expect(step).toMatchObject({ action: 'create', beside: { id: 7 } });
+  });
+
+  test('of two records of its type, pairs the one with its document', () => {
+    const two = [held({ id: 7 }), held({ id: 8, schema_name: 'Other', schema_data: '{"@type":"Article"}' })];
+    expect(planSchemas(desiredSchemas(given({})), two, { prune: true })).toEqual([
+      expect.objectContaining({ action: 'update', id: 7, changes: ['schema_name'] }),
+      expect.objectContaining({ action: 'delete', record: expect.objectContaining({ id: 8 }) }),
+    ]);
+  });
+
+  test('pairs nothing when the page leaves a doubt, or the record is outside what was pulled', () => {
+    // Two articles the files no longer name, neither with the new one's document: which was renamed?
+    const two = [held({ id: 7 }), held({ id: 8, schema_name: 'Other', schema_data: '{"@type":"Article"}' })];
+    const edited = given({ schema_data: { ...article, headline: 'Edited' } });
+    expect(planSchemas(desiredSchemas(edited), two, { prune: true }).map((step) => step.action)).toEqual([
+      'create',
+      'delete',
+      'delete',
+    ]);
+    const otherPage = [held({ id: 7, url: 'https://www.example.com/other/' })];
+    expect(planSchemas(desiredSchemas(given({})), otherPage, { prune: true }).map((s) => s.action)).toEqual([
+      'create',
+      'delete',
+    ]);
+    const outside = planSchemas(desiredSchemas(given({})), [held({ id: 7 })], {
+      prune: true,
+      selection: [{ type: 'FAQPage' }],
+    });
+    expect(outside.map((step) => step.action)).toEqual(['create']);
+  });
 });

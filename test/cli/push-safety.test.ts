@@ -201,3 +201,58 @@ test('meta for one page in two spellings is refused where the API keeps one entr
   });
   expect((await cli(['push', 'twice-spelled.json'], as(admin, both))).stdout).toMatch(/^Nothing to change/);
 }, 60_000);
+
+test('a schema renamed in its page file is noted beside its record, and with --prune updates it (same id)', async () => {
+  const api = await startApi({ seed });
+  const env = as(admin, api);
+  expect((await cli(['pull', '--out', 'renamed/'], env)).code).toBe(0);
+  const pageFile = file('renamed/example.com/b.json');
+  const page = JSON.parse(readFileSync(pageFile, 'utf8'));
+  page.schemas[0].schema_name = 'Post B';
+  writeFileSync(pageFile, JSON.stringify(page));
+
+  const kept = await cli(['push', 'renamed/', '--dry-run'], env);
+  expect(kept.code, kept.stderr).toBe(0);
+  expect(kept.stdout).toMatch(/^\+ https:\/\/example\.com\/b\/ {2}Article "Post B"$/m);
+  expect(kept.stdout).toContain(
+    'Note: https://example.com/b/  Article "Post B" is created beside #4 Article "Article", which nothing in renamed/ matches; both stay. If it was renamed, push with --prune to update #4 instead.',
+  );
+
+  const pruned = await cli(['push', 'renamed/', '--prune'], env);
+  expect(pruned.code, pruned.stderr).toBe(0);
+  expect(pruned.stdout).toMatch(
+    /^~ #4 https:\/\/example\.com\/b\/ {2}Article "Post B"\n {4}schema_name: "Article" → "Post B"$/m,
+  );
+  expect(pruned.stdout).toContain('Schemas: 0 created, 1 updated, 3 unchanged, 0 deleted.');
+  const records = await readBack(api);
+  expect(records.map(({ id, schema_name }) => [id, schema_name])).toEqual([
+    [1, 'WebSite'],
+    [2, 'Article'],
+    [3, 'FAQPage'],
+    [4, 'Post B'],
+  ]);
+  expect((await cli(['push', 'renamed/', '--prune'], env)).stdout).toContain('Nothing to change');
+}, 60_000);
+
+test('pull --url finds a page given in another spelling of its escapes, as push does', async () => {
+  const stored = 'https://example.com/caf%C3%A9/';
+  const api = await startApi({
+    seed: {
+      schemas: [
+        { url: stored, schema_data: doc('WebPage', { name: 'Café' }) },
+        { url: 'https://example.com/other/', schema_data: doc('WebPage', { name: 'Other' }) },
+      ],
+      meta: [{ url: stored, title: 'Café' }],
+    },
+  });
+  const env = as(admin, api);
+  for (const given of ['https://example.com/café/', 'https://example.com/caf%c3%a9/']) {
+    const pulled = await cli(['pull', '--url', given, '--out', 'cafe.json'], env);
+    expect(pulled.code, pulled.stderr).toBe(0);
+    const file = JSON.parse(readFileSync(join(dir, 'cafe.json'), 'utf8'));
+    expect(file.schemas.map((schema: { url: string }) => schema.url)).toEqual([stored]);
+    expect(file.meta).toEqual([expect.objectContaining({ url: stored, title: 'Café' })]);
+    const check = await cli(['pull', '--url', given, '--check', 'cafe.json'], env);
+    expect(check.code, check.stdout).toBe(0);
+  }
+}, 60_000);

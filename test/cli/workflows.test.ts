@@ -481,6 +481,14 @@ test('bulk duplicates lists affected records, changes nothing on --dry-run, then
 
   expect((await cli(['bulk', 'purge'], as(admin, api))).code).toBe(2);
   expect((await cli(['bulk', 'fix', '--id', 'x'], as(admin, api))).code).toBe(2);
+  // An id the API does not hold is named, and nothing runs (the API itself passes over it).
+  const unknown = await cli(['bulk', 'duplicates', '--id', '1,99'], as(admin, api));
+  expect(unknown).toMatchObject({ code: 2, stdout: '' });
+  expect(unknown.stderr).toContain('The API holds no schema #99: nothing was run.');
+  expect(unknown.stderr).not.toContain('--help');
+  expect((await readBack(api)).map((r) => r.id)).toEqual([1, 3]);
+  const known = await cli(['bulk', 'duplicates', '--id', '1', '--dry-run'], as(admin, api));
+  expect(known.stdout).toContain('duplicates: 0 records would be affected.');
   const forbidden = await cli(['bulk', 'fix'], as(editor, api));
   expect(forbidden.code).toBe(1);
   expect(forbidden.stderr).toContain('manage_options');

@@ -58,7 +58,7 @@ describe.each([true, false])('/bulk with dry_run %s', (dryRun) => {
     );
     expect(changes[ids.noContext!]).toBe('added @context');
     expect(changes[ids.httpContext!]).toBe(
-      '@context http: -> https:; schema_type Article -> BlogPosting; trimmed whitespace',
+      '@context http: -> https:; schema_type Article -> BlogPosting; trimmed whitespace (schema_data)',
     );
     expect(answer.body.errors).toEqual([expect.objectContaining({ id: ids.broken, code: 'invalid_json' })]);
     const after = await all();
