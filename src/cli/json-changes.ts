@@ -72,3 +72,10 @@ export function showValue(value: unknown, max = 60): string {
   }
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
+
+/** Each change on its own line below a plan line: `    $.headline: "Hello" → "Hello again"`. */
+export function changeLines(changes: JsonChange[]): string {
+  return changes
+    .map((change) => `\n    ${change.path}: ${showValue(change.from)} → ${showValue(change.to)}`)
+    .join('');
+}

@@ -3,15 +3,11 @@
 
 import { plural } from '../plural.ts';
 import type { SeedFileData as SchemaFile } from '../seed-file.ts';
-import { type JsonChange, showValue } from './json-changes.ts';
+import { changeLines } from './json-changes.ts';
 import type { SchemaStep, TagStep } from './push-plan.ts';
 
 /** One plan line, `+` create, `~` update, `-` delete, then each change old -> new on its own line. */
 export function describe(step: SchemaStep | TagStep): string {
-  const changeLines = (changes: JsonChange[]) =>
-    changes
-      .map((change) => `\n    ${change.path}: ${showValue(change.from)} → ${showValue(change.to)}`)
-      .join('');
   if ('kind' in step) return `~ ${step.kind} ${step.url}${changeLines(step.changes)}`;
   if (step.action === 'delete') {
     const { id, url, schema_type, schema_name } = step.record;

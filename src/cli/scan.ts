@@ -1,8 +1,11 @@
 // `astro-schema-manager scan`: asks the server to read pages (or a sitemap's) and generate schemas for them.
 
+import { ApiError, type SchemaClient, type SchemaDraft, type SchemaRecord } from '../client/index.ts';
+import { mapConcurrently } from '../map-concurrently.ts';
 import { plural } from '../plural.ts';
 import { apiOptions, printJson, withClient } from './api-connection.ts';
 import { type Command, UsageError } from './command.ts';
+import { changeLines, jsonChanges } from './json-changes.ts';
 
 export const command: Command = {
   summary: 'Ask the API to scan pages or a sitemap and generate schemas for them (POST /scan)',
@@ -40,20 +43,26 @@ Name at least one --url or --sitemap.`,
     if (urls.length === 0 && !sitemap)
       throw new UsageError('Name the pages to scan: --url <page url> or --sitemap <url>.');
     const dryRun = values['dry-run'] === true;
-    const result = await withClient(values, (client) =>
-      client.scan({
+    const { result, replaced } = await withClient(values, async (client) => {
+      const result = await client.scan({
         ...(urls.length > 0 && { urls }),
         ...(sitemap && { sitemap }),
         dry_run: dryRun,
         overwrite: values.overwrite === true,
-      }),
-    );
+      });
+      // A dry run of --overwrite proposes new data for records that exist: show what each would replace.
+      const replaced = dryRun && !values.json ? await currentRecords(client, result.schemas) : new Map();
+      return { result, replaced };
+    });
     if (values.json) printJson(result);
     else {
-      const lines = result.schemas.map(
-        (schema) =>
-          `${(schema.id === null ? 'proposed' : `#${schema.id}`).padEnd(10)} ${schema.url}  ${schema.schema_type} "${schema.schema_name}"`,
-      );
+      const lines = result.schemas.map((schema) => {
+        const line = `${(schema.id === null ? 'proposed' : `#${schema.id}`).padEnd(10)} ${schema.url}  ${schema.schema_type} "${schema.schema_name}"`;
+        const old = schema.id === null ? undefined : replaced.get(schema.id);
+        return old
+          ? `${line}  replacing ${old.schema_type} "${old.schema_name}"${replacement(old, schema)}`
+          : line;
+      });
       for (const error of result.errors)
         lines.push(`error      ${error.url ?? '-'}  ${error.code}: ${error.message}`);
       if (result.errors_omitted > 0) lines.push(`error      … and ${result.errors_omitted} more not listed`);
@@ -69,3 +78,27 @@ Name at least one --url or --sitemap.`,
     return result.errors.length + result.errors_omitted > 0 ? 1 : 0;
   },
 };
+
+/** The records a dry run proposes to replace, as they are now (one gone since is left out). */
+async function currentRecords(
+  client: SchemaClient,
+  proposed: SchemaDraft[],
+): Promise<Map<number, SchemaRecord>> {
+  const ids = [...new Set(proposed.flatMap((schema) => (schema.id === null ? [] : [schema.id])))];
+  const records = await mapConcurrently(ids, 8, (id) =>
+    client.schemas.get(id).catch((error: unknown) => {
+      if (error instanceof ApiError && error.status === 404) return null;
+      throw error;
+    }),
+  );
+  return new Map(records.filter((record) => record !== null).map((record) => [record.id, record]));
+}
+
+/** What a replacement changes in the document, the first few paths, old -> new. */
+function replacement(old: SchemaRecord, proposed: SchemaDraft): string {
+  if (old.data === null || proposed.data === null) return '';
+  const shown = 5;
+  const changes = jsonChanges(old.data, proposed.data, shown + 1);
+  const more = changes.length > shown ? '\n    … and more' : '';
+  return changes.length === 0 ? ' (the same data)' : `${changeLines(changes.slice(0, shown))}${more}`;
+}

@@ -461,6 +461,24 @@ test('scan proposes with --dry-run, then writes; pages that fail are listed and 
   expect(result.errors).toEqual([expect.objectContaining({ url: `${origin}/gone/` })]);
   expect((await readBack(api)).length).toBe(result.created);
 
+  // A dry run of --overwrite shows what each proposal would replace, and how its data would change.
+  const webPage = (await readBack(api)).find((record) => record.schema_type === 'WebPage')!;
+  const client = createClient({ baseUrl: api, username: admin.name, password: admin.password });
+  await client.schemas.update(webPage.id, {
+    schema_name: 'Edited by hand',
+    schema_data: { ...(webPage.data as object), name: 'Edited by hand' },
+  });
+  await client.close();
+  const over = await cli(['scan', '--url', `${origin}/post/`, '--overwrite', '--dry-run'], as(admin, api));
+  expect(over.code, over.stderr).toBe(0);
+  expect(over.stdout).toMatch(
+    new RegExp(
+      `^#${webPage.id} +http://127\\.0\\.0\\.1:\\d+/post/ {2}WebPage "[^"]+" {2}replacing WebPage "Edited by hand"\n {4}\\$\\.name: "Edited by hand" → "[^"]+"$`,
+      'm',
+    ),
+  );
+  expect(over.stdout).toMatch(/\d+ would be updated/);
+
   expect((await cli(['scan'], as(admin, api))).code).toBe(2);
 });
 
