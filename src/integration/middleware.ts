@@ -158,6 +158,7 @@ function withInspection(
     cmsUrl: view.cmsUrl,
     apiBase: view.apiBase,
     records: view.answer?.data.schemas ?? [],
+    documents: view.answer?.plan.documents,
     findings: view.answer?.plan.findings ?? [],
     html: rewritten,
     error: view.error,

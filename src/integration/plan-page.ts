@@ -30,6 +30,11 @@ export interface PagePlan {
   /** The schemas written, by type, for the summary. */
   schemaTypes: string[];
   findings: Finding[];
+  /**
+   * Each written record's document as the page has it (placeholders filled, CMS addresses rewritten), by record
+   * id; only when asked for (the dev toolbar shows them), so a build's plans stay small.
+   */
+  documents?: Map<number, unknown>;
 }
 
 export interface PlanContext {
@@ -48,7 +53,13 @@ export interface PlanContext {
  *
  * @example planPage(page, 'https://cms.example.com/a/', { schemas, meta, social }, context)
  */
-export function planPage(page: BuiltPage, cmsUrl: string, data: PageData, context: PlanContext): PagePlan {
+export function planPage(
+  page: BuiltPage,
+  cmsUrl: string,
+  data: PageData,
+  context: PlanContext,
+  keep: { documents?: boolean } = {},
+): PagePlan {
   const findings: Finding[] = [];
   const usable: SchemaRecord[] = [];
   for (const record of data.schemas) {
@@ -115,6 +126,9 @@ export function planPage(page: BuiltPage, cmsUrl: string, data: PageData, contex
     tags,
     schemaTypes: usable.map((record) => record.schema_type),
     findings,
+    ...(keep.documents && {
+      documents: new Map(usable.map((record, index) => [record.id, prepared.schemas[index]])),
+    }),
   };
 }
 

@@ -6,11 +6,13 @@ import { createClientWith, type SchemaClient } from '../client/create-client.ts'
 import { ApiError, CLIENT_ERROR_CODES } from '../client/errors.ts';
 import type { ProbeResult } from '../client/probe.ts';
 import { createFetchSender } from '../client/send-fetch.ts';
+import { urlIdentity } from '../url-forms.ts';
 import { capabilityNote } from './capability-note.ts';
 import type { PageData } from './fetch-head-data.ts';
 import { clientOptionsFor } from './options.ts';
 import { CMS_URL_HINT, mapToCmsUrl, planContextFor } from './page-context.ts';
 import { type CachedAnswer, createPageDataCache } from './page-data-cache.ts';
+import { urlVariants } from './pages.ts';
 import { type PagePlan, planPage } from './plan-page.ts';
 import { type PageReader, pageReader } from './read-page-data.ts';
 import { formatFinding } from './report.ts';
@@ -132,9 +134,12 @@ export function requestAnswers({ config, credentials, logger }: AnswerSettings):
         data = await read(cmsUrl, signal);
       }
       const page = { file: '', url, pathname: pathnames.get(url) ?? new URL(url).pathname };
-      const plan = planPage(page, cmsUrl, data, context);
-      const lines = plan.findings.filter((finding) => finding.severity !== 'info').map(formatFinding);
-      log(url, 'findings', lines.join('\n'), (say) => {
+      const plan = planPage(page, cmsUrl, data, context, { documents: config.command === 'dev' });
+      // Compared without the address: `/p` and `/p/` show one page's findings, said once for both.
+      const said = plan.findings
+        .filter((finding) => finding.severity !== 'info')
+        .map((finding) => formatFinding({ ...finding, page: '' }));
+      log(samePage(url), 'findings', said.join('\n'), (say) => {
         for (const finding of plan.findings) {
           if (finding.severity === 'info') continue;
           // At the level the build would give it: an error is an error where it would fail the build.
@@ -230,6 +235,11 @@ function probeEvery(client: SchemaClient, ttlMs: number): (signal: AbortSignal) 
 /** The probe's failure when the server answered the credentials as it answers anyone, or refused them. */
 function isCredentialsRefusal(error: unknown): error is ApiError {
   return error instanceof ApiError && error.code === CLIENT_ERROR_CODES.credentialsNotAccepted;
+}
+
+/** One key for a page's addresses: with and without its trailing slash, in any spelling of its escapes. */
+function samePage(url: string): string {
+  return urlVariants(url).map(urlIdentity).sort()[0]!;
 }
 
 /**

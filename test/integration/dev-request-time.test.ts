@@ -30,7 +30,8 @@ beforeAll(async () => {
         schema_data: {
           '@context': 'https://schema.org',
           '@type': 'Article',
-          headline: 'Live story',
+          // Filled from the page's meta title, in the page and in the toolbar alike.
+          headline: '{{meta_title}}',
           datePublished: 'yesterday',
         },
       },
@@ -152,6 +153,8 @@ test('the toolbar app shows the documents, the finding at its path, the tags and
   expect(text).toContain('invalid-value');
   expect(text).toContain('$.datePublished');
   expect(text).toContain('"datePublished": "yesterday"');
+  expect(text).toContain('"headline": "Live title from the API"');
+  expect(text).not.toContain('{{meta_title}}');
   // The tags as served.
   expect(text).toContain('Live title from the API');
   expect(text).toContain('property:og:title');
@@ -174,7 +177,14 @@ test('the toolbar app shows the documents, the finding at its path, the tags and
     { timeout: 10_000 },
   );
   const link = canvas.locator('summary a');
-  expect(await link.getAttribute('href')).toMatch(/\/schemas\/\d+$/);
+  // The public route: a browser opening it is not logged in to the API.
+  const href = (await link.getAttribute('href')) ?? '';
+  expect(href).toBe(
+    `${proxy.url}${new URL(api.baseUrl).pathname}/schemas-by-url?url=${encodeURIComponent(`${SITE}/live`)}`,
+  );
+  const opened = await fetch(href);
+  expect(opened.status).toBe(200);
+  expect(await opened.json()).toEqual([expect.objectContaining({ schema_name: 'Live story' })]);
   expect(problems).toEqual([]);
 }, 120_000);
 

@@ -20,12 +20,20 @@ const logger = () => ({
 
 beforeAll(async () => {
   api = await startApi({
-    schemas: [1, 2, 3].map((n) => ({
-      url: `${SITE}/p/${n}/`,
-      schema_type: 'WebPage',
-      schema_name: `page ${n}`,
-      schema_data: { '@context': 'https://schema.org', '@type': 'WebPage', name: `Page ${n}` },
-    })),
+    schemas: [
+      ...[1, 2, 3].map((n) => ({
+        url: `${SITE}/p/${n}/`,
+        schema_type: 'WebPage',
+        schema_name: `page ${n}`,
+        schema_data: { '@context': 'https://schema.org', '@type': 'WebPage', name: `Page ${n}` },
+      })),
+      {
+        url: `${SITE}/flawed/`,
+        schema_type: 'Article',
+        schema_name: 'flawed',
+        schema_data: { '@context': 'https://schema.org', '@type': 'Article', datePublished: 'yesterday' },
+      },
+    ],
     meta: [{ url: `${SITE}/p/1/`, title: 'Only with manage_options' }],
   });
   proxy = await startApiProxy(api.baseUrl);
@@ -112,6 +120,23 @@ test('a failing page is said once while its loads fail, refused and then left al
     expect(said.filter((line) => line.includes('failed repeatedly'))).toHaveLength(1);
   } finally {
     await proxy.setMode('pass');
+    await answers.close();
+    said.length = 0;
+    proxy.requests.length = 0;
+  }
+});
+
+test("a page's findings are said once, whether it is viewed with its trailing slash or without", async () => {
+  const answers = answersWith(ADMIN.password);
+  try {
+    for (const pathname of ['/flawed/', '/flawed', '/flawed/', '/flawed']) {
+      const view = { url: `${SITE}${pathname}`, pathname };
+      answers.sayWhyNot(view, await answers.answer(view));
+    }
+    const findings = said.filter((line) => line.includes('datePublished'));
+    expect(findings).toHaveLength(1);
+    expect(findings[0]).toMatch(/^warn https:\/\/.*\/flawed\/? .*\[invalid-value\]/);
+  } finally {
     await answers.close();
     said.length = 0;
     proxy.requests.length = 0;

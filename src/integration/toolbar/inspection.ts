@@ -3,6 +3,7 @@
 // the app shows exactly what this view got, with no second request to the API. Pure.
 import { readPageFacts } from '../../audit/page-facts.ts';
 import type { SchemaRecord } from '../../client/index.ts';
+import { locateApi, routeUrl } from '../../client/urls.ts';
 import { describeSchema } from '../../describe-schema.ts';
 import { serializeJsonForScript } from '../../head/escape.ts';
 import { readHeadTags } from '../../head/read.ts';
@@ -18,7 +19,7 @@ export interface InspectedDocument {
   name: string;
   /** `#12 Article "Hello"`, as findings name it. */
   label: string;
-  /** The record's API address, to open it. */
+  /** Where anyone (no login) reads the page's active schemas from the API: `/schemas-by-url?url=…`. */
   href: string;
   json: string;
   findings: Array<Pick<Finding, 'severity' | 'code' | 'path' | 'node' | 'message'>>;
@@ -49,6 +50,8 @@ export interface InspectionInput {
   /** The API's base URL, without credentials. */
   apiBase: string;
   records: SchemaRecord[];
+  /** Each record's document as the page has it (placeholders filled), by id; the record's own otherwise. */
+  documents?: ReadonlyMap<number, unknown> | undefined;
   findings: Finding[];
   /** The page as served, after the head was rewritten. */
   html: string;
@@ -58,6 +61,7 @@ export interface InspectionInput {
 /** The inspection of one served page. */
 export function inspectPage(input: InspectionInput): PageInspection {
   const facts = readPageFacts(input.html, input.url, '');
+  const href = publicSchemasHref(input.apiBase, input.cmsUrl);
   const documents = input.records.map((record) => {
     const label = describeSchema(record);
     return {
@@ -65,8 +69,8 @@ export function inspectPage(input: InspectionInput): PageInspection {
       type: record.schema_type,
       name: record.schema_name ?? '',
       label,
-      href: `${input.apiBase.replace(/\/+$/, '')}/schemas/${record.id}`,
-      json: prettyOrRaw(record),
+      href,
+      json: prettyOrRaw(record, input.documents?.get(record.id)),
       findings: input.findings.filter((finding) => finding.schema === label).map(reportFinding),
     };
   });
@@ -95,8 +99,19 @@ export function renderInspectionIsland(inspection: PageInspection): string {
   return `<script type="application/json" id="${INSPECTION_ELEMENT_ID}">${serializeJsonForScript(inspection)}</script>`;
 }
 
-function prettyOrRaw(record: SchemaRecord): string {
+/**
+ * The public route that serves the page's active schemas, in the API's own form (`/wp-json/…` or
+ * `?rest_route=…`): a browser that opens it is no logged-in client, and `/schemas/{id}` would answer 401.
+ */
+function publicSchemasHref(apiBase: string, cmsUrl: string): string {
+  const location = apiBase ? locateApi(apiBase) : null;
+  if (location) return routeUrl(location, '/schemas-by-url', { url: cmsUrl }, location.form).href;
+  return `${apiBase.replace(/\/+$/, '')}/schemas-by-url?url=${encodeURIComponent(cmsUrl)}`;
+}
+
+function prettyOrRaw(record: SchemaRecord, asServed: unknown): string {
   try {
+    if (asServed !== undefined) return JSON.stringify(asServed, null, 2);
     return record.data === null ? record.schema_data : JSON.stringify(record.data, null, 2);
   } catch {
     return record.schema_data; // Too deep to print: shown as the CMS holds it.
