@@ -10,6 +10,21 @@ export interface OpenList<T> {
   pages: Array<Page<T> | undefined>;
   /** The rest of the list when the server gives no page count: walked one page after another. */
   walk: (() => Promise<T[]>) | null;
+  /** Reads a page again, by number: for a list that changed while it was read. */
+  listPage: (page: number) => Promise<Page<T>>;
+}
+
+/** Times a list that changed while it was read is read again before the reader gives up. */
+const READS_AGAIN = 2;
+
+/** A list the CMS changed while it was read (an editor at work), and still changing when read again. */
+export class ListChangedError extends Error {
+  constructor(change: string) {
+    super(
+      `A list of the API changed while it was read (${change}), and again each time it was read again: someone is editing the CMS. Run again once they are done; nothing was written from a list read in part.`,
+    );
+    this.name = 'ListChangedError';
+  }
 }
 
 /**
@@ -23,7 +38,7 @@ export function openList<T>(
   listPage: (page: number) => Promise<Page<T>>,
   listAll: (page: number) => AsyncIterable<T>,
 ): { list: OpenList<T>; jobs: Array<() => Promise<void>> } {
-  const list: OpenList<T> = { pages: [first], walk: null };
+  const list: OpenList<T> = { pages: [first], walk: null, listPage };
   if (first.next === null) return { list, jobs: [] };
   if (first.totalPages === null) {
     list.walk = async () => {
@@ -44,8 +59,32 @@ export function openList<T>(
   return { list, jobs };
 }
 
-/** The items of an opened list, in page order, once its jobs have run. */
+/**
+ * The items of an opened list, in page order, once its jobs have run. Pages are read by number: a record
+ * deleted from a page already read shifts the next one onto it, unseen (a pull would then drop a live page and
+ * a push recreate it). Every page says the list's total, so a list whose total moved, or whose pages do not
+ * add up to it, is read again, one page after another; still changing, it is refused.
+ */
 export async function itemsOf<T>(list: OpenList<T>): Promise<T[]> {
-  const items = list.pages.flatMap((page) => page?.items ?? []);
-  return list.walk ? [...items, ...(await list.walk())] : items;
+  if (list.walk) return [...list.pages.flatMap((page) => page?.items ?? []), ...(await list.walk())];
+  if (list.pages.includes(undefined)) throw new Error('a page of the list was not read');
+  let pages = list.pages as Array<Page<T>>;
+  for (let again = 0; ; again++) {
+    const change = changeWithin(pages);
+    if (change === null) return pages.flatMap((page) => page.items);
+    if (again === READS_AGAIN) throw new ListChangedError(change);
+    pages = [await list.listPage(1)];
+    while (pages.at(-1)!.next !== null && pages.length < MAX_LIST_PAGES)
+      pages.push(await list.listPage(pages.at(-1)!.next!));
+  }
+}
+
+/** How the pages of one read disagree about the list, in words; null when they agree (or give no totals). */
+function changeWithin<T>(pages: Array<Page<T>>): string | null {
+  const total = pages[0]?.total ?? null;
+  if (total === null) return null;
+  const moved = pages.find((page) => page.total !== total);
+  if (moved) return `its total went from ${total} to ${moved.total} between its pages`;
+  const read = pages.reduce((sum, page) => sum + page.items.length, 0);
+  return read === total ? null : `its pages held ${read} records where it announced ${total}`;
 }

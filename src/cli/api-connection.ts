@@ -142,13 +142,6 @@ export function readIds(values: unknown): number[] {
   });
 }
 
-/** Every item of a listing, in order. */
-export async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
-  const out: T[] = [];
-  for await (const item of items) out.push(item);
-  return out;
-}
-
 /** Writes a value as indented JSON on stdout. */
 export function printJson(value: unknown): void {
   process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);

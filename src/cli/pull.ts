@@ -3,19 +3,15 @@
 // pull and `push` sends either back. `--check` compares instead of writing (pull-check.ts).
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { MetaTags, Page, SchemaClient, SchemaRecord, SocialTags } from '../client/index.ts';
-import { listPageInPieces } from '../client/paging.ts';
-import { itemsOf, openList } from '../list-pages.ts';
+import type { MetaTags, SchemaRecord, SocialTags } from '../client/index.ts';
 import { parseLossless } from '../lossless-json.ts';
-import { mapConcurrently } from '../map-concurrently.ts';
-import { plural } from '../plural.ts';
+import { figure, plural } from '../plural.ts';
 import { parseSeedFile, type SeedFileData, SeedFileError, type Selection } from '../seed-file.ts';
-import { spellingsOf, urlIdentity } from '../url-forms.ts';
 import { writeFileAtomically } from '../write-file-atomically.ts';
-import { apiOptions, isNotAllowed, printJson, withClient } from './api-connection.ts';
+import { apiOptions, printJson, withClient } from './api-connection.ts';
 import { type Command, InputError, UsageError } from './command.ts';
-import { type Progress, startProgress } from './progress.ts';
 import { checkTarget } from './pull-check.ts';
+import { readApi } from './read-api.ts';
 import { readInputText } from './read-input.ts';
 import { fromPageFiles, toPageFiles } from './seo-directory.ts';
 import {
@@ -99,97 +95,6 @@ export function toSchemaFile(schemas: SchemaRecord[], meta: MetaTags[], social: 
   };
 }
 
-// Two pages of 100 read in well under a second: no progress for less.
-const SHOW_READS_FROM = 200;
-
-const PER_PAGE = 100;
-// List pages in flight at once, over the lists together: a pull of 10,000 records reads as the build's index does.
-const READ_CONCURRENCY = 8;
-
-/** A paginated route of the client: its pages, or all its items from one page on. */
-interface Lister<T, Q> {
-  list(query: Q): Promise<Page<T>>;
-  listAll(query: Q): AsyncIterable<T>;
-}
-
-/**
- * A list opened at its first page, every page read counted on `count`; null when the credentials may not read
- * it and `optional` (meta and social: the caller notes the skip).
- */
-async function openCounted<T, Q extends object>(
-  lister: Lister<T, Q & { page?: number; per_page?: number }>,
-  query: Q,
-  count: (items: number) => void,
-  optional: boolean,
-) {
-  const listPage = async (page: number) => {
-    // A page whose answer is over the client's size cap is read in smaller pieces.
-    const answer = await listPageInPieces(
-      (at, perPage) => lister.list({ ...query, per_page: perPage, page: at }),
-      page,
-      PER_PAGE,
-    );
-    count(answer.items.length);
-    return answer;
-  };
-  async function* listAll(page: number): AsyncGenerator<T> {
-    for await (const item of lister.listAll({ ...query, per_page: PER_PAGE, page })) {
-      count(1);
-      yield item;
-    }
-  }
-  try {
-    return openList(await listPage(1), listPage, listAll);
-  } catch (error) {
-    if (optional && isNotAllowed(error)) return null;
-    throw error;
-  }
-}
-
-async function pullFrom(client: SchemaClient, urls: string[], type: string | undefined, quiet: boolean) {
-  // The API matches `url` as stored: a page given in another spelling of its escapes (`/café/` for the stored
-  // `/caf%C3%A9/`) is asked in each, as push and the build find it.
-  const asked = [...new Set(urls.flatMap((url) => spellingsOf(url).map((form) => form.url)))];
-  const queries =
-    urls.length > 0 ? asked.map((url) => ({ url, schema_type: type })) : [{ schema_type: type }];
-  // The first pages side by side; they give the totals the progress bar needs.
-  let read = 0;
-  let progress: Progress | null = null;
-  const count = (items: number) => {
-    read += items;
-    progress?.add(items);
-  };
-  const [schemaLists, metaList, socialList] = await Promise.all([
-    Promise.all(queries.map((query) => openCounted(client.schemas, query, count, false))),
-    openCounted(client.meta, {}, count, true),
-    openCounted(client.social, {}, count, true),
-  ]);
-  const opened = [...schemaLists, metaList, socialList].filter((list) => list !== null);
-  const totals = opened.map((list) => list.list.pages[0]!.total);
-  const total = totals.includes(null) ? null : (totals as number[]).reduce((sum, n) => sum + n, 0);
-  progress = startProgress('Reading from the API', { total, quiet, from: SHOW_READS_FROM });
-  progress.add(read);
-  // Then every other page of them all, within READ_CONCURRENCY.
-  await mapConcurrently(
-    opened.flatMap((list) => list.jobs),
-    READ_CONCURRENCY,
-    (job) => job(),
-  );
-  const seen = new Map<number, SchemaRecord>();
-  const records = await Promise.all(schemaLists.map((list) => itemsOf(list!.list)));
-  const meta = metaList ? await itemsOf(metaList.list) : null;
-  const social = socialList ? await itemsOf(socialList.list) : null;
-  progress.done();
-  for (const record of records.flat()) seen.set(record.id, record);
-  const schemas = [...seen.values()];
-  // With a filter, tags follow the selection: the named URLs, or the URLs of the schemas pulled.
-  const filtered = urls.length > 0 || type !== undefined;
-  const keep = new Set((urls.length > 0 ? urls : schemas.map((record) => record.url)).map(urlIdentity));
-  const select = <T extends { url: string }>(items: T[] | null) =>
-    items === null ? null : filtered ? items.filter((item) => keep.has(urlIdentity(item.url))) : items;
-  return { schemas, meta: select(meta), social: select(social), filtered, selected: select };
-}
-
 /** What the target holds now, or null when nothing readable is there. */
 async function readTarget(target: Target): Promise<SchemaFile | null> {
   try {
@@ -251,7 +156,12 @@ social entries are kept for the selected URLs only, and no page file is removed.
       }
     }
     const pulled = await withClient(values, (client) =>
-      pullFrom(client, urls, values.type as string | undefined, json),
+      readApi(client, {
+        urls,
+        type: values.type as string | undefined,
+        tags: { meta: true, social: true },
+        quiet: json,
+      }),
     );
     const file = toSchemaFile(pulled.schemas, pulled.meta ?? [], pulled.social ?? []);
     const skipped = (['meta', 'social'] as const).filter((kind) => pulled[kind] === null);
@@ -301,7 +211,7 @@ social entries are kept for the selected URLs only, and no page file is removed.
       else {
         const lines = [
           `Wrote ${plural(written.schemas, 'schema')}, ${wroteTags} to ${out}: ` +
-            `${plural(result.written.length, 'page file', 'page files')} written, ${result.unchanged} unchanged, ${result.removed.length} removed.`,
+            `${plural(result.written.length, 'page file', 'page files')} written, ${figure(result.unchanged)} unchanged, ${figure(result.removed.length)} removed.`,
           ...result.removed.map((path) => {
             const now = movedTo.get(path);
             return `Removed ${join(out, path)} (${now ? `its page is now in ${join(out, now)}` : 'the API has nothing for this page'}).`;

@@ -90,7 +90,8 @@ export async function* walkPages<T>(
       });
     }
     const result: Page<T> = await fetchPage(page);
-    const fingerprint = JSON.stringify(result.items);
+    // Its first and last items tell a repeated page: the whole page as text cost more than parsing it.
+    const fingerprint = `${result.items.length} ${JSON.stringify([result.items[0], result.items.at(-1)])}`;
     if (result.items.length === 0 || fingerprint === previous) return;
     yield* result.items;
     previous = fingerprint;
