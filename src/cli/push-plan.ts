@@ -113,7 +113,7 @@ const keyOf = (s: { url: string; schema_type: string; schema_name: string }) =>
  * matched, except where a record and an entry of one page pair up as a rename (see `renamedPairs`): that record
  * is updated.
  *
- * @example planSchemas(desiredSchemas(file), await collect(client.schemas.listAll()), { prune: false })
+ * @example planSchemas(desiredSchemas(file), (await readApi(client, options)).schemas, { prune: false })
  */
 export function planSchemas(
   wanted: DesiredSchema[],

@@ -1,7 +1,7 @@
 // How `push` tells what it planned and did: one line per step (`+` create, `~` update with each change
 // old -> new, `-` delete) and the counts. Pure: steps in, text out.
 
-import { plural } from '../plural.ts';
+import { figure, plural } from '../plural.ts';
 import type { SeedFileData as SchemaFile } from '../seed-file.ts';
 import { changeLines } from './json-changes.ts';
 import type { SchemaStep, TagStep } from './push-plan.ts';
@@ -62,8 +62,8 @@ export function summarise(
 export function summaryLine({ dry_run, schemas: s, meta: m, social: o, failed }: PushSummary): string {
   const verb = dry_run ? 'would be ' : '';
   return (
-    `Schemas: ${s.created} ${verb}created, ${s.updated} ${verb}updated, ${s.unchanged} unchanged, ${s.deleted} ${verb}deleted. ` +
-    `Meta: ${m.set} ${verb}set, ${m.unchanged} unchanged. Social: ${o.set} ${verb}set, ${o.unchanged} unchanged.` +
+    `Schemas: ${figure(s.created)} ${verb}created, ${figure(s.updated)} ${verb}updated, ${figure(s.unchanged)} unchanged, ${figure(s.deleted)} ${verb}deleted. ` +
+    `Meta: ${figure(m.set)} ${verb}set, ${figure(m.unchanged)} unchanged. Social: ${figure(o.set)} ${verb}set, ${figure(o.unchanged)} unchanged.` +
     (failed > 0 ? ` ${plural(failed, 'write')} failed.` : '')
   );
 }

@@ -4,9 +4,9 @@
 import type { SchemaClient, SchemaRecord } from '../client/index.ts';
 import { mapConcurrently } from '../map-concurrently.ts';
 import { plural } from '../plural.ts';
-import type { Selection } from '../seed-file.ts';
+import type { SeedFileData as SchemaFile, Selection } from '../seed-file.ts';
 import { urlIdentity } from '../url-forms.ts';
-import { apiOptions, collect, isNotAllowed, printJson, withClient } from './api-connection.ts';
+import { apiOptions, printJson, withClient } from './api-connection.ts';
 import { knownMeta, usesPlaceholder } from './as-built.ts';
 import { type Command, InputError, UsageError } from './command.ts';
 import { describeError } from './print-error.ts';
@@ -23,20 +23,27 @@ import {
 } from './push-plan.ts';
 import { describe, summarise, summaryLine } from './push-report.ts';
 import { readPushSource } from './push-source.ts';
+import { readApi } from './read-api.ts';
 
-/** Runs `work` over `items`, `limit` at a time; failures are collected, not thrown. */
-async function eachWithLimit<T>(
-  items: T[],
+/**
+ * Applies the writes `limit` pages at a time, each page's one after another: its new schemas get their ids in
+ * the files' order, the order a pull writes them back in, and a push stopped half-way leaves whole pages.
+ * Failures are collected, in plan order, not thrown.
+ */
+async function applyByPage(
+  client: SchemaClient,
+  writes: Array<SchemaStep | TagStep>,
   limit: number,
-  work: (item: T) => Promise<void>,
-): Promise<Array<{ item: T; error: Error }>> {
-  const outcomes = await mapConcurrently(items, limit, (item) =>
-    work(item).then(
-      () => null,
-      (error: unknown) => ({ item, error: error as Error }),
-    ),
-  );
-  return outcomes.filter((outcome) => outcome !== null);
+  onStep: () => void,
+): Promise<Array<{ item: SchemaStep | TagStep; error: Error }>> {
+  const failed = new Map<SchemaStep | TagStep, Error>();
+  await mapConcurrently(pagesOf(writes), limit, async (steps) => {
+    for (const step of steps) {
+      await applyStep(client, step).catch((error: unknown) => failed.set(step, error as Error));
+      onStep();
+    }
+  });
+  return writes.flatMap((item) => (failed.has(item) ? [{ item, error: failed.get(item)! }] : []));
 }
 
 function applyStep(client: SchemaClient, step: SchemaStep | TagStep): Promise<unknown> {
@@ -67,8 +74,8 @@ server's seed file), validates every schema locally, reads the server, and print
 ~ update (only the fields that differ, old → new), - delete. Records are matched by url + schema_type +
 schema_name (type defaults to the document's first @type, name to the type); a matched record is updated when its
 schema_data (compared as JSON) or is_active differs. With --prune, a schema renamed (or retyped) in the files
-updates its record when the page leaves no doubt which one it was; without, the record stays beside it (noted). Meta and social entries are set where their given fields
-differ. Pushing the same files twice changes nothing the second time. --dry-run always prints the plan and the
+updates its record when the page leaves no doubt which one it was; without, the record stays beside it (noted).
+Meta and social entries are set where their given fields differ. Pushing the same files twice changes nothing the second time. --dry-run always prints the plan and the
 findings; a real push with validation errors sends nothing (unless --allow-invalid).`,
   arguments: [{ name: '<dir|file>', description: 'a directory of page files, a pull file, or - for stdin' }],
   options: [
@@ -123,19 +130,20 @@ file, named with its field).`,
     );
 
     return withClient(values, async (client) => {
-      const existing = await collect(client.schemas.listAll());
-      // Tags a user may not read (edit_posts without manage_options) are skipped, said so, as pull skips them:
-      // the schemas are still planned and pushed. Credentials that may not read meta also leave the CMS's
-      // placeholders reported as unfilled.
-      const readable = <T>(read: Promise<T[]>) =>
-        read.catch((error: unknown) => {
-          if (isNotAllowed(error)) return null;
-          throw error;
-        });
-      const [metaRead, socialRead] = await Promise.all([
-        file.meta.length > 0 || fillsFromApi ? readable(collect(client.meta.listAll())) : [],
-        file.social.length > 0 ? readable(collect(client.social.listAll())) : [],
-      ]);
+      // Read as pull reads: side by side, with progress. Tags a user may not read (edit_posts without
+      // manage_options) are skipped, said so, as pull skips them: the schemas are still planned and pushed.
+      // Credentials that may not read meta also leave the CMS's placeholders reported as unfilled.
+      const prune = values.prune === true;
+      // A whole --prune also reads the tags, to say which pages without a file keep theirs.
+      const wholePrune = prune && !file.selection;
+      const wants = {
+        meta: file.meta.length > 0 || fillsFromApi || wholePrune,
+        social: file.social.length > 0 || wholePrune,
+      };
+      const read = await readApi(client, { urls: [], type: undefined, tags: wants, quiet: json });
+      const existing = read.schemas;
+      const metaRead = wants.meta ? read.meta : [];
+      const socialRead = wants.social ? read.social : [];
       const skipped = (['meta', 'social'] as const).filter(
         (kind) => (kind === 'meta' ? metaRead : socialRead) === null && file[kind].length > 0,
       );
@@ -157,7 +165,6 @@ file, named with its field).`,
       const invalid = findings.filter(hasErrors);
       // A real push with errors sends nothing; a dry run still plans, so the findings show beside the plan.
       const refused = !dryRun && invalid.length > 0 && !allowInvalid;
-      const prune = values.prune === true;
       const schemaSteps = planSchemas(wanted, existing, { prune, selection: file.selection });
       let tagSteps: TagStep[];
       try {
@@ -167,7 +174,10 @@ file, named with its field).`,
       }
       // Page by page (each page's schemas, then its meta and social), in the plan and in the writes: a push
       // stopped half-way leaves whole pages done, not every page's schemas without their meta.
-      const writes = byPage([...schemaSteps.filter((step) => step.action !== 'unchanged'), ...tagSteps]);
+      const writes = pagesOf([
+        ...schemaSteps.filter((step) => step.action !== 'unchanged'),
+        ...tagSteps,
+      ]).flat();
       const findingText = findingLines(findings, where);
       const besideNotes = schemaSteps.flatMap((step) =>
         step.action === 'create' && step.beside
@@ -196,6 +206,13 @@ file, named with its field).`,
           plan.push(
             `--prune stays within what ${source === '-' ? 'stdin' : source} was pulled with (${describeSelection(file.selection)}): the API's other schemas are kept.`,
           );
+        if (wholePrune) {
+          const kept = tagsWithoutFile(file, [...(metaRead ?? []), ...(socialRead ?? [])]);
+          if (kept.length > 0)
+            plan.push(
+              `--prune deletes schemas only: ${plural(kept.length, 'page')} with no entry in ${source === '-' ? 'stdin' : source} ${kept.length === 1 ? 'keeps its' : 'keep their'} meta or social tags in the API (${kept.slice(0, 3).join(', ')}${kept.length > 3 ? ', …' : ''}), which a pull writes back as page files. Clear them in the CMS if the pages are gone.`,
+            );
+        }
         plan.push(...besideNotes);
         if (findings.length > 0) plan.push('Findings (as the build will report them):', ...findingText);
         process.stdout.write(`${plan.join('\n')}\n`);
@@ -222,17 +239,7 @@ file, named with its field).`,
         quiet: json,
         from: SHOW_WRITES_FROM,
       });
-      const failures = dryRun
-        ? []
-        : await eachWithLimit(writes, concurrency, (step) =>
-            applyStep(client, step).then(
-              () => progress.add(),
-              (error: unknown) => {
-                progress.add();
-                throw error;
-              },
-            ),
-          );
+      const failures = dryRun ? [] : await applyByPage(client, writes, concurrency, () => progress.add());
       progress.done();
       const failed = new Set<SchemaStep | TagStep>(failures.map(({ item }) => item));
       const summary = { ...summarise(tagsFile, schemaSteps, tagSteps, failed, dryRun), skipped };
@@ -271,6 +278,24 @@ file, named with its field).`,
   },
 };
 
+/** The pages the API holds meta or social for that no entry of the files names, as the API spells them. */
+function tagsWithoutFile(file: SchemaFile, tags: Array<{ url: string }>): string[] {
+  const named = new Set(
+    [...file.schemas, ...file.meta, ...file.social].map((entry) => urlIdentity(entry.url)),
+  );
+  // An entry of nulls holds nothing (a pull leaves it out too).
+  const holds = (value: unknown): boolean =>
+    typeof value === 'string'
+      ? value !== ''
+      : !!value && typeof value === 'object' && Object.values(value).some(holds);
+  const kept = new Map(
+    tags
+      .filter(({ url, ...fields }) => holds(fields) && !named.has(urlIdentity(url)))
+      .map((tag) => [urlIdentity(tag.url), tag.url]),
+  );
+  return [...kept.values()].sort();
+}
+
 /** A record left beside a schema created on its page, which the files may have meant to rename. */
 function besideNote(entry: DesiredSchema, record: SchemaRecord, source: string): string {
   return `Note: ${entry.url}  ${entry.schema_type} "${entry.schema_name}" is created beside #${record.id} ${record.schema_type} "${record.schema_name}", which nothing in ${source} matches; both stay. If it was renamed, push with --prune to update #${record.id} instead.`;
@@ -288,8 +313,8 @@ function describeSelection(selection: Selection[]): string {
 }
 
 /** Steps grouped by page (any spelling of its URL), in the order of each page's first step; stable within. */
-function byPage(steps: Array<SchemaStep | TagStep>): Array<SchemaStep | TagStep> {
+function pagesOf(steps: Array<SchemaStep | TagStep>): Array<Array<SchemaStep | TagStep>> {
   const urlOf = (step: SchemaStep | TagStep) =>
     'kind' in step ? step.url : step.action === 'delete' ? step.record.url : step.entry.url;
-  return [...Map.groupBy(steps, (step) => urlIdentity(urlOf(step))).values()].flat();
+  return [...Map.groupBy(steps, (step) => urlIdentity(urlOf(step))).values()];
 }

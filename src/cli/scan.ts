@@ -2,7 +2,7 @@
 
 import { ApiError, type SchemaClient, type SchemaDraft, type SchemaRecord } from '../client/index.ts';
 import { mapConcurrently } from '../map-concurrently.ts';
-import { plural } from '../plural.ts';
+import { figure, plural } from '../plural.ts';
 import { apiOptions, printJson, withClient } from './api-connection.ts';
 import { type Command, UsageError } from './command.ts';
 import { changeLines, jsonChanges } from './json-changes.ts';
@@ -70,8 +70,8 @@ Name at least one --url or --sitemap.`,
         lines.push(`           … and ${result.schemas_omitted} more schemas not listed`);
       const verb = dryRun ? 'would be ' : '';
       lines.push(
-        `Scanned ${plural(result.scanned, 'page')}: ${result.created} ${verb}created, ${result.updated} ${verb}updated, ` +
-          `${result.skipped} skipped, ${plural(result.errors.length + result.errors_omitted, 'error')}.${dryRun ? ' Dry run: nothing was written.' : ''}`,
+        `Scanned ${plural(result.scanned, 'page')}: ${figure(result.created)} ${verb}created, ${figure(result.updated)} ${verb}updated, ` +
+          `${figure(result.skipped)} skipped, ${plural(result.errors.length + result.errors_omitted, 'error')}.${dryRun ? ' Dry run: nothing was written.' : ''}`,
       );
       process.stdout.write(`${lines.join('\n')}\n`);
     }

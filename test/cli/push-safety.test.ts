@@ -256,3 +256,56 @@ test('pull --url finds a page given in another spelling of its escapes, as push 
     expect(check.code, check.stdout).toBe(0);
   }
 }, 60_000);
+
+test("a page's new schemas are created in the file's order, so the pull after a push matches the files", async () => {
+  const api = await startApi({ seed: {} });
+  const env = as(admin, api);
+  const pages = Array.from({ length: 12 }, (_, n) => `https://example.com/order/${n}/`);
+  writeFileSync(
+    file('order.json'),
+    JSON.stringify({
+      schemas: pages.flatMap((url) => [
+        { url, schema_data: doc('Article', { headline: url }) },
+        { url, schema_data: doc('BreadcrumbList', { itemListElement: [] }) },
+      ]),
+    }),
+  );
+  const pushed = await cli(['push', 'order.json', '--concurrency', '8'], env);
+  expect(pushed.code, pushed.stderr).toBe(0);
+  // Each page's Article (first in the file) has the lower id: pull lists a page's schemas by id.
+  const records = await readBack(api);
+  for (const url of pages) {
+    const onPage = records.filter((record) => record.url === url).sort((a, b) => a.id - b.id);
+    expect(onPage.map((record) => record.schema_type)).toEqual(['Article', 'BreadcrumbList']);
+  }
+  expect((await cli(['pull', '--out', 'order-pulled.json'], env)).code).toBe(0);
+  const pulled = JSON.parse(readFileSync(file('order-pulled.json'), 'utf8'));
+  expect(pulled.schemas.map((schema: { schema_type: string }) => schema.schema_type)).toEqual(
+    pages.toSorted().flatMap(() => ['Article', 'BreadcrumbList']),
+  );
+}, 60_000);
+
+test('--prune says which pages without a file keep their meta and social, which it never deletes', async () => {
+  const api = await startApi({
+    seed: {
+      schemas: [
+        { url: 'https://example.com/kept/', schema_data: doc('WebPage', { name: 'Kept' }) },
+        { url: 'https://example.com/gone/', schema_data: doc('WebPage', { name: 'Gone' }) },
+      ],
+      meta: [
+        { url: 'https://example.com/kept/', title: 'Kept' },
+        { url: 'https://example.com/gone/', title: 'Gone' },
+      ],
+      social: [{ url: 'https://example.com/gone/', og: { title: 'Gone' } }],
+    },
+  });
+  const env = as(admin, api);
+  expect((await cli(['pull', '--out', 'tags-kept/'], env)).code).toBe(0);
+  rmSync(file('tags-kept/example.com/gone.json'));
+  const plan = await cli(['push', 'tags-kept/', '--prune', '--dry-run'], env);
+  expect(plan.code, plan.stderr).toBe(0);
+  expect(plan.stdout).toMatch(/^- #2 https:\/\/example\.com\/gone\/ {2}WebPage "WebPage"$/m);
+  expect(plan.stdout).toContain(
+    '--prune deletes schemas only: 1 page with no entry in tags-kept/ keeps its meta or social tags in the API (https://example.com/gone/), which a pull writes back as page files. Clear them in the CMS if the pages are gone.',
+  );
+}, 60_000);
