@@ -121,9 +121,7 @@ export async function readIndex(client: SchemaClient, options: IndexOptions): Pr
     }
   }
   if (tagFailure) {
-    notes.push(
-      `The server has no list form of /meta or /social (${messageOf(tagFailure)}); reading them per page.`,
-    );
+    notes.push(`Listing /meta or /social failed (${messageOf(tagFailure)}); reading them per page.`);
   }
   return { schemas, meta, social };
 }

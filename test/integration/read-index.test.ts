@@ -33,3 +33,43 @@ it('asks page by page, saying why, when a later list page fails; strategy "index
   ]);
   await expect(readIndex(twoPageList(failed), { ...options, forced: true })).rejects.toBe(failed);
 });
+
+it('reads a list again when its total moves while it is read, and asks page by page if it keeps moving', async () => {
+  const record = (id: number) => ({ id, url: `https://www.example.com/p/${id}/` }) as SchemaRecord;
+  // An editor deletes a record as page 2 is read, once: the list read again is whole.
+  let total = 101;
+  const settling = {
+    schemas: {
+      list: async ({ page = 1 }: { page?: number }): Promise<Page<SchemaRecord>> => {
+        if (page === 2 && total === 101) total = 100;
+        const items =
+          page === 1 ? [...Array(100)].map((_, n) => record(n + 1)) : total === 101 ? [record(101)] : [];
+        return {
+          items,
+          total,
+          totalPages: total > 100 ? 2 : 1,
+          page,
+          next: page === 1 && total > 100 ? 2 : null,
+        };
+      },
+    },
+  } as unknown as SchemaClient;
+  const notes: string[] = [];
+  const options = { pageCount: 1000, canReadTags: false, concurrency: 4, notes, forced: false };
+  const index = await readIndex(settling, options);
+  expect([...(index?.schemas.values() ?? [])].flat()).toHaveLength(100);
+  expect(notes).toEqual([]);
+
+  // A list that grows on every read (an import running): per-page reads, said.
+  let grown = 200;
+  const growing = {
+    schemas: {
+      list: async ({ page = 1 }: { page?: number }): Promise<Page<SchemaRecord>> => {
+        grown++;
+        return { items: [record(page)], total: grown, totalPages: 2, page, next: page === 1 ? 2 : null };
+      },
+    },
+  } as unknown as SchemaClient;
+  expect(await readIndex(growing, options)).toBeNull();
+  expect(notes[0]).toMatch(/^Listing schemas failed \(A list of the API changed while it was read/);
+});
