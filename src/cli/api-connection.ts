@@ -1,7 +1,8 @@
 // How API commands reach a server: `--api` / `--user` flags and SCHEMA_MANAGER_* environment variables turned
 // into a client. The password is read from the environment only, so it never shows in `ps` or shell history.
-import { ApiError, createClient, type SchemaClient } from '../client/index.ts';
+import { ApiError, createClient, type SchemaClient, type SchemaRecord } from '../client/index.ts';
 import { unknownVariables, withEnvFiles } from '../env-files.ts';
+import { mapConcurrently } from '../map-concurrently.ts';
 import { type OptionSpec, UsageError } from './command.ts';
 
 export const apiEnv = {
@@ -140,6 +141,21 @@ export function readIds(values: unknown): number[] {
     }
     return id;
   });
+}
+
+/** The records of these ids, 8 read at a time; null for an id the API does not hold (404). */
+export async function readRecords(
+  client: SchemaClient,
+  ids: number[],
+): Promise<Map<number, SchemaRecord | null>> {
+  const unique = [...new Set(ids)];
+  const records = await mapConcurrently(unique, 8, (id) =>
+    client.schemas.get(id).catch((error: unknown) => {
+      if (error instanceof ApiError && error.status === 404) return null;
+      throw error;
+    }),
+  );
+  return new Map(unique.map((id, index) => [id, records[index]!]));
 }
 
 /** Writes a value as indented JSON on stdout. */

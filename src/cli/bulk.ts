@@ -1,8 +1,7 @@
 // `astro-schema-manager bulk`: the server's site-wide repairs (fix, cleanup, duplicates) over POST /bulk.
-import { ApiError, type BulkAction, type SchemaClient } from '../client/index.ts';
-import { mapConcurrently } from '../map-concurrently.ts';
+import type { BulkAction } from '../client/index.ts';
 import { plural } from '../plural.ts';
-import { apiOptions, printJson, readIds, withClient } from './api-connection.ts';
+import { apiOptions, printJson, readIds, readRecords, withClient } from './api-connection.ts';
 import { type Command, InputError, UsageError } from './command.ts';
 
 const actions: readonly BulkAction[] = ['fix', 'cleanup', 'duplicates'];
@@ -35,7 +34,7 @@ export const command: Command = {
     const dryRun = values['dry-run'] === true;
     const result = await withClient(values, async (client) => {
       // The API passes over an id it does not hold: a mistyped one would "affect 0 records" and exit 0.
-      const unknown = await unknownIds(client, ids);
+      const unknown = [...(await readRecords(client, ids))].flatMap(([id, record]) => (record ? [] : [id]));
       if (unknown.length > 0)
         throw new InputError(
           `The API holds no schema ${unknown.map((id) => `#${id}`).join(', ')}: nothing was run. The ids are those "pull" and GET /schemas show.`,
@@ -58,17 +57,3 @@ export const command: Command = {
     return result.errors.length > 0 ? 1 : 0;
   },
 };
-
-/** The ids the API answers 404 for (read 8 at a time). */
-async function unknownIds(client: SchemaClient, ids: number[]): Promise<number[]> {
-  const missing = await mapConcurrently(ids, 8, (id) =>
-    client.schemas.get(id).then(
-      () => null,
-      (error: unknown) => {
-        if (error instanceof ApiError && error.status === 404) return id;
-        throw error;
-      },
-    ),
-  );
-  return missing.filter((id) => id !== null);
-}

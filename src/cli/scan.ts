@@ -1,9 +1,8 @@
 // `astro-schema-manager scan`: asks the server to read pages (or a sitemap's) and generate schemas for them.
 
-import { ApiError, type SchemaClient, type SchemaDraft, type SchemaRecord } from '../client/index.ts';
-import { mapConcurrently } from '../map-concurrently.ts';
+import type { SchemaDraft, SchemaRecord } from '../client/index.ts';
 import { figure, plural } from '../plural.ts';
-import { apiOptions, printJson, withClient } from './api-connection.ts';
+import { apiOptions, printJson, readRecords, withClient } from './api-connection.ts';
 import { type Command, UsageError } from './command.ts';
 import { changeLines, jsonChanges } from './json-changes.ts';
 
@@ -51,7 +50,8 @@ Name at least one --url or --sitemap.`,
         overwrite: values.overwrite === true,
       });
       // A dry run of --overwrite proposes new data for records that exist: show what each would replace.
-      const replaced = dryRun && !values.json ? await currentRecords(client, result.schemas) : new Map();
+      const ids = result.schemas.flatMap((schema) => (schema.id === null ? [] : [schema.id]));
+      const replaced = dryRun && !values.json ? await readRecords(client, ids) : new Map();
       return { result, replaced };
     });
     if (values.json) printJson(result);
@@ -78,21 +78,6 @@ Name at least one --url or --sitemap.`,
     return result.errors.length + result.errors_omitted > 0 ? 1 : 0;
   },
 };
-
-/** The records a dry run proposes to replace, as they are now (one gone since is left out). */
-async function currentRecords(
-  client: SchemaClient,
-  proposed: SchemaDraft[],
-): Promise<Map<number, SchemaRecord>> {
-  const ids = [...new Set(proposed.flatMap((schema) => (schema.id === null ? [] : [schema.id])))];
-  const records = await mapConcurrently(ids, 8, (id) =>
-    client.schemas.get(id).catch((error: unknown) => {
-      if (error instanceof ApiError && error.status === 404) return null;
-      throw error;
-    }),
-  );
-  return new Map(records.filter((record) => record !== null).map((record) => [record.id, record]));
-}
 
 /** What a replacement changes in the document, the first few paths, old -> new. */
 function replacement(old: SchemaRecord, proposed: SchemaDraft): string {
