@@ -19,8 +19,9 @@ export function parseJson(text: string): ParsedJson {
     const message = raw
       .replace(/ at position \d+( \(line \d+ column \d+\))?/, '')
       .replace(/ in JSON$/, '')
-      .replace(/, "[\s\S]*" is not valid JSON$/, '')
-      .replace(/^"[\s\S]*" is not valid JSON$/, 'Not valid JSON');
+      // V8 quotes the text around the error, cut short with "..." either side: the line and column say where.
+      .replace(/, (?:\.\.\.)?"[\s\S]*"(?:\.\.\.)? is not valid JSON$/, '')
+      .replace(/^(?:\.\.\.)?"[\s\S]*"(?:\.\.\.)? is not valid JSON$/, 'Not valid JSON');
     // A comment where the text breaks: examples copied from documentation carry them, and JSON has none.
     const comment = text.startsWith('//', offset) || text.startsWith('/*', offset);
     // A character that shows as nothing (an editor's byte order mark, a space pasted from a web page).

@@ -20,6 +20,15 @@ describe('parsing', () => {
   it('finds the position when V8 gives none', () => {
     expect(validateJsonLd('{"a": tru}').issues[0]).toMatchObject({ line: 1, column: 7 });
   });
+  it("says where, not V8's quote of the text around the error, on one line", () => {
+    // V8 quotes the text near the error, newlines and all, cut short with "..." in a long document.
+    const long = `{\n  "@type": "Thing",\n  "description": "${'x'.repeat(80)}",\n  "sameAs": [}\n}`;
+    const [issue] = validateJsonLd(long).issues;
+    expect(issue?.message).toBe("Unexpected token '}' at line 4, column 14.");
+    expect(validateJsonLd(`x${'y'.repeat(40)}`).issues[0]?.message).toBe(
+      "Unexpected token 'x' at line 1, column 1.",
+    );
+  });
   it('says a comment is what breaks the JSON, as in examples copied from documentation', () => {
     const text = '{\n  "@context": "https://schema.org",\n  // Other properties\n  "@type": "Thing"\n}';
     const [issue] = validateJsonLd(text).issues;
