@@ -25,7 +25,8 @@ export const command: Command = {
   summary: 'Validate the JSON-LD of HTML and .jsonld files (a built site, any generator)',
   description: `Reads every <script type="application/ld+json"> of the HTML files (.html, .htm) and every .jsonld file
 under the given paths (directories are walked, node_modules and dot-directories skipped), validates them
-against the Schema.org vocabulary, and prints a report grouped by page. For each directory it also audits the
+against the Schema.org vocabulary, and prints a report grouped by page (a finding repeated word for word on
+three files or more is printed once, with how many). For each directory it also audits the
 site across pages (shared titles and descriptions, canonicals and images that lead nowhere, sitemaps that
 disagree with the pages, CMS addresses left in JSON-LD), as the build does.`,
   arguments: [{ name: '[paths...]', description: 'directories, .html or .jsonld files' }],

@@ -1,7 +1,7 @@
 // Renders the results of checking files: a readable report grouped by page, JSON, JUnit XML for CI servers,
 // and GitHub workflow annotations. Pure: the caller decides where the text goes.
 
-import { plural } from '../plural.ts';
+import { figure, plural } from '../plural.ts';
 import { printable } from '../printable.ts';
 import { issuePlace } from './node-label.ts';
 import type { Severity, ValidationIssue } from './types.ts';
@@ -62,7 +62,7 @@ export function formatReport(
     case 'junit':
       return junit(files, options.failOn);
     case 'github':
-      return github(files);
+      return github(files, options.unit ?? ['file', 'files']);
     default:
       return pretty(files, options.color, options.unit ?? ['file', 'files']);
   }
@@ -74,6 +74,63 @@ function pagesPerIssue(files: CheckedFile[]): Map<ValidationIssue, number> {
   for (const file of files)
     for (const issue of file.pageIssues ?? []) counts.set(issue, (counts.get(issue) ?? 0) + 1);
   return counts;
+}
+
+/** On how many files a finding must stand, word for word, before the report prints it once for all of them. */
+export const REPEATED_ON = 3;
+
+/** How many of a repeated finding's files the report names before "and N more". */
+const NAMED_FILES = 3;
+
+/** A document finding that stands on many files: the first of them, and every file it stands on. */
+interface RepeatedFinding {
+  issue: ValidationIssue;
+  document: CheckedDocument;
+  files: string[];
+  /** Where it is: the path, and the node's name if the same on every file (an `@id` often names the page). */
+  place: string;
+}
+
+/**
+ * Document findings that stand, word for word, on REPEATED_ON files or more, each issue mapped to its group:
+ * a problem a theme's layout or a CMS template repeats on every page is one line, not one under each page.
+ */
+function repeatedFindings(files: CheckedFile[]): Map<ValidationIssue, RepeatedFinding> {
+  const groups = new Map<string, RepeatedFinding & { members: ValidationIssue[] }>();
+  for (const file of files) {
+    for (const document of file.documents) {
+      for (const issue of document.issues) {
+        const key = [issue.severity, issue.code, issue.rule, issue.path, issue.message].join('\n');
+        const group = groups.get(key);
+        if (group === undefined) {
+          groups.set(key, {
+            issue,
+            document,
+            files: [file.file],
+            place: issuePlace(issue),
+            members: [issue],
+          });
+          continue;
+        }
+        group.members.push(issue);
+        if (group.files.at(-1) !== file.file) group.files.push(file.file);
+        if (issuePlace(issue) !== group.place) group.place = issue.path;
+      }
+    }
+  }
+  const repeated = new Map<ValidationIssue, RepeatedFinding>();
+  for (const { members, ...group } of groups.values()) {
+    if (group.files.length < REPEATED_ON) continue;
+    for (const issue of members) repeated.set(issue, group);
+  }
+  return repeated;
+}
+
+/** `on 10,000 files: a.html, b.html, c.html and 9,997 more` */
+function filesNamed(group: RepeatedFinding, many: string): string {
+  const named = group.files.slice(0, NAMED_FILES).map(printable).join(', ');
+  const more = group.files.length - NAMED_FILES;
+  return `on ${figure(group.files.length)} ${many}: ${named}${more > 0 ? ` and ${figure(more)} more` : ''}`;
 }
 
 function summarize(files: CheckedFile[]) {
@@ -115,10 +172,11 @@ function pretty(files: CheckedFile[], color: boolean, unit: readonly [string, st
   // once, after the pages, rather than under each of thousands of pages.
   const filesOf = pagesPerIssue(files);
   const shared = [...filesOf].filter(([, count]) => count > 1);
+  const repeated = repeatedFindings(files);
   const lines: string[] = [];
   for (const file of files) {
     const issues = file.documents.flatMap((document) =>
-      document.issues.map((issue) => ({ document, issue })),
+      document.issues.filter((issue) => !repeated.has(issue)).map((issue) => ({ document, issue })),
     );
     if (file.failure !== undefined) {
       lines.push(
@@ -146,8 +204,18 @@ function pretty(files: CheckedFile[], color: boolean, unit: readonly [string, st
     }
     lines.push('');
   }
-  if (shared.length > 0) {
+  // Errors first: they are what fails the run.
+  const groups = [...new Set(repeated.values())].sort(
+    (a, b) => rank[b.issue.severity] - rank[a.issue.severity],
+  );
+  if (shared.length > 0 || groups.length > 0) {
     lines.push(paint(1, 'Across pages'));
+    for (const group of groups) {
+      const { issue } = group;
+      lines.push(
+        `  ${label[issue.severity]} ${printable(group.place)}  ${printable(issue.message)}  ${paint(2, `${issue.code} (${issue.rule}) ${filesNamed(group, unit[1])}`)}`,
+      );
+    }
     for (const [issue, count] of shared) {
       lines.push(
         `  ${label[issue.severity]} ${printable(issuePlace(issue))}  ${printable(issue.message)}  ${paint(2, `${issue.code} (${issue.rule}) on ${count} pages`)}`,
@@ -155,14 +223,19 @@ function pretty(files: CheckedFile[], color: boolean, unit: readonly [string, st
     }
     lines.push('');
   }
-  // Counted as printed: a finding shared by pages once (summarize counts each finding once).
+  lines.push(summaryLine(files, unit));
+  return `${lines.join('\n')}\n`;
+}
+
+/** `10,001 files, 10,001 JSON-LD documents: 5,000 errors, 10,000 warnings, 0 info.` */
+function summaryLine(files: CheckedFile[], unit: readonly [string, string]): string {
+  // A finding shared by pages is counted once (summarize counts each finding once); a repeated one on each.
   const total = summarize(files);
   const empty = files.filter((file) => file.documents.length === 0 && !file.auditOnly).length;
-  lines.push(
-    `${plural(total.files, ...unit)}${total.failures ? `, ${total.failures} not checked (named above)` : ''}, ${plural(total.documents, 'JSON-LD document')}${empty ? `, ${empty} without JSON-LD` : ''}: ` +
-      `${plural(total.errors, 'error')}, ${plural(total.warnings, 'warning')}, ${total.infos} info.`,
+  return (
+    `${plural(total.files, ...unit)}${total.failures ? `, ${total.failures} not checked (named above)` : ''}, ${plural(total.documents, 'JSON-LD document')}${empty ? `, ${figure(empty)} without JSON-LD` : ''}: ` +
+    `${plural(total.errors, 'error')}, ${plural(total.warnings, 'warning')}, ${figure(total.infos)} info.`
   );
-  return `${lines.join('\n')}\n`;
 }
 
 const xml = (text: string) =>
@@ -230,8 +303,9 @@ const data = (text: string) => text.replace(/%/g, '%25').replace(/\r/g, '%0D').r
 const property = (text: string) => data(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
 const level: Record<Severity, string> = { error: 'error', warning: 'warning', info: 'notice' };
 
-function github(files: CheckedFile[]): string {
+function github(files: CheckedFile[], unit: readonly [string, string]): string {
   const lines: string[] = [];
+  const repeated = repeatedFindings(files);
   // A finding about several pages is annotated once, on the first: GitHub shows only the first few
   // annotations of a step, and the message names the pages.
   const filesOf = pagesPerIssue(files);
@@ -244,10 +318,16 @@ function github(files: CheckedFile[]): string {
     }
     for (const document of file.documents) {
       for (const issue of document.issues) {
+        // A finding on many files is annotated once, on the first, naming how many: it cannot crowd out the rest.
+        const group = repeated.get(issue);
+        if (group !== undefined && group.issue !== issue) continue;
         const line = issue.line ?? document.line;
         const col = issue.column ?? document.column;
+        const said = group
+          ? `${group.place}: ${issue.message} [${issue.rule}, ${filesNamed(group, unit[1])}]`
+          : `${issuePlace(issue)}: ${issue.message} [${issue.rule}]`;
         lines.push(
-          `::${level[issue.severity]} file=${property(file.file)},line=${line},col=${col},title=${property(issue.code)}::${data(`${issuePlace(issue)}: ${issue.message} [${issue.rule}]`)}`,
+          `::${level[issue.severity]} file=${property(file.file)},line=${line},col=${col},title=${property(issue.code)}::${data(said)}`,
         );
       }
     }
@@ -261,5 +341,7 @@ function github(files: CheckedFile[]): string {
       );
     }
   }
-  return lines.length ? `${lines.join('\n')}\n` : '';
+  // The counts as a plain log line: annotations beyond GitHub's first few of a step are not shown.
+  lines.push(summaryLine(files, unit));
+  return `${lines.join('\n')}\n`;
 }

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
@@ -65,6 +65,7 @@ describe('astro-schema-manager check', () => {
       expect.stringMatching(
         /^::error file=.*post\.html,line=7,col=20,title=json-parse-error::\$: .*line 7, column 20/,
       ),
+      '4 files, 5 JSON-LD documents, 1 without JSON-LD: 2 errors, 0 warnings, 0 info.',
     ]);
   });
 
@@ -145,6 +146,57 @@ describe('astro-schema-manager check', () => {
       expect.stringMatching(
         /title=unfilled-placeholder::\$\.author\.name: "name" is "\{\{ author\.name \}\}", a template expression/,
       ),
+      '1 file, 1 JSON-LD document: 0 errors, 2 warnings, 0 info.',
+    ]);
+  });
+
+  it('prints a finding a layout repeats on many pages once, naming how many, in the report and the annotations', async () => {
+    // Five pages share a template's missing field and bad date; one page has a problem of its own.
+    const dir = join(temp, 'repeated');
+    for (let page = 1; page <= 5; page++) {
+      const article = {
+        '@context': 'https://schema.org',
+        '@type': 'Article',
+        '@id': `https://x.com/p${page}/#article`,
+        headline: `Post ${page}`,
+        datePublished: page === 5 ? 'soon' : 'yesterday',
+        image: 'https://x.com/a.png',
+        author: { '@type': 'Person', name: 'A', url: 'https://x.com/a' },
+      };
+      await mkdir(join(dir, `p${page}`), { recursive: true });
+      await writeFile(
+        join(dir, `p${page}`, 'index.html'),
+        `<html><head><script type="application/ld+json">${JSON.stringify(article)}</script></head></html>`,
+      );
+    }
+    const pretty = await check(dir, '--rules', 'google', '--no-audit');
+    expect(pretty.code).toBe(1);
+    const lines = pretty.stdout.trim().split('\n');
+    // p5's own finding stays under p5; the four bad dates and the five missing dateModified are one line each.
+    expect(lines.filter((line) => line.includes('found "yesterday"'))).toEqual([
+      expect.stringMatching(
+        /^ {2}error {3}\$\.datePublished {2}.*invalid-value \(schema\.org\) on 4 files: .*p1\/index\.html, .*p2\/index\.html, .*p3\/index\.html and 1 more$/,
+      ),
+    ]);
+    expect(lines.filter((line) => line.includes('"dateModified"'))).toEqual([
+      expect.stringMatching(/google-missing-recommended \(google:article\) on 5 files: .* and 2 more$/),
+    ]);
+    const at = (text: string) => lines.findIndex((line) => line.includes(text));
+    expect(lines[at('found "soon"') - 1]).toMatch(/p5\/index\.html$/);
+    expect(at('found "soon"')).toBeLessThan(at('Across pages'));
+    expect(at('Across pages')).toBeLessThan(at('found "yesterday"'));
+    expect(lines.at(-1)).toBe('5 files, 5 JSON-LD documents: 5 errors, 5 warnings, 0 info.');
+
+    const github = await check(dir, '--rules', 'google', '--no-audit', '--format', 'github');
+    expect(github.stdout.trim().split('\n')).toEqual([
+      expect.stringMatching(
+        /^::error file=.*p1\/index\.html,line=1,col=\d+,title=invalid-value::\$\.datePublished: .*"yesterday"\. \[schema\.org, on 4 files: .* and 1 more\]$/,
+      ),
+      expect.stringMatching(
+        /^::warning file=.*p1\/index\.html,.*\[google:article, on 5 files: .* and 2 more\]$/,
+      ),
+      expect.stringMatching(/^::error file=.*p5\/index\.html,.*found "soon"\. \[schema\.org\]$/),
+      '5 files, 5 JSON-LD documents: 5 errors, 5 warnings, 0 info.',
     ]);
   });
 });
