@@ -6,7 +6,7 @@ import type { SeedFileData as SchemaFile } from '../seed-file.ts';
 import { urlIdentity } from '../url-forms.ts';
 import { printJson } from './api-connection.ts';
 import { diffFileSets } from './file-diff.ts';
-import { pageFileUrl, toPageFiles } from './seo-directory.ts';
+import { jsonProblem, pageFileUrl, toPageFiles } from './seo-directory.ts';
 import { readPageFileTree, type Target } from './seo-files.ts';
 
 /** The files a pull would write to `target`, and the ones there now that it compares them with. */
@@ -16,21 +16,37 @@ async function bothSides(target: Target, file: SchemaFile, scope: { urls: string
     return {
       onDisk: new Map(onDisk === undefined ? [] : [[target.path, onDisk]]),
       wanted: new Map([[target.path, `${JSON.stringify(file, null, 2)}\n`]]),
+      notJson: [],
     };
   }
   const wanted = new Map(toPageFiles(file).map(({ path, text }) => [path, text]));
-  // Other JSON beside the page files (notes, a tool's settings) is left by a pull, so not compared either.
-  const pageFiles = [...(await readPageFileTree(target.path))].flatMap(([path, text]) => {
+  const pageFiles: Array<{ path: string; text: string; url: string | null }> = [];
+  const notJson: NotJson[] = [];
+  for (const [path, text] of await readPageFileTree(target.path)) {
     const url = pageFileUrl(text);
-    return url === null ? [] : [{ path, text, url }];
-  });
+    const problem = url === null ? jsonProblem(text) : null;
+    if (problem !== null) notJson.push({ path, problem, rewritten: wanted.has(path) });
+    // A file where a pull writes a page is compared whatever it holds (the pull overwrites it); other JSON
+    // beside the page files (notes, a tool's settings) is left by a pull, so not compared either.
+    if (url !== null || wanted.has(path)) pageFiles.push({ path, text, url });
+  }
   // A filtered pull speaks only for the pages it selected (in any spelling): other files are not compared.
   const selected = new Set(scope.urls.map(urlIdentity));
   const compared = pageFiles.filter(
-    ({ path, url }) => !scope.filtered || wanted.has(path) || selected.has(urlIdentity(url)),
+    ({ path, url }) =>
+      !scope.filtered || wanted.has(path) || (url !== null && selected.has(urlIdentity(url))),
   );
   const onDisk = new Map(compared.map(({ path, text }) => [path, text]));
-  return { onDisk, wanted };
+  return { onDisk, wanted, notJson };
+}
+
+/** A `.json` file of the directory that does not parse: push stops on it, and a pull rewrites it or leaves it. */
+interface NotJson {
+  path: string;
+  /** The parser's message, with where in the file. */
+  problem: string;
+  /** Whether a pull writes a page file at this path. */
+  rewritten: boolean;
 }
 
 /**
@@ -43,12 +59,24 @@ export async function checkTarget(
   file: SchemaFile,
   options: { urls: string[]; filtered: boolean; json: boolean },
 ): Promise<number> {
-  const { onDisk, wanted } = await bothSides(target, file, options);
+  const { onDisk, wanted, notJson } = await bothSides(target, file, options);
   const prefix = target.kind === 'directory' ? `${target.path.replace(/\/?$/, '/')}` : '';
   const differences = diffFileSets(onDisk, wanted, prefix);
   const count = (status: string) => differences.filter((d) => d.status === status).length;
+  if (!options.json) {
+    for (const { path, problem, rewritten } of notJson)
+      process.stderr.write(
+        `${prefix}${path} is not JSON (${problem}): ${rewritten ? 'a pull rewrites it with the page the API has' : 'a pull leaves it, and push stops on it; fix or remove it'}.\n`,
+      );
+  }
   if (options.json) {
-    printJson({ target: target.path, kind: target.kind, equal: differences.length === 0, differences });
+    printJson({
+      target: target.path,
+      kind: target.kind,
+      equal: differences.length === 0,
+      differences,
+      ...(notJson.length > 0 && { notJson }),
+    });
   } else if (differences.length === 0) {
     process.stderr.write(`${target.path} matches the API (${plural(wanted.size, 'file')} compared).\n`);
   } else {

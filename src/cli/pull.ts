@@ -216,9 +216,10 @@ social entries are kept for the selected URLs only, and no page file is removed.
             const now = movedTo.get(path);
             return `Removed ${join(out, path)} (${now ? `its page is now in ${join(out, now)}` : 'the API has nothing for this page'}).`;
           }),
-          ...result.leftAlone.map(
-            (path) => `Left ${join(out, path)} as it is: not a page file (no JSON object with a "url").`,
-          ),
+          ...result.leftAlone.map((path) => {
+            const problem = result.notJson.find((file) => file.path === path)?.problem;
+            return `Left ${join(out, path)} as it is: ${problem ? `not JSON (${problem}); push stops on it until it is fixed or removed` : 'not a page file (no JSON object with a "url")'}.`;
+          }),
         ];
         process.stdout.write(`${lines.join('\n')}\n`);
       }

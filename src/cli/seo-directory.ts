@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { META_FIELDS, OG_FIELDS, TWITTER_FIELDS } from '../contract-fields.ts';
 import { parseLossless } from '../lossless-json.ts';
 import { problemLines, type SeedFileData as SchemaFile, seedFileSchema } from '../seed-file.ts';
+import { parseJson } from '../validate/parse-json.ts';
 
 type SchemaEntry = SchemaFile['schemas'][number];
 
@@ -170,8 +171,8 @@ export function readPageFiles(files: Array<{ path: string; text: string }>): {
     let value: unknown;
     try {
       value = parseLossless(text);
-    } catch (error) {
-      throw new PageFileError(`${path}: not JSON (${(error as Error).message}).`);
+    } catch {
+      throw new PageFileError(`${path}: not JSON (${jsonProblem(text)}).`);
     }
     if (!value || typeof value !== 'object' || Array.isArray(value))
       throw new PageFileError(`${path}: expected an object { url, schemas, meta, social }.`);
@@ -210,6 +211,16 @@ export function pageFileUrl(text: string): string | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * Why a file's text is not JSON, and where, as push says it when it stops on the file; null when it is JSON.
+ *
+ * @example jsonProblem('{"url":') // 'Unexpected end of JSON input at line 1, column 8'
+ */
+export function jsonProblem(text: string): string | null {
+  const parsed = parseJson(text);
+  return parsed.ok ? null : `${parsed.message} at line ${parsed.line}, column ${parsed.column}`;
 }
 
 /**

@@ -7,7 +7,7 @@ import { dirname, join, relative, sep } from 'node:path';
 import { mapConcurrently } from '../map-concurrently.ts';
 import { type Selection, seedFileSchema } from '../seed-file.ts';
 import { writeFileAtomically } from '../write-file-atomically.ts';
-import { type PageFileText, pageFileUrl } from './seo-directory.ts';
+import { jsonProblem, type PageFileText, pageFileUrl } from './seo-directory.ts';
 
 export interface Target {
   kind: 'directory' | 'file';
@@ -63,6 +63,8 @@ export interface TreeWrite {
   removed: string[];
   /** `.json` files that are no page file (no `url`), which a pull leaves where they are. */
   leftAlone: string[];
+  /** Those of them that are not JSON at all, with the parser's message: push stops on them. */
+  notJson: Array<{ path: string; problem: string }>;
   /** Whether the directory held a page file before. */
   hadPageFiles: boolean;
   /** Removed files whose page is now written to another file (a name that changed): removed path -> new path. */
@@ -104,6 +106,10 @@ export async function writePageFileTree(
     unchanged: files.length - changed.length,
     removed,
     leftAlone,
+    notJson: leftAlone.flatMap((path) => {
+      const problem = jsonProblem(present.get(path)!);
+      return problem === null ? [] : [{ path, problem }];
+    }),
     hadPageFiles: [...presentUrls.values()].some((url) => url !== null),
     movedTo: movedPages(removed, presentUrls, files),
   };

@@ -235,6 +235,51 @@ test('the single-file form still pulls, checks and pushes', async () => {
   expect(both.stderr).toContain('--out writes and --check compares: give one of them.');
 });
 
+test('a page file that is not JSON: the check compares it as a changed file and says why; a pull rewrites it', async () => {
+  const api = await startApi({ seed });
+  const env = as(admin, api);
+  expect((await cli(['pull', '--out', 'broken/'], env)).code).toBe(0);
+  const hello = 'broken/example.com/blog/hello.json';
+  const whole = read(hello);
+  // Cut off mid-file, as an editor's crash or a bad merge leaves it; and someone's notes, broken too.
+  writeFileSync(file(hello), whole.slice(0, whole.indexOf('"meta"')));
+  mkdirSync(file('broken/notes'));
+  writeFileSync(file('broken/notes/todo.json'), '{"todo": [}\n');
+
+  const check = await cli(['pull', '--check', 'broken/'], env);
+  expect(check.code).toBe(1);
+  // Not a new file from /dev/null: the file there, and what the API would put in its place.
+  expect(check.stdout).toMatch(
+    /^--- broken\/example\.com\/blog\/hello\.json\n\+\+\+ broken\/example\.com\/blog\/hello\.json\n/,
+  );
+  expect(check.stdout).toContain('+  "meta": {');
+  expect(check.stderr).toMatch(
+    /^broken\/example\.com\/blog\/hello\.json is not JSON \(Expected double-quoted property name at line 15, column 3\): a pull rewrites it with the page the API has\.$/m,
+  );
+  expect(check.stderr).toContain(
+    "broken/notes/todo.json is not JSON (Unexpected token '}' at line 1, column 11): a pull leaves it, and push stops on it; fix or remove it.\n",
+  );
+  expect(check.stderr).toContain('broken/ differs from the API: 1 file changed, 0 to add, 0 to remove');
+  const json = await cli(['pull', '--check', 'broken/', '--json'], env);
+  expect(JSON.parse(json.stdout)).toMatchObject({
+    differences: [{ path: 'example.com/blog/hello.json', status: 'changed' }],
+    notJson: [
+      { path: 'example.com/blog/hello.json', rewritten: true },
+      { path: 'notes/todo.json', rewritten: false },
+    ],
+  });
+
+  const pulled = await cli(['pull', '--out', 'broken/'], env);
+  expect(pulled.stdout).toContain('1 page file written, 2 unchanged, 0 removed.');
+  expect(pulled.stdout).toContain(
+    "Left broken/notes/todo.json as it is: not JSON (Unexpected token '}' at line 1, column 11); push stops on it until it is fixed or removed.",
+  );
+  expect(read(hello)).toBe(whole);
+  const again = await cli(['pull', '--check', 'broken/'], env);
+  expect(again.code).toBe(0);
+  expect(again.stderr).toContain('broken/notes/todo.json is not JSON');
+});
+
 describe('validation before a push', () => {
   test('a file that is not a page file is a usage error naming the file and field; nothing is sent', async () => {
     const api = await startApi({ seed });
@@ -254,7 +299,7 @@ describe('validation before a push', () => {
 
     writeFileSync(file('bad-dir/example.com/index.json'), '{"url": "https://example.com/",');
     expect((await cli(['push', 'bad-dir'], env)).stderr).toContain(
-      'bad-dir/example.com/index.json: not JSON',
+      'bad-dir/example.com/index.json: not JSON (Expected double-quoted property name at line 1, column 32).',
     );
     const empty = mkdtempSync(join(dir, 'empty-'));
     const none = await cli(['push', empty], env);
