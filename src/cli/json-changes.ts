@@ -10,11 +10,14 @@ export interface JsonChange {
   to: unknown;
 }
 
+/** How many changes of one document a plan lists: beyond them, two documents' changes are not all known. */
+export const CHANGES_LISTED = 20;
+
 /**
  * The differing leaves of `before` and `after` (objects by key, arrays by index), at most `limit` of them.
  * @example jsonChanges({ a: 1, b: [1] }, { a: 2, b: [1, 2] }) // [{ path: '$.a', from: 1, to: 2 }, { path: '$.b[1]', from: undefined, to: 2 }]
  */
-export function jsonChanges(before: unknown, after: unknown, limit = 20): JsonChange[] {
+export function jsonChanges(before: unknown, after: unknown, limit = CHANGES_LISTED): JsonChange[] {
   const changes: JsonChange[] = [];
   // Paths are linked lists, so a deep document costs no copying; a path is spelled out only for a change.
   type Path = { key: string | number; parent: Path } | null;

@@ -3,7 +3,7 @@
 
 import { figure, plural } from '../plural.ts';
 import type { SeedFileData as SchemaFile } from '../seed-file.ts';
-import { changeLines } from './json-changes.ts';
+import { CHANGES_LISTED, changeLines } from './json-changes.ts';
 import type { SchemaStep, TagStep } from './push-plan.ts';
 
 /** One plan line, `+` create, `~` update, `-` delete, then each change old -> new on its own line. */
@@ -17,6 +17,63 @@ export function describe(step: SchemaStep | TagStep): string {
   if (step.action === 'create') return `+ ${url}  ${schema_type} "${schema_name}"`;
   const details = step.action === 'update' ? changeLines(step.details) : '';
   return `${step.action === 'update' ? '~' : '='} #${step.id} ${url}  ${schema_type} "${schema_name}"${details}`;
+}
+
+/** How many updates must make the very same change before the plan prints it once for all of them. */
+const SAME_CHANGE_FROM = 3;
+
+/** How many of those updates the plan names before "and N more". */
+const NAMED_STEPS = 3;
+
+/**
+ * The plan's lines: one per step, except updates that make the very same changes (a template edit on every
+ * page, a publisher renamed), which are one entry at the first of them, naming how many and the first few:
+ * a one-field change on 10,000 pages reads in two lines, not 20,000.
+ */
+export function describePlan(steps: Array<SchemaStep | TagStep>): string[] {
+  const groups = Map.groupBy(
+    steps.filter((step) => sameChangeKey(step) !== null),
+    (step) => sameChangeKey(step)!,
+  );
+  const lines: string[] = [];
+  for (const step of steps) {
+    const key = sameChangeKey(step);
+    const group = key === null ? undefined : groups.get(key);
+    if (group === undefined || group.length < SAME_CHANGE_FROM) lines.push(describe(step));
+    else if (group[0] === step) lines.push(describeGroup(group));
+  }
+  return lines;
+}
+
+/** What makes updates "the same change": what they update and every change old -> new; null if not an update. */
+function sameChangeKey(step: SchemaStep | TagStep): string | null {
+  const changes = 'kind' in step ? step.changes : step.action === 'update' ? step.details : null;
+  // A document with more changes than are listed may differ further on: shown on its own.
+  if (changes === null || changes.length >= CHANGES_LISTED) return null;
+  const said = changes.map(({ path, from, to }) => [
+    path,
+    from === undefined,
+    from ?? null,
+    to === undefined,
+    to ?? null,
+  ]);
+  return `${'kind' in step ? step.kind : 'schema'}\n${JSON.stringify(said)}`;
+}
+
+/** `~ 9,995 schemas, the same change on each (#2 https://x.dev/a/, … and 9,992 more)` and the changes. */
+function describeGroup(group: Array<SchemaStep | TagStep>): string {
+  const first = group[0]!;
+  const named = group
+    .slice(0, NAMED_STEPS)
+    .map((step) =>
+      'kind' in step ? step.url : step.action === 'update' ? `#${step.id} ${step.entry.url}` : '',
+    );
+  const more = group.length - named.length;
+  const which = `${named.join(', ')}${more > 0 ? ` and ${figure(more)} more` : ''}`;
+  const what =
+    'kind' in first ? `${first.kind} of ${figure(group.length)} pages` : `${figure(group.length)} schemas`;
+  const changes = 'kind' in first ? first.changes : first.action === 'update' ? first.details : [];
+  return `~ ${what}, the same change on each (${which})${changeLines(changes)}`;
 }
 
 export interface PushSummary {

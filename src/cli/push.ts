@@ -21,7 +21,7 @@ import {
   type SchemaStep,
   type TagStep,
 } from './push-plan.ts';
-import { describe, summarise, summaryLine } from './push-report.ts';
+import { describe, describePlan, summarise, summaryLine } from './push-report.ts';
 import { readPushSource } from './push-source.ts';
 import { readApi } from './read-api.ts';
 
@@ -200,7 +200,7 @@ file, named with its field).`,
             : 'Plan:';
         const plan =
           writes.length > 0
-            ? [header, ...writes.map(describe)]
+            ? [header, ...describePlan(writes)]
             : [`Nothing to change: the API already matches ${source === '-' ? 'stdin' : source}.`];
         if (prune && file.selection)
           plan.push(

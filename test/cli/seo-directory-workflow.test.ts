@@ -280,6 +280,54 @@ test('a page file that is not JSON: the check compares it as a changed file and 
   expect(again.stderr).toContain('broken/notes/todo.json is not JSON');
 });
 
+test('a plan prints the very same change on many pages once, naming how many; the others as they are', async () => {
+  const pages = [1, 2, 3, 4, 5].map((n) => `https://example.com/p${n}/`);
+  const api = await startApi({
+    seed: {
+      schemas: pages.map((url, n) => ({
+        url,
+        schema_data: doc('Article', {
+          headline: `Post ${n + 1}`,
+          publisher: { '@type': 'Organization', name: 'Acme' },
+        }),
+      })),
+      meta: pages.map((url, n) => ({ url, title: `Post ${n + 1}`, description: 'Old' })),
+    },
+  });
+  const env = as(admin, api);
+  expect((await cli(['pull', '--out', 'same/'], env)).code).toBe(0);
+  for (const n of [1, 2, 3, 4, 5])
+    edit(`same/example.com/p${n}.json`, (page) => {
+      (page.schemas[0]!.schema_data.publisher as { name: string }).name = 'Acme Ltd';
+      if (n === 5) page.schemas[0]!.schema_data.headline = 'Post five';
+      if (n <= 3) page.meta.description = 'New';
+      if (n === 4) page.meta.description = 'Newer';
+    });
+  const dry = await cli(['push', 'same/', '--dry-run'], env);
+  expect(dry.code, dry.stderr).toBe(0);
+  expect(dry.stdout).toBe(
+    [
+      'Plan (dry run, nothing was changed):',
+      '~ 4 schemas, the same change on each (#1 https://example.com/p1/, #2 https://example.com/p2/, #3 https://example.com/p3/ and 1 more)',
+      '    $.publisher.name: "Acme" → "Acme Ltd"',
+      '~ meta of 3 pages, the same change on each (https://example.com/p1/, https://example.com/p2/, https://example.com/p3/)',
+      '    description: "Old" → "New"',
+      '~ meta https://example.com/p4/',
+      '    description: "Old" → "Newer"',
+      '~ #5 https://example.com/p5/  Article "Article"',
+      '    $.headline: "Post 5" → "Post five"',
+      '    $.publisher.name: "Acme" → "Acme Ltd"',
+      'Schemas: 0 would be created, 5 would be updated, 0 unchanged, 0 would be deleted. Meta: 4 would be set, 1 unchanged. Social: 0 would be set, 0 unchanged.',
+      '',
+    ].join('\n'),
+  );
+  // The JSON plan lists every step; the push makes every change.
+  const json = JSON.parse((await cli(['push', 'same/', '--dry-run', '--json'], env)).stdout);
+  expect(json.steps).toHaveLength(9);
+  expect((await cli(['push', 'same/'], env)).code).toBe(0);
+  expect((await cli(['pull', '--check', 'same/'], env)).code).toBe(0);
+});
+
 describe('validation before a push', () => {
   test('a file that is not a page file is a usage error naming the file and field; nothing is sent', async () => {
     const api = await startApi({ seed });
