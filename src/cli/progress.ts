@@ -1,6 +1,7 @@
 // Progress of long work (pull's reads, push's writes) on stderr, so stdout keeps the command's result: a bar
 // (cli-progress) when stderr is a terminal, otherwise plain lines a log keeps, one per tenth of the work.
 import cliProgress from 'cli-progress';
+import { figure } from '../plural.ts';
 
 export interface Progress {
   /** `count` more items done. */
@@ -67,7 +68,7 @@ function lineProgress(label: string, total: number | null, stream: NodeJS.WriteS
   let shown = -1;
   const write = () => {
     shown = value;
-    stream.write(`${label}: ${value}${total === null ? '' : `/${total}`}\n`);
+    stream.write(`${label}: ${figure(value)}${total === null ? '' : `/${figure(total)}`}\n`);
   };
   const step = (n: number) =>
     total === null ? Math.floor(n / UNKNOWN_TOTAL_STEP) : Math.floor((n * 10) / Math.max(total, 1));

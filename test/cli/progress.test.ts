@@ -21,6 +21,14 @@ test('without a terminal: a line per tenth of the work, and the last one once', 
   expect(lines.at(-1)).toBe('Writing: 25/25');
 });
 
+test('counts as the summaries write them, thousands separated', () => {
+  const out = plainStream();
+  const progress = startProgress('Reading', { total: 19_999, stream: out.stream });
+  progress.add(19_999);
+  progress.done();
+  expect(out.text()).toBe('Reading: 19,999/19,999\n');
+});
+
 test('without a total: a line every hundred items and at the end', () => {
   const out = plainStream();
   const progress = startProgress('Reading', { total: null, stream: out.stream });
