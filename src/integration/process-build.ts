@@ -9,7 +9,7 @@ import type { PageFacts } from '../audit/index.ts';
 import type { ProbeResult, SchemaClient } from '../client/index.ts';
 import { describeSchema } from '../describe-schema.ts';
 import { mapConcurrently } from '../map-concurrently.ts';
-import { plural } from '../plural.ts';
+import { figure, plural } from '../plural.ts';
 import { htmlReportParts, type ReportPage } from '../report/html-report.ts';
 import { VOCABULARY } from '../validate/index.ts';
 import { writeFileAtomically } from '../write-file-atomically.ts';
@@ -138,6 +138,8 @@ export async function processBuild(input: BuildInput): Promise<BuildResult> {
       : await sampleWhenNothingFound(client, input, outcome);
     const said = coverage && coverageMessage(coverage, [...cmsUrlOf.values()]);
     if (said) logger[said.level](said.text);
+    else if (nothingForAnyPage(outcome))
+      logger.warn(nothingForAnyPageText(outcome.data.size, client.baseUrl));
 
     const fetchFailures = toFetch.flatMap((page) => {
       const failure = outcome.failures.get(cmsUrlOf.get(page) as string);
@@ -277,6 +279,18 @@ function coverageOf(
  * request shows whether the CMS holds schemas for another address: null when it holds none or holds them for
  * the site's own, the credentials may not list, or some page got data.
  */
+/** Every page was read, and the CMS holds nothing any of them ships: a build that changes no page says so. */
+function nothingForAnyPage(outcome: FetchOutcome): boolean {
+  return outcome.data.size > 0 && outcome.failures.size === 0 && [...outcome.data.values()].every(isEmpty);
+}
+
+function nothingForAnyPageText(pages: number, api: string): string {
+  return (
+    `The API at ${api} holds no active schema, meta or social entry ${pages === 1 ? 'for the one page of this build: it ships as it is' : `for any of the ${figure(pages)} pages of this build: they ship as they are`}. ` +
+    'Add head data for them in the CMS (or `astro-schema-manager push` it), or activate the schemas there; the summary below counts what was found.'
+  );
+}
+
 async function sampleWhenNothingFound(
   client: SchemaClient,
   input: BuildInput,

@@ -130,7 +130,29 @@ test('a record for a page that is gone is listed in the log and the report', asy
     );
     const report = JSON.parse(readFileSync(join(build.root, 'report.json'), 'utf8'));
     expect(report.cmsUrlsWithoutPage).toEqual([`${SITE}/old-page/`]);
+    expect(build.log).not.toContain('holds no active schema, meta or social entry');
   } finally {
     build.remove();
   }
 });
+
+test.each(['auto', 'per-page'] as const)(
+  'a build (strategy %s) against a CMS with nothing for any page says so once, not only in its counts',
+  async (strategy) => {
+    const seed = basicSeed();
+    // Data there is, all of it inactive: as a site whose schemas were drafted and never switched on.
+    for (const schema of seed.schemas ?? []) schema.is_active = false;
+    api = await startApi({ schemas: seed.schemas });
+    const build = await buildFixture({ fixture: 'site-basic', options: { strategy }, env: api.env });
+    try {
+      expect(build.exitCode, build.log).toBe(0);
+      expect(
+        build.log.match(
+          /The API at http:\/\/127\.0\.0\.1:\d+\/wp-json\/\S+ holds no active schema, meta or social entry for any of the \d+ pages of this build: they ship as they are\./g,
+        ),
+      ).toHaveLength(1);
+    } finally {
+      build.remove();
+    }
+  },
+);
