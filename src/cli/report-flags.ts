@@ -53,7 +53,7 @@ export function reachesFailOn(checked: CheckedFile[], failOn: Severity): boolean
   return checked.some((file) => fileIssues(file).some((issue) => rank[issue.severity] >= rank[failOn]));
 }
 
-/** The report text; colour only for a terminal, and never when NO_COLOR is set. */
+/** The report text; colour only for a terminal that has it (Node's test: NO_COLOR, FORCE_COLOR, TERM=dumb). */
 export function renderReport(
   checked: CheckedFile[],
   flags: ReportFlags,
@@ -63,6 +63,6 @@ export function renderReport(
   return formatReport(checked, flags.format, {
     failOn: flags.failOn,
     unit,
-    color: toTerminal && process.stdout.isTTY === true && !process.env.NO_COLOR,
+    color: toTerminal && process.stdout.isTTY === true && process.stdout.hasColors(),
   });
 }

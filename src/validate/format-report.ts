@@ -1,6 +1,7 @@
 // Renders the results of checking files: a readable report grouped by page, JSON, JUnit XML for CI servers,
 // and GitHub workflow annotations. Pure: the caller decides where the text goes.
 
+import { styleText } from 'node:util';
 import { figure, plural } from '../plural.ts';
 import { printable } from '../printable.ts';
 import { issuePlace } from './node-label.ts';
@@ -77,7 +78,7 @@ function pagesPerIssue(files: CheckedFile[]): Map<ValidationIssue, number> {
 }
 
 /** On how many files a finding must stand, word for word, before the report prints it once for all of them. */
-export const REPEATED_ON = 3;
+const REPEATED_ON = 3;
 
 /** How many of a repeated finding's files the report names before "and N more". */
 const NAMED_FILES = 3;
@@ -85,7 +86,6 @@ const NAMED_FILES = 3;
 /** A document finding that stands on many files: the first of them, and every file it stands on. */
 interface RepeatedFinding {
   issue: ValidationIssue;
-  document: CheckedDocument;
   files: string[];
   /** Where it is: the path, and the node's name if the same on every file (an `@id` often names the page). */
   place: string;
@@ -105,7 +105,6 @@ function repeatedFindings(files: CheckedFile[]): Map<ValidationIssue, RepeatedFi
         if (group === undefined) {
           groups.set(key, {
             issue,
-            document,
             files: [file.file],
             place: issuePlace(issue),
             members: [issue],
@@ -162,11 +161,13 @@ const position = (document: CheckedDocument, issue: ValidationIssue) =>
   `${issue.line ?? document.line}:${issue.column ?? document.column}`;
 
 function pretty(files: CheckedFile[], color: boolean, unit: readonly [string, string]): string {
-  const paint = (code: number, text: string) => (color ? `\u001b[${code}m${text}\u001b[0m` : text);
+  // Whether to colour is the caller's (a terminal, NO_COLOR): styled here whatever stream the text goes to.
+  const paint = (style: 'red' | 'yellow' | 'cyan' | 'bold' | 'dim', text: string) =>
+    color ? styleText(style, text, { validateStream: false }) : text;
   const label: Record<Severity, string> = {
-    error: paint(31, 'error  '),
-    warning: paint(33, 'warning'),
-    info: paint(36, 'info   '),
+    error: paint('red', 'error  '),
+    warning: paint('yellow', 'warning'),
+    info: paint('cyan', 'info   '),
   };
   // A finding about several pages (a title they share) is one object on each of their files: it is printed
   // once, after the pages, rather than under each of thousands of pages.
@@ -180,26 +181,26 @@ function pretty(files: CheckedFile[], color: boolean, unit: readonly [string, st
     );
     if (file.failure !== undefined) {
       lines.push(
-        paint(1, printable(file.file)),
-        `  ${paint(31, 'failure')} not checked: ${printable(file.failure)}`,
+        paint('bold', printable(file.file)),
+        `  ${paint('red', 'failure')} not checked: ${printable(file.failure)}`,
         '',
       );
     }
     const pageIssues = (file.pageIssues ?? []).filter((issue) => filesOf.get(issue) === 1);
     if (issues.length === 0 && pageIssues.length === 0) continue;
-    lines.push(paint(1, printable(file.file)));
+    lines.push(paint('bold', printable(file.file)));
     for (const { document, issue } of issues) {
       const where =
         file.unit === 'document'
           ? `${issue.line === undefined ? '' : `${issue.line}:${issue.column ?? 1} `}${document.label ?? `document ${document.index + 1}`}`
           : `${position(document, issue)} script ${document.index + 1}`;
       lines.push(
-        `  ${label[issue.severity]} ${printable(issuePlace(issue))}  ${printable(issue.message)}  ${paint(2, `${issue.code} (${issue.rule}) ${where}`)}`,
+        `  ${label[issue.severity]} ${printable(issuePlace(issue))}  ${printable(issue.message)}  ${paint('dim', `${issue.code} (${issue.rule}) ${where}`)}`,
       );
     }
     for (const issue of pageIssues) {
       lines.push(
-        `  ${label[issue.severity]} ${printable(issuePlace(issue))}  ${printable(issue.message)}  ${paint(2, `${issue.code} (${issue.rule})`)}`,
+        `  ${label[issue.severity]} ${printable(issuePlace(issue))}  ${printable(issue.message)}  ${paint('dim', `${issue.code} (${issue.rule})`)}`,
       );
     }
     lines.push('');
@@ -209,16 +210,16 @@ function pretty(files: CheckedFile[], color: boolean, unit: readonly [string, st
     (a, b) => rank[b.issue.severity] - rank[a.issue.severity],
   );
   if (shared.length > 0 || groups.length > 0) {
-    lines.push(paint(1, 'Across pages'));
+    lines.push(paint('bold', 'Across pages'));
     for (const group of groups) {
       const { issue } = group;
       lines.push(
-        `  ${label[issue.severity]} ${printable(group.place)}  ${printable(issue.message)}  ${paint(2, `${issue.code} (${issue.rule}) ${filesNamed(group, unit[1])}`)}`,
+        `  ${label[issue.severity]} ${printable(group.place)}  ${printable(issue.message)}  ${paint('dim', `${issue.code} (${issue.rule}) ${filesNamed(group, unit[1])}`)}`,
       );
     }
     for (const [issue, count] of shared) {
       lines.push(
-        `  ${label[issue.severity]} ${printable(issuePlace(issue))}  ${printable(issue.message)}  ${paint(2, `${issue.code} (${issue.rule}) on ${count} pages`)}`,
+        `  ${label[issue.severity]} ${printable(issuePlace(issue))}  ${printable(issue.message)}  ${paint('dim', `${issue.code} (${issue.rule}) on ${figure(count)} pages`)}`,
       );
     }
     lines.push('');

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { runCli } from './support/run-cli.ts';
+import { hasScript } from './support/terminal.ts';
 
 const site = 'test/fixtures/validate/site';
 
@@ -199,6 +200,33 @@ describe('astro-schema-manager check', () => {
       '5 files, 5 JSON-LD documents: 5 errors, 5 warnings, 0 info.',
     ]);
   });
+});
+
+it.skipIf(!hasScript)('colours the report on a terminal only, and never with NO_COLOR or TERM=dumb', () => {
+  // util-linux script gives the command a terminal; what it printed comes back on script's stdout.
+  const onTerminal = (env: Record<string, string>) => {
+    const command = ['env', '-u', 'NO_COLOR', ...Object.entries(env).map(([k, v]) => `${k}=${v}`)]
+      .concat([process.execPath, 'src/cli/main.ts', 'check', site])
+      .map((word) => `'${word}'`)
+      .join(' ');
+    try {
+      return execFileSync('script', ['-qec', command, '/dev/null'], { encoding: 'utf8' });
+    } catch (error) {
+      return (error as { stdout: string }).stdout; // exit 1: the site has errors
+    }
+  };
+  const coloured = onTerminal({ TERM: 'xterm-256color' });
+  expect(coloured).toContain('\u001b[31merror  \u001b[39m');
+  expect(coloured).toContain(`\u001b[1m${site}/blog/post.html\u001b[22m`);
+  const plainOnes: Array<Record<string, string>> = [
+    { TERM: 'xterm-256color', NO_COLOR: '1' },
+    { TERM: 'dumb' },
+  ];
+  for (const env of plainOnes) {
+    const plain = onTerminal(env);
+    expect(plain, JSON.stringify(env)).toMatch(/error {3}\$\.datePublished/);
+    expect(plain, JSON.stringify(env)).not.toContain('\u001b[');
+  }
 });
 
 describe('astro-schema-manager check, a page as one graph', () => {

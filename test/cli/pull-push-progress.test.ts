@@ -1,12 +1,12 @@
 // Progress of pull's reads and push's writes as a user sees it: plain lines in a log, a bar on a terminal.
 // Real CLI processes against reference servers; the terminal comes from util-linux `script`.
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import type { SeedFile } from '../../src/server/index.ts';
 import { admin, as, cliHarness, cliMain, readBack } from '../support/cli-process.ts';
+import { hasScript } from './support/terminal.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'progress-'));
 const { cli, startApi, close } = cliHarness(dir);
@@ -49,14 +49,6 @@ describe('progress on long work', () => {
     expect(await readBack(fresh)).toHaveLength(250);
   });
 
-  const hasScript = (() => {
-    try {
-      execFileSync('script', ['--version'], { stdio: 'ignore' });
-      return true;
-    } catch {
-      return false;
-    }
-  })();
   test.skipIf(!hasScript)(
     'on a terminal: a bar that is redrawn in place (under util-linux script)',
     async () => {
