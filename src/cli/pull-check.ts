@@ -63,12 +63,6 @@ export async function checkTarget(
   const prefix = target.kind === 'directory' ? `${target.path.replace(/\/?$/, '/')}` : '';
   const differences = diffFileSets(onDisk, wanted, prefix);
   const count = (status: string) => differences.filter((d) => d.status === status).length;
-  if (!options.json) {
-    for (const { path, problem, rewritten } of notJson)
-      process.stderr.write(
-        `${prefix}${path} is not JSON (${problem}): ${rewritten ? 'a pull rewrites it with the page the API has' : 'a pull leaves it, and push stops on it; fix or remove it'}.\n`,
-      );
-  }
   if (options.json) {
     printJson({
       target: target.path,
@@ -77,7 +71,13 @@ export async function checkTarget(
       differences,
       ...(notJson.length > 0 && { notJson }),
     });
-  } else if (differences.length === 0) {
+    return differences.length === 0 ? 0 : 1;
+  }
+  for (const { path, problem, rewritten } of notJson)
+    process.stderr.write(
+      `${prefix}${path} is not JSON (${problem}): ${rewritten ? 'a pull rewrites it with the page the API has' : 'a pull leaves it, and push stops on it; fix or remove it'}.\n`,
+    );
+  if (differences.length === 0) {
     process.stderr.write(`${target.path} matches the API (${plural(wanted.size, 'file')} compared).\n`);
   } else {
     // The diff alone on stdout (disk -> API), so it can be saved or applied; the verdict on stderr.

@@ -274,11 +274,6 @@ function coverageOf(
   return cmsCoverage(index, canReadTags, [...cmsUrlOf.values()], served);
 }
 
-/**
- * Page by page, the build cannot see what the CMS holds for no page. When no page got anything, one list
- * request shows whether the CMS holds schemas for another address: null when it holds none or holds them for
- * the site's own, the credentials may not list, or some page got data.
- */
 /** Every page was read, and the CMS holds nothing any of them ships: a build that changes no page says so. */
 function nothingForAnyPage(outcome: FetchOutcome): boolean {
   return outcome.data.size > 0 && outcome.failures.size === 0 && [...outcome.data.values()].every(isEmpty);
@@ -291,6 +286,11 @@ function nothingForAnyPageText(pages: number, api: string): string {
   );
 }
 
+/**
+ * Page by page, the build cannot see what the CMS holds for no page. When no page got anything, one list
+ * request shows whether the CMS holds schemas for another address: null when it holds none or holds them for
+ * the site's own, the credentials may not list, or some page got data.
+ */
 async function sampleWhenNothingFound(
   client: SchemaClient,
   input: BuildInput,
