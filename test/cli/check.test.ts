@@ -205,7 +205,8 @@ describe('astro-schema-manager check', () => {
 it.skipIf(!hasScript)('colours the report on a terminal only, and never with NO_COLOR or TERM=dumb', () => {
   // util-linux script gives the command a terminal; what it printed comes back on script's stdout.
   const onTerminal = (env: Record<string, string>) => {
-    const command = ['env', '-u', 'NO_COLOR', ...Object.entries(env).map(([k, v]) => `${k}=${v}`)]
+    // Not CI either: Node leaves colours off under an unnamed CI, as a log is no terminal.
+    const command = ['env', '-u', 'NO_COLOR', '-u', 'CI', ...Object.entries(env).map(([k, v]) => `${k}=${v}`)]
       .concat([process.execPath, 'src/cli/main.ts', 'check', site])
       .map((word) => `'${word}'`)
       .join(' ');
