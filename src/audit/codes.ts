@@ -22,7 +22,7 @@ export const AUDIT_CODES = {
   'hreflang-to-non-canonical': 'warning',
   'hreflang-no-return-link': 'warning',
   'image-not-built': 'error',
-  'noindex-in-sitemap': 'error',
+  'noindex-in-sitemap': 'warning',
   'redirect-in-sitemap': 'warning',
   'sitemap-url-without-page': 'warning',
   'cms-url-in-json-ld': 'error',

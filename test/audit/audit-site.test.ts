@@ -247,7 +247,11 @@ describe('auditSite', () => {
       sitemapFileOf: new Map(sitemapUrls.map((url) => [url, 'sitemap-0.xml'])),
     });
     expect(findings).toHaveLength(1);
-    expect(findings[0]).toMatchObject({ code: 'noindex-in-sitemap', severity: 'error', pages: sitemapUrls });
+    expect(findings[0]).toMatchObject({
+      code: 'noindex-in-sitemap',
+      severity: 'warning',
+      pages: sitemapUrls,
+    });
     expect(findings[0]?.message).toBe(
       `3 pages are marked noindex, but sitemap-0.xml lists them: ${sitemapUrls.join(', ')}. Drop one of the two: a sitemap lists pages to index (with @astrojs/sitemap, its filter option leaves pages out).`,
     );
