@@ -1,12 +1,14 @@
 // How a CMS record is named in every report (the build's log and report, `validate`): by its id, which finds it
-// in the CMS, its type and its name.
+// in the CMS, its type and its name (left out where it is the type, as the API names a record by default).
 import type { SchemaRecord } from './client/index.ts';
 
 /**
  * `#12 Article "Hello post"`: how a user finds the schema in the CMS.
  * @example describeSchema({ id: 12, schema_type: 'Article', schema_name: 'Hello post' }) // '#12 Article "Hello post"'
+ * @example describeSchema({ id: 4, schema_type: 'Article', schema_name: 'Article' }) // '#4 Article', not '#4 Article "Article"'
  */
 export function describeSchema(record: Pick<SchemaRecord, 'id' | 'schema_type' | 'schema_name'>): string {
-  const name = record.schema_name ? ` "${record.schema_name}"` : '';
+  const named = record.schema_name && record.schema_name !== record.schema_type;
+  const name = named ? ` "${record.schema_name}"` : '';
   return `#${record.id} ${record.schema_type || 'schema'}${name}`;
 }
