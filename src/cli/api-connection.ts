@@ -1,5 +1,7 @@
 // How API commands reach a server: `--api` / `--user` flags and SCHEMA_MANAGER_* environment variables turned
 // into a client. The password is read from the environment only, so it never shows in `ps` or shell history.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { ApiError, createClient, type SchemaClient, type SchemaRecord } from '../client/index.ts';
 import { unknownVariables, withEnvFiles } from '../env-files.ts';
 import { mapConcurrently } from '../map-concurrently.ts';
@@ -65,7 +67,7 @@ export function connect(values: Record<string, unknown>, env: NodeJS.ProcessEnv 
   const baseUrl = flagApi ?? env[apiEnv.api];
   if (!baseUrl) {
     throw new UsageError(
-      `Name the API with --api <base url> or ${apiEnv.api} (e.g. https://example.com/wp-json/schemafy/v1).`,
+      `Name the API with --api <base url> or ${apiEnv.api} in the environment or .env (e.g. https://example.com/wp-json/schemafy/v1).${astroConfigNote()}`,
     );
   }
   const username = (values.user as string | undefined) ?? (env[apiEnv.user] || undefined);
@@ -96,6 +98,19 @@ export function connect(values: Record<string, unknown>, env: NodeJS.ProcessEnv 
       throw new UsageError(`${error.serverMessage}.${error.hint ? ` Hint: ${error.hint}.` : ''}`);
     throw error;
   }
+}
+
+/** The file names Astro looks for its config under, in a project's root. */
+const ASTRO_CONFIGS = ['mjs', 'js', 'ts', 'mts', 'cjs', 'cts'].map((ext) => `astro.config.${ext}`);
+
+/**
+ * Run in an Astro project, the user has likely given the integration its `api` there, which the CLI cannot read
+ * without loading the whole config: say where to put it so that both read it.
+ */
+function astroConfigNote(): string {
+  const config = ASTRO_CONFIGS.find((name) => existsSync(join(process.cwd(), name)));
+  if (config === undefined) return '';
+  return ` The integration's api option in ${config} is not read here: put the address in .env as ${apiEnv.api}=…, which astro build reads too when api is left out of the config.`;
 }
 
 /** The client's settings as this CLI's flags and variables name them, in its messages. */

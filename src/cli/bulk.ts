@@ -13,7 +13,14 @@ export const command: Command = {
   fix          give @context as https://schema.org, schema_type as @type, trim
   cleanup      delete inactive records, and those with unparsable schema_data
   duplicates   keep only the oldest of the records sharing url and schema_data`,
-  arguments: [{ name: '<action>', description: 'the repair to run', choices: actions }],
+  arguments: [
+    {
+      name: '<action>',
+      description: 'the repair to run',
+      choices: actions,
+      missing: `name the repair to run: ${actions.join(', ')} (bulk fix --dry-run lists what it would change).`,
+    },
+  ],
   options: [
     { flags: '--dry-run', description: 'list what would change, change nothing', default: false },
     {

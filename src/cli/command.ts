@@ -21,6 +21,8 @@ export interface ArgumentSpec {
   name: string;
   description: string;
   choices?: readonly string[];
+  /** Said in place of "missing required argument": what to give, with an example. */
+  missing?: string;
 }
 
 export interface Command {

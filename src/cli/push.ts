@@ -77,7 +77,14 @@ schema_data (compared as JSON) or is_active differs. With --prune, a schema rena
 updates its record when the page leaves no doubt which one it was; without, the record stays beside it (noted).
 Meta and social entries are set where their given fields differ. Pushing the same files twice changes nothing the second time. --dry-run always prints the plan and the
 findings; a real push with validation errors sends nothing (unless --allow-invalid).`,
-  arguments: [{ name: '<dir|file>', description: 'a directory of page files, a pull file, or - for stdin' }],
+  arguments: [
+    {
+      name: '<dir|file>',
+      description: 'a directory of page files, a pull file, or - for stdin',
+      missing:
+        'name what to push: the file pull writes by default (push schemas.json), a directory of page files (push seo/), or - for stdin.',
+    },
+  ],
   options: [
     { flags: '--dry-run', description: 'print the plan and the findings, change nothing', default: false },
     {

@@ -80,6 +80,7 @@ export async function runCli(argv: string[], table: CommandTable = defaultComman
   const words = argv.filter((word) => !word.startsWith('-'));
   const target = words[0] === 'help' ? words[1] : words[0];
   let current = '';
+  let loaded: Command | undefined;
   let exitCode = 0;
   const program = new Program(BIN)
     .usage('<command> [options]')
@@ -96,8 +97,12 @@ export async function runCli(argv: string[], table: CommandTable = defaultComman
     .configureOutput({
       writeOut: (text) => process.stdout.write(text),
       writeErr: (text) => process.stderr.write(text),
-      outputError: (text, write) =>
-        write(text.replace(/^error: /, `${BIN}${current ? ` ${current}` : ''}: `)),
+      outputError: (text, write) => {
+        const missing = /^error: missing required argument '(.+)'/.exec(text)?.[1];
+        const said = loaded?.arguments?.find((spec) => spec.name.slice(1, -1) === missing)?.missing;
+        const message = said ? `error: ${said}\n` : text;
+        write(message.replace(/^error: /, `${BIN}${current ? ` ${current}` : ''}: `));
+      },
     });
   for (const [name, entry] of Object.entries(table)) {
     const sub = program
@@ -106,7 +111,8 @@ export async function runCli(argv: string[], table: CommandTable = defaultComman
       .showHelpAfterError(`(run "${BIN} ${name} --help" for its options)`);
     if (name === target) {
       current = name;
-      declare(sub, (await entry.load()).command, (code) => {
+      loaded = (await entry.load()).command;
+      declare(sub, loaded, (code) => {
         exitCode = code;
       });
     }

@@ -96,6 +96,21 @@ test('mistyped commands and flags get a suggestion and a pointer to --help, not 
   expect(number.stderr).toContain('--port must be a whole number from 0 to 65535');
 });
 
+test('a missing argument is told what to give, with an example, not only its name', async () => {
+  const push = await cli(['push']);
+  expect(push.code).toBe(2);
+  expect(push.stderr).toBe(
+    'astro-schema-manager push: name what to push: the file pull writes by default (push schemas.json), a directory of page files (push seo/), or - for stdin.\n' +
+      '(run "astro-schema-manager push --help" for its options)\n',
+  );
+  const bulk = await cli(['bulk']);
+  expect(bulk.code).toBe(2);
+  expect(bulk.stderr).toContain(
+    'astro-schema-manager bulk: name the repair to run: fix, cleanup, duplicates',
+  );
+  expect(bulk.stderr).not.toContain('missing required argument');
+});
+
 test('a reader that closes the pipe early (help | head) ends the output quietly', async () => {
   const child = spawn(process.execPath, [main, 'help', 'check'], { stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';

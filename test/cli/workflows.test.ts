@@ -71,6 +71,25 @@ test('API commands read SCHEMA_MANAGER_ variables from .env and .env.local in th
   }
 });
 
+test('with no API named, an Astro project is told that astro.config is not read and where to put the address', async () => {
+  const plain = await cli(['pull']);
+  expect(plain.code).toBe(2);
+  expect(plain.stderr).toContain(
+    'Name the API with --api <base url> or SCHEMA_MANAGER_API in the environment or .env',
+  );
+  expect(plain.stderr).not.toContain('astro.config');
+  writeFileSync(join(dir, 'astro.config.mjs'), 'export default {};\n');
+  try {
+    const inProject = await cli(['pull']);
+    expect(inProject.code).toBe(2);
+    expect(inProject.stderr).toContain(
+      "The integration's api option in astro.config.mjs is not read here: put the address in .env as SCHEMA_MANAGER_API=…",
+    );
+  } finally {
+    rmSync(join(dir, 'astro.config.mjs'));
+  }
+});
+
 test('pull writes a sorted seed-format file that a new server loads into the same records', async () => {
   const api = await startApi({ seed });
   const run = await cli(['pull', '--out', 'pulled.json'], as(admin, api));
