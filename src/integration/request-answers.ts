@@ -187,7 +187,8 @@ export function requestAnswers({ config, credentials, logger }: AnswerSettings):
       return cache.get(page.url);
     },
     sayWhyNot(page, answer) {
-      if (answer.source === 'fresh' || saidAlready.has(answer)) return;
+      // While the breaker is open, the outage's one line says what every page gets: none is named on its own.
+      if (answer.source === 'fresh' || answer.reason === 'circuit-open' || saidAlready.has(answer)) return;
       const why = whyNot(answer, options.requestBudgetMs);
       const served = answer.value ? 'its last good head data is served' : 'served without head data';
       // Said once per page while its loads fail (in the words of the first failure), not on every view, nor

@@ -104,7 +104,7 @@ test('the right password reads meta too, and says nothing of credentials', async
   }
 });
 
-test('a failing page is said once while its loads fail, refused and then left alone by the breaker', async () => {
+test('a failing page is said once while its loads fail, and pages the open breaker leaves alone not at all', async () => {
   const answers = answersWith(ADMIN.password);
   const failing = () => said.filter((line) => line.startsWith('warn') && line.includes('/p/2/:'));
   try {
@@ -118,6 +118,13 @@ test('a failing page is said once while its loads fail, refused and then left al
     expect(failing()).toHaveLength(1);
     expect(failing()[0]).toMatch(/\/p\/2\/: .*; served without head data\.$/);
     expect(said.filter((line) => line.includes('failed repeatedly'))).toHaveLength(1);
+    // Other pages viewed while the breaker is open: the outage was said once, for every page, not again each.
+    for (const n of [3, 4, 5]) {
+      const answer = await answers.answer(page(n));
+      expect(answer).toMatchObject({ source: 'none', reason: 'circuit-open' });
+      answers.sayWhyNot(page(n), answer);
+    }
+    expect(said.filter((line) => line.startsWith('warn') && /\/p\/[345]\//.test(line))).toEqual([]);
   } finally {
     await proxy.setMode('pass');
     await answers.close();
