@@ -43,6 +43,7 @@ import {
   fetchFailureMessage,
   listAuditFindings,
   listFindings,
+  shippedFindingsMessage,
   summaryLines,
   validationFailureMessage,
   validationHint,
@@ -194,7 +195,7 @@ export async function processBuild(input: BuildInput): Promise<BuildResult> {
       );
     }
     const shown = findings.filter((finding) => finding.severity !== 'info');
-    if (shown.length > 0) logger.warn(`Schema findings (the pages ship with them):\n${listFindings(shown)}`);
+    if (shown.length > 0) logger.warn(shippedFindingsMessage(shown));
 
     const writing = throttledProgress((line) => logger.info(line), intervalMs);
     let writtenPages = 0;

@@ -103,6 +103,16 @@ export function validationFailureMessage(errors: Finding[]): string {
   return `${plural(errors.length, 'invalid schema finding')} on ${plural(pages, 'page')}:\n${listFindings(errors)}`;
 }
 
+/** The findings a build ships with, under what they are: errors only where `validate: 'warn'` let them through. */
+export function shippedFindingsMessage(shown: Finding[]): string {
+  const errors = shown.some((finding) => finding.severity === 'error');
+  const warnings = shown.some((finding) => finding.severity === 'warning');
+  const heading = !errors
+    ? 'Schema warnings (the pages ship with them):'
+    : `Schema ${warnings ? 'errors and warnings' : 'errors'} (validate: "warn" ships the pages with them):`;
+  return `${heading}\n${listFindings(shown)}`;
+}
+
 /** How to downgrade one finding, named by the first code the user can set (remote findings are the CMS's). */
 function downgradeExample(errors: Array<{ code: string }>): string {
   const code = errors.find((finding) => !finding.code.includes(':'))?.code;

@@ -76,6 +76,7 @@ test("validate 'warn' builds, logs the finding, and ships the schema", async () 
   try {
     expect(build.exitCode, build.log).toBe(0);
     expect(build.log).toMatch(/#\d+ Event "Broken event" at \$\.startDate/);
+    expect(build.log).toContain('Schema errors and warnings (validate: "warn" ships the pages with them):');
     const names = readHeadTags(build.read('blog/index.html')).jsonLd.map((text) => JSON.parse(text).name);
     expect(names).toEqual(['Launch']);
   } finally {
