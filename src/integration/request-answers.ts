@@ -86,6 +86,8 @@ export function requestAnswers({ config, credentials, logger }: AnswerSettings):
   const readers = new Map<boolean, PageReader>();
   const log = logOnce(options.requestCacheMaxPages, logger);
   const pathnames = new Map<string, string>();
+  // Failures of the probe, which every page's load asks first: the API's failure, not a page's.
+  const probeFailures = new WeakSet<object>();
 
   const cache = createPageDataCache<PageAnswer>({
     ttlMs: options.requestCacheTtlSeconds * 1000,
@@ -103,9 +105,11 @@ export function requestAnswers({ config, credentials, logger }: AnswerSettings):
     load: async (url, signal) => {
       const cmsUrl = mapToCmsUrl(url, options.cmsUrl);
       const found = await probe(signal).catch((error: unknown) => {
-        if (!isCredentialsRefusal(error)) throw error;
-        return error;
+        if (isCredentialsRefusal(error)) return error;
+        if (typeof error === 'object' && error !== null) probeFailures.add(error);
+        throw error;
       });
+      log('', 'failure', '', () => {});
       let data: PageData;
       if (found instanceof ApiError) {
         // A page keeps its public schemas while the password is wrong or revoked (a build stops, unless 'warn').
@@ -190,14 +194,23 @@ export function requestAnswers({ config, credentials, logger }: AnswerSettings):
       // While the breaker is open, the outage's one line says what every page gets: none is named on its own.
       if (answer.source === 'fresh' || answer.reason === 'circuit-open' || saidAlready.has(answer)) return;
       const why = whyNot(answer, options.requestBudgetMs);
-      const served = answer.value ? 'its last good head data is served' : 'served without head data';
+      if (!why) return;
+      // A failed probe fails every page alike: said once for all while it fails the same way.
+      if (typeof answer.error === 'object' && answer.error !== null && probeFailures.has(answer.error)) {
+        log('', 'failure', why, (say) =>
+          say.warn(
+            `the API failed (${why}); until it answers, pages get their last good head data, or none.`,
+          ),
+        );
+        return;
+      }
       // Said once per page while its loads fail (in the words of the first failure), not on every view, nor
       // each time the cause seems to change: an API that hangs is a timeout, then "left alone" while the
       // breaker is open, then a timeout again at each retry. A load that succeeds ends it.
-      if (why)
-        log(page.url, 'failure', `failing ${answer.source}`, (say) =>
-          say.warn(`${page.url}: ${why}; ${served}.`),
-        );
+      const served = answer.value ? 'its last good head data is served' : 'served without head data';
+      log(page.url, 'failure', `failing ${answer.source}`, (say) =>
+        say.warn(`${page.url}: ${why}; ${served}.`),
+      );
     },
   };
 }

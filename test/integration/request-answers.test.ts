@@ -104,10 +104,38 @@ test('the right password reads meta too, and says nothing of credentials', async
   }
 });
 
-test('a failing page is said once while its loads fail, and pages the open breaker leaves alone not at all', async () => {
+test('an API that cannot be reached is said once for all pages, not once for each page viewed', async () => {
+  const answers = answersWith(ADMIN.password);
+  const naming = () => said.filter((line) => line.startsWith('warn') && /\/p\/\d\//.test(line));
+  try {
+    await proxy.setMode('refuse');
+    // The probe, which every page's load asks first, fails: three pages open the breaker, two more are left alone.
+    for (const n of [1, 2, 3, 4, 5]) {
+      const answer = await answers.answer(page(n));
+      expect(answer.source).toBe('none');
+      answers.sayWhyNot(page(n), answer);
+    }
+    const failed = said.filter((line) => line.startsWith('warn the API failed ('));
+    expect(failed).toHaveLength(1);
+    expect(failed[0]).toMatch(
+      /^warn the API failed \(probe: .*\); until it answers, pages get their last good head data, or none\.$/,
+    );
+    expect(said.filter((line) => line.includes('failed repeatedly'))).toHaveLength(1);
+    expect(naming()).toEqual([]);
+  } finally {
+    await proxy.setMode('pass');
+    await answers.close();
+    said.length = 0;
+    proxy.requests.length = 0;
+  }
+});
+
+test('a page whose own reads fail is said once while they fail, and pages the open breaker leaves alone not at all', async () => {
   const answers = answersWith(ADMIN.password);
   const failing = () => said.filter((line) => line.startsWith('warn') && line.includes('/p/2/:'));
   try {
+    // A first view probes the API, which is then trusted for a minute: what fails next is the page's read.
+    expect((await answers.answer(page(1))).source).toBe('fresh');
     await proxy.setMode('refuse');
     // Three failures open the breaker; the views after it are "left alone", not refused: one line for all.
     for (let view = 0; view < 6; view++) {
