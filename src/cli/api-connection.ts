@@ -1,10 +1,9 @@
 // How API commands reach a server: `--api` / `--user` flags and SCHEMA_MANAGER_* environment variables turned
 // into a client. The password is read from the environment only, so it never shows in `ps` or shell history.
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { ApiError, createClient, type SchemaClient, type SchemaRecord } from '../client/index.ts';
 import { unknownVariables, withEnvFiles } from '../env-files.ts';
 import { mapConcurrently } from '../map-concurrently.ts';
+import { astroConfigIn } from './astro-project.ts';
 import { type OptionSpec, UsageError } from './command.ts';
 
 export const apiEnv = {
@@ -100,15 +99,12 @@ export function connect(values: Record<string, unknown>, env: NodeJS.ProcessEnv 
   }
 }
 
-/** The file names Astro looks for its config under, in a project's root. */
-const ASTRO_CONFIGS = ['mjs', 'js', 'ts', 'mts', 'cjs', 'cts'].map((ext) => `astro.config.${ext}`);
-
 /**
  * Run in an Astro project, the user has likely given the integration its `api` there, which the CLI cannot read
  * without loading the whole config: say where to put it so that both read it.
  */
 function astroConfigNote(): string {
-  const config = ASTRO_CONFIGS.find((name) => existsSync(join(process.cwd(), name)));
+  const config = astroConfigIn(process.cwd());
   if (config === undefined) return '';
   return ` The integration's api option in ${config} is not read here: put the address in .env as ${apiEnv.api}=…, which astro build reads too when api is left out of the config.`;
 }

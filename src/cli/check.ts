@@ -5,6 +5,7 @@ import { htmlReportParts } from '../report/html-report.ts';
 import type { CheckedFile } from '../validate/format-report.ts';
 import { extractJsonLd, type ValidationIssue, VOCABULARY, validatePage } from '../validate/index.ts';
 import { writeFileAtomically } from '../write-file-atomically.ts';
+import { astroConfigIn } from './astro-project.ts';
 import { attachAudit, auditDirectory, checkReportPages, type DirectoryAudit, siteOf } from './check-site.ts';
 import { type Command, UsageError } from './command.ts';
 import { inputFileProblem } from './read-input.ts';
@@ -52,8 +53,13 @@ files are still checked).`,
     }
     const html = values.format === 'html';
     const flags = readReportFlags({ ...values, format: html ? 'pretty' : values.format });
-    if (positionals.length === 0)
-      throw new UsageError('Name at least one directory, .html or .jsonld file to check.');
+    if (positionals.length === 0) {
+      const config = astroConfigIn(process.cwd());
+      const project = config
+        ? ` (beside ${config}: check dist, or the outDir it sets, after astro build)`
+        : '';
+      throw new UsageError(`Name at least one directory, .html or .jsonld file to check${project}.`);
+    }
     for (const flag of ['site', 'cms'] as const) {
       const value = values[flag] as string | undefined;
       if (value !== undefined && !/^https?:$/.test(URL.parse(value)?.protocol ?? ''))

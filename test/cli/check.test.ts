@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { runCli } from './support/run-cli.ts';
+import { runCli, runCliIn } from './support/run-cli.ts';
 import { hasScript } from './support/terminal.ts';
 
 const site = 'test/fixtures/validate/site';
@@ -106,6 +106,20 @@ describe('astro-schema-manager check', () => {
     const notPage = await check(text);
     expect(notPage.code).toBe(2);
     expect(notPage.stderr).toContain('is neither HTML (.html, .htm) nor JSON-LD (.jsonld, .json)');
+  });
+
+  it('asked to check nothing in an Astro project, names the build to check', async () => {
+    const project = join(temp, 'astro-project');
+    await mkdir(project, { recursive: true });
+    await writeFile(join(project, 'astro.config.ts'), 'export default {};\n');
+    const run = await runCliIn(project, 'check');
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(
+      'Name at least one directory, .html or .jsonld file to check (beside astro.config.ts: check dist, or the outDir it sets, after astro build).',
+    );
+    expect((await check()).stderr).toContain(
+      'Name at least one directory, .html or .jsonld file to check.\n',
+    );
   });
 
   it('reads a .json file named on its own as a JSON-LD document', async () => {
