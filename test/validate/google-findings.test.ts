@@ -51,3 +51,42 @@ test('a required property written but empty is said to be empty', () => {
     `google-missing-required $.itemListElement Google's Breadcrumb rich result requires "itemListElement", given here empty.`,
   ]);
 });
+
+test('a name missing under a property given as text says the text is the cause, and the node to write', () => {
+  const { issues } = validateJsonLd(
+    {
+      '@context': 'https://schema.org',
+      '@type': 'Product',
+      name: 'Widget',
+      brand: 'Acme',
+      offers: { '@type': 'Offer', price: '10.00', priceCurrency: 'USD' },
+      review: { '@type': 'Review', author: ['Ann'], reviewRating: { '@type': 'Rating', ratingValue: 4 } },
+    },
+    google,
+  );
+  const said = (path: string) =>
+    issues.filter((issue) => issue.path === path).map((issue) => issue.message.split(' See ')[0]);
+  // As Search Console names them (Missing field "author.name"), with why: a reader sees a name and looks no further.
+  expect(said('$.brand.name')).toEqual([
+    `Google's Merchant listing rich result recommends "brand.name"; "brand" is given as text ("Acme"): write it as a Brand or Organization node, with "name": "Acme".`,
+  ]);
+  expect(said('$.review.author[0].name')).toEqual([
+    `Google's Review snippet rich result requires "author.name"; "author" is given as text ("Ann"): write it as an Organization or Person node, with "name": "Ann".`,
+  ]);
+});
+
+test('a missing step under a number says what was found; one under a missing node says nothing of text', () => {
+  const { issues } = validateJsonLd(
+    { '@context': 'https://schema.org', '@type': 'Article', headline: 'x', author: 7 },
+    google,
+  );
+  const messages = issues.map((issue) => `${issue.path} ${issue.message.split(' See ')[0]}`);
+  expect(messages).toContain(
+    `$.author.url Google's Article rich result recommends "author.url" or "author.sameAs"; "author" is given as 7: write it as an Organization or Person node.`,
+  );
+  const { issues: none } = validateJsonLd(
+    { '@context': 'https://schema.org', '@type': 'Article', headline: 'x' },
+    google,
+  );
+  expect(none.filter((issue) => issue.message.includes('given as'))).toEqual([]);
+});

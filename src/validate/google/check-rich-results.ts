@@ -5,7 +5,15 @@ import { LINKS_NOT_PARTS } from '../links.ts';
 import type { IssueCode } from '../report.ts';
 import { loadVocabulary, type Vocabulary } from '../vocabulary/vocabulary.ts';
 import type { TypedNode, Walk } from '../walk.ts';
-import { type Found, findPath, lookup, type Place, type Segments, segmentsOf } from './find-path.ts';
+import {
+  type Found,
+  findPath,
+  lookup,
+  missBelowLiteral,
+  type Place,
+  type Segments,
+  segmentsOf,
+} from './find-path.ts';
 import { RICH_RESULT_RULES, type RichResultRule } from './rich-result-rules.ts';
 import { formatProblem, type ValueFormat } from './value-formats.ts';
 
@@ -200,7 +208,11 @@ function checkRule(walk: Walk, compiledRule: CompiledRule, typed: TypedNode, sai
       for (const miss of missing(walk, node, entry)) {
         if (missedHere.some((at) => within(miss.from, at))) continue;
         missedHere.push(miss);
-        report(code, `${richResult} ${verb} ${entry.what}${empty}.`, segmentsOf(miss, path));
+        report(
+          code,
+          `${richResult} ${verb} ${entry.what}${empty}${givenAsText(walk, miss)}.`,
+          segmentsOf(miss, path),
+        );
       }
     }
   };
@@ -238,6 +250,32 @@ function checkRule(walk: Walk, compiledRule: CompiledRule, typed: TypedNode, sai
     }
   }
   return seen;
+}
+
+/**
+ * Why a step is missing when what holds it is text (`"author": "Chris"` has no `author.name`): the reader sees
+ * a value and looks no further. Search Console says "Missing field author.name" there, and no more.
+ */
+function givenAsText(walk: Walk, miss: Place): string {
+  if (miss.literal === undefined) return '';
+  let property: string | undefined;
+  for (let at = miss.from; at && property === undefined; at = at.from)
+    if (typeof at.step === 'string') property = at.step;
+  if (property === undefined) return '';
+  const name = property.replace(/^(https?:\/\/schema\.org\/|schema:)/, '');
+  const text = JSON.stringify(miss.literal);
+  const shown = text.length > 60 ? `${text.slice(0, 57)}…"` : text;
+  const classes = walk.vocab.properties.get(name)?.classRanges ?? [];
+  const given = `; "${name}" is given as ${typeof miss.literal === 'string' ? `text (${shown})` : shown}`;
+  if (classes.length === 0) return `${given}, not as a node`;
+  const holding = miss.step === 'name' && typeof miss.literal === 'string' ? `, with "name": ${shown}` : '';
+  return `${given}: write it as ${nodeOf(walk.vocab, classes)}${holding}`;
+}
+
+/** `an Organization or Person node` */
+function nodeOf(vocab: Vocabulary, classes: number[]): string {
+  const names = classes.map((id) => vocab.typeNames[id]!).join(' or ');
+  return `${/^[AEIO]/.test(names) ? 'an' : 'a'} ${names} node`;
 }
 
 /** The cheap answer first: a one-step entry whose property holds a literal or a node is there. */
@@ -282,7 +320,7 @@ function missing(walk: Walk, node: JsonObject, entry: Entry): Place[] {
   if (shared > 0) ({ values: items, misses } = findPath(walk, node, alternatives[0]!.slice(0, shared), null));
   for (const item of items) {
     if (typeof item.value !== 'object' || item.value === null) {
-      misses.push({ from: item.place, step: alternatives[0]![shared]!, depth: (item.place?.depth ?? 0) + 1 });
+      misses.push(missBelowLiteral(item, alternatives[0]![shared]!));
       continue;
     }
     let first: Place[] | null = null;

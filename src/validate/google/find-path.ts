@@ -13,6 +13,16 @@ export interface Place {
   readonly from: Place | null;
   readonly step: string | number;
   readonly depth: number;
+  /** On a missing step: the text, number or boolean found where a node holding it was expected. */
+  readonly literal?: string | number | boolean;
+}
+
+/** The step missing below a value that is no node (`"author": "Chris"` has no `author.name`). */
+export function missBelowLiteral(found: { value: unknown; place: Place | null }, step: string): Place {
+  const { value } = found;
+  const literal =
+    typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? value : undefined;
+  return { ...to(found.place, step), ...(literal === undefined ? {} : { literal }) };
 }
 
 /** A place as path segments. */
@@ -65,7 +75,7 @@ export function findPath(
       if (typeof found.value === 'object' && found.value !== null) {
         holders.push({ node: found.value as JsonObject, place: found.place });
       } else {
-        misses.push(to(found.place, segments[step + 1]!));
+        misses.push(missBelowLiteral(found, segments[step + 1]!));
       }
     }
   }
