@@ -1,22 +1,16 @@
 // Page URLs -> API answers. Chooses between reading the whole index in a few list requests and asking
 // page by page, from what the server has and what the credentials may do.
-import type { MetaTags, ProbeResult, SchemaClient, SchemaRecord, SocialTags } from '../client/index.ts';
+import type { ProbeResult, SchemaClient } from '../client/index.ts';
 import { mapConcurrently } from '../map-concurrently.ts';
 import { urlIdentity } from '../url-forms.ts';
 import { capabilityNote } from './capability-note.ts';
 import { type ApiFailure, type FailureCause, isApiGone } from './failures.ts';
+import type { PageData } from './page-data.ts';
 import { urlVariants } from './pages.ts';
 import { type HeadIndex, readIndex } from './read-index.ts';
 import { type PageReadAhead, pageReader, readAhead } from './read-page-data.ts';
 
 export type Strategy = 'auto' | 'index' | 'per-page';
-
-/** What the API knows about one page. */
-export interface PageData {
-  schemas: SchemaRecord[];
-  meta: MetaTags | null;
-  social: SocialTags | null;
-}
 
 export interface FetchOutcome {
   /** By CMS URL; a page missing here has its failure in `failures`. */

@@ -1,7 +1,8 @@
 // One page from its API data to a staged file: planned (rendered, validated) and, unless the build would stop
 // on it, rewritten beside itself. Plain data in and out, so the staging thread and this one run the same code.
-import type { PageData } from './fetch-head-data.ts';
+
 import type { ResolvedOptions } from './options.ts';
+import type { PageData } from './page-data.ts';
 import type { BuiltPage } from './pages.ts';
 import { type PagePlan, type PlanContext, planPage, stopsBuild } from './plan-page.ts';
 import { type StagedFile, type StagingJob, stageFile, stagingJob } from './write-page.ts';

@@ -4,8 +4,8 @@ import type { SchemaRecord } from '../client/index.ts';
 import { describeSchema } from '../describe-schema.ts';
 import { type HeadTag, prepareHeadData, renderHeadTags } from '../head/index.ts';
 import { type ValidateOptions, type ValidationIssue, validatePage } from '../validate/index.ts';
-import type { PageData } from './fetch-head-data.ts';
 import type { ResolvedOptions } from './options.ts';
+import type { PageData } from './page-data.ts';
 import type { BuiltPage } from './pages.ts';
 
 /** One problem on one page, located down to the schema and the JSON path. */

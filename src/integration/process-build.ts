@@ -17,15 +17,10 @@ import { auditBuild, reportPages } from './audit-build.ts';
 import { type BuildClient, startBuildClient } from './build-client.ts';
 import { type CmsCoverage, cmsCoverage, servedElsewhereFor } from './cms-coverage.ts';
 import { buildStopped, describeFailure } from './failures.ts';
-import {
-  type FetchOutcome,
-  fetchHeadData,
-  indexHoldsAll,
-  listingRights,
-  type PageData,
-} from './fetch-head-data.ts';
+import { type FetchOutcome, fetchHeadData, indexHoldsAll, listingRights } from './fetch-head-data.ts';
 import type { ResolvedOptions } from './options.ts';
 import { cmsUrlFor, planContextFor } from './page-context.ts';
+import type { PageData } from './page-data.ts';
 import { type BuiltPage, isExcluded, listBuiltPages, type RouteInfo, type SiteLayout } from './pages.ts';
 import type { Finding, PagePlan } from './plan-page.ts';
 import type { ProbeOutcome } from './probe-api.ts';

@@ -4,7 +4,7 @@
 import type { MetaTags, SchemaClient, SocialTags } from '../client/index.ts';
 import { createLimit } from '../map-concurrently.ts';
 import { type EscapeSpelling, spellingsOf } from '../url-forms.ts';
-import type { PageData } from './fetch-head-data.ts';
+import type { PageData } from './page-data.ts';
 import { urlVariants } from './pages.ts';
 
 /** `signal` ends the page's requests (the request-time pass gives each page a deadline). */

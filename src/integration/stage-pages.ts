@@ -4,8 +4,8 @@
 // as they are. Nothing in dist/ changes before `commit()`; `discard()` drops every staged file.
 import { resolve } from 'node:path';
 import { createLimit, mapConcurrently } from '../map-concurrently.ts';
-import type { PageData } from './fetch-head-data.ts';
 import type { ResolvedOptions } from './options.ts';
+import type { PageData } from './page-data.ts';
 import type { BuiltPage } from './pages.ts';
 import { type PageJob, pageJobOptions, planAndStage } from './plan-and-stage.ts';
 import { type PagePlan, type PlanContext, planPage } from './plan-page.ts';

@@ -3,7 +3,7 @@
 // once and stops asking once the API is found gone.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createClient, type SchemaClient } from '../../src/client/index.ts';
-import type { PageData } from '../../src/integration/fetch-head-data.ts';
+import type { PageData } from '../../src/integration/page-data.ts';
 import { pageReader, readAhead } from '../../src/integration/read-page-data.ts';
 import { ADMIN, basicSeed, type RunningApi, SITE, startApi } from './support/api.ts';
 

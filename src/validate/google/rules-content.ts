@@ -1,7 +1,7 @@
 // Google's features for content: articles, video (with clips, live badges and key moments), recipes, courses,
 // datasets, image metadata, forums, Q&A, profiles, education, math solvers, movies, carousels, breadcrumbs,
 // speakable and paywalled content.
-import type { RichResultRule } from './rich-result-rules.ts';
+import type { RichResultRule } from './rich-result-rule.ts';
 
 const docs = 'https://developers.google.com/search/docs/appearance/structured-data';
 const checked = '2026-11-22';

@@ -1,5 +1,5 @@
 // Google's features for organizations, places, events, jobs, stays and reviews.
-import type { RichResultRule } from './rich-result-rules.ts';
+import type { RichResultRule } from './rich-result-rule.ts';
 
 const docs = 'https://developers.google.com/search/docs/appearance/structured-data';
 const checked = '2026-11-22';

@@ -1,6 +1,6 @@
 // Google's shopping features: product snippets, merchant listings, product variants, return and shipping
 // policies and loyalty programs, and software apps (which carry an offer of their own).
-import type { RichResultRule } from './rich-result-rules.ts';
+import type { RichResultRule } from './rich-result-rule.ts';
 
 const docs = 'https://developers.google.com/search/docs/appearance/structured-data';
 const checked = '2026-11-22';

@@ -1,6 +1,6 @@
 // The rich results Google no longer shows, or shows to few sites: reported as info, so a page that still
 // carries them learns why no rich result appears.
-import type { RichResultRule } from './rich-result-rules.ts';
+import type { RichResultRule } from './rich-result-rule.ts';
 
 const checked = '2026-11-22';
 const updates = 'https://developers.google.com/search/updates';

@@ -1,0 +1,31 @@
+// The shape of one entry of Google's rich-result table (rich-result-rules.ts), apart from the table so that its
+// parts (rules-*.ts) can use it without importing the table they make up.
+import type { ValueFormat } from './value-formats.ts';
+
+export interface RichResultRule {
+  /** The rich result, reported as `rule: 'google:<name>'` and named in each message. */
+  name: string;
+  /** Node types it applies to, with their subtypes. */
+  types: string[];
+  exclude?: string[];
+  /** 'top': nodes at the top of the document or in `@graph`; 'any': nested nodes too. */
+  scope?: 'top' | 'any';
+  /** Further places it applies: the value of `via` on a node of one of the `of` types. */
+  within?: Array<{ of: string[]; via: string }>;
+  /** Only when the node has this property (`prop`), or has it with this value (`prop=Value`). */
+  when?: string;
+  /** Not when the node has one of these properties (`a|b`). */
+  unless?: string;
+  required?: string[];
+  /** Required of one item at least where the path goes through several (an event's locations). */
+  requiredInOne?: string[];
+  recommended?: string[];
+  /** Each group: at least one of its paths must be present. */
+  oneOf?: string[][];
+  /** Value formats Google states, by property path. */
+  formats?: Record<string, ValueFormat>;
+  /** The rich result is no longer shown (or only to few sites): reported as info. */
+  deprecated?: string;
+  source: string;
+  checked: string;
+}
