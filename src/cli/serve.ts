@@ -161,9 +161,9 @@ SIGINT and SIGTERM close the server and the database; the exit code is then 0.`,
       const secret = generated ? `  password: ${user.password}` : '';
       lines.push(`  ${user.name} (${user.capabilities.join(', ')})${secret}`);
     }
-    process.stdout.write(`${lines.join('\n')}\n`);
-
-    return new Promise<number>((resolve) => {
+    // The signal handlers go in before the server says it is listening: whatever waits for that line and then
+    // stops it (a test, a supervisor) gets a clean shutdown, not the default death by signal.
+    const stopped = new Promise<number>((resolve) => {
       const stop = (signal: string) => {
         process.off('SIGINT', onInt);
         process.off('SIGTERM', onTerm);
@@ -178,5 +178,7 @@ SIGINT and SIGTERM close the server and the database; the exit code is then 0.`,
       process.on('SIGINT', onInt);
       process.on('SIGTERM', onTerm);
     });
+    process.stdout.write(`${lines.join('\n')}\n`);
+    return stopped;
   },
 };
