@@ -221,7 +221,7 @@ it.skipIf(!hasScript)('colours the report on a terminal only, and never with NO_
   const onTerminal = (env: Record<string, string>) => {
     // Not CI either: Node leaves colours off under an unnamed CI, as a log is no terminal.
     const command = ['env', '-u', 'NO_COLOR', '-u', 'CI', ...Object.entries(env).map(([k, v]) => `${k}=${v}`)]
-      .concat([process.execPath, 'src/cli/main.ts', 'check', site])
+      .concat([process.execPath, 'dist/cli/main.js', 'check', site])
       .map((word) => `'${word}'`)
       .join(' ');
     try {

@@ -8,7 +8,7 @@ import { commands } from '../../src/cli/commands.ts';
 import { runCli } from '../../src/cli/run.ts';
 import { createServer } from '../../src/server/index.ts';
 
-const main = fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url));
+const main = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
 
 function cli(
   args: string[],

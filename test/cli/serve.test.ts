@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, expect, test } from 'vitest';
 import { createServer } from '../../src/server/index.ts';
 
-const main = fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url));
+const main = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'serve-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

@@ -123,7 +123,7 @@ test("cache: false asks for everything afresh; clear-cache removes the cache fro
   expect(fresh.notModified).toBe(0);
   expect(fresh.bytes).toBeGreaterThan(100_000);
 
-  const main = join(import.meta.dirname, '../../src/cli/main.ts');
+  const main = join(import.meta.dirname, '../../dist/cli/main.js');
   const folder = join(root, '.astro-cache/astro-schema-manager');
   expect(existsSync(folder)).toBe(true);
   const out = execFileSync(process.execPath, [main, 'clear-cache', root, '--cache-dir', '.astro-cache'], {

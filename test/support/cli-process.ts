@@ -6,7 +6,8 @@ import { expect } from 'vitest';
 import { createClient, type SchemaRecord } from '../../src/client/index.ts';
 import { createServer, type ReferenceServer, type SeedFile } from '../../src/server/index.ts';
 
-const main = fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url));
+// Built: the CLI as the package ships it (test/support/global-setup.ts builds dist/ when it is stale).
+const main = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
 
 export const admin = {
   name: 'admin',

@@ -16,7 +16,7 @@ export async function runCliIn(
   ...args: string[]
 ): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run(process.execPath, [join(root, 'src/cli/main.ts'), ...args], {
+    const { stdout, stderr } = await run(process.execPath, [join(root, 'dist/cli/main.js'), ...args], {
       cwd,
       env: { ...process.env, NO_COLOR: '1' },
     });

@@ -17,7 +17,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const repo = fileURLToPath(new URL('../../../', import.meta.url));
-const integrationEntry = join(repo, 'src/integration/index.ts');
+// Built, as the package ships it (test/support/global-setup.ts builds dist/ when it is stale).
+const integrationEntry = join(repo, 'dist/integration/index.js');
 export const astroBin = join(repo, 'node_modules/astro/bin/astro.mjs');
 
 export interface FixtureBuild {
