@@ -77,59 +77,77 @@ function pagesPerIssue(files: CheckedFile[]): Map<ValidationIssue, number> {
   return counts;
 }
 
-/** On how many files a finding must stand, word for word, before the report prints it once for all of them. */
+/** In how many places (pages, or a file's documents) a finding must stand, word for word, to be said once. */
 const REPEATED_ON = 3;
 
-/** How many of a repeated finding's files the report names before "and N more". */
-const NAMED_FILES = 3;
+/** How many of a repeated finding's places the report names before "and N more". */
+const NAMED_PLACES = 3;
 
-/** A document finding that stands on many files: the first of them, and every file it stands on. */
+/**
+ * A document finding that stands in many places: the first of them, and every place it stands in. A place is a
+ * page's file, or one document of a file of documents (a pull file's records, a JSON array), named by its label.
+ */
 interface RepeatedFinding {
   issue: ValidationIssue;
-  files: string[];
-  /** Where it is: the path, and the node's name if the same on every file (an `@id` often names the page). */
+  places: Array<{ file: string; document?: string }>;
+  /** Where it is: the path, and the node's name if the same in every place (an `@id` often names a page). */
   place: string;
 }
 
 /**
- * Document findings that stand, word for word, on REPEATED_ON files or more, each issue mapped to its group:
- * a problem a theme's layout or a CMS template repeats on every page is one line, not one under each page.
+ * Document findings that stand, word for word, in REPEATED_ON places or more, each issue mapped to its group:
+ * a problem a theme's layout or a CMS template repeats on every page, or in every record of a pull file, is one
+ * line, not one under each.
  */
 function repeatedFindings(files: CheckedFile[]): Map<ValidationIssue, RepeatedFinding> {
   const groups = new Map<string, RepeatedFinding & { members: ValidationIssue[] }>();
   for (const file of files) {
+    const page = { file: file.file };
     for (const document of file.documents) {
+      const where =
+        file.unit === 'document'
+          ? { file: file.file, document: document.label ?? `document ${document.index + 1}` }
+          : page;
       for (const issue of document.issues) {
         const key = [issue.severity, issue.code, issue.rule, issue.path, issue.message].join('\n');
         const group = groups.get(key);
         if (group === undefined) {
-          groups.set(key, {
-            issue,
-            files: [file.file],
-            place: issuePlace(issue),
-            members: [issue],
-          });
+          groups.set(key, { issue, places: [where], place: issuePlace(issue), members: [issue] });
           continue;
         }
         group.members.push(issue);
-        if (group.files.at(-1) !== file.file) group.files.push(file.file);
+        // A page's scripts are one place; a file's documents are one each.
+        if (group.places.at(-1) !== where) group.places.push(where);
         if (issuePlace(issue) !== group.place) group.place = issue.path;
       }
     }
   }
   const repeated = new Map<ValidationIssue, RepeatedFinding>();
   for (const { members, ...group } of groups.values()) {
-    if (group.files.length < REPEATED_ON) continue;
+    if (group.places.length < REPEATED_ON) continue;
     for (const issue of members) repeated.set(issue, group);
   }
   return repeated;
 }
 
-/** `on 10,000 files: a.html, b.html, c.html and 9,997 more` */
-function filesNamed(group: RepeatedFinding, many: string): string {
-  const named = group.files.slice(0, NAMED_FILES).map(printable).join(', ');
-  const more = group.files.length - NAMED_FILES;
-  return `on ${figure(group.files.length)} ${many}: ${named}${more > 0 ? ` and ${figure(more)} more` : ''}`;
+/**
+ * `on 10,000 files: a.html, b.html, c.html and 9,997 more`; documents, `in 50 documents of seo.json: #1 Article,
+ * #2 Article, #3 Article and 47 more` (or each with its file where they are in several).
+ */
+function placesNamed(group: RepeatedFinding, many: string): string {
+  const { places } = group;
+  const more = places.length - NAMED_PLACES;
+  const rest = more > 0 ? ` and ${figure(more)} more` : '';
+  if (places[0]!.document === undefined) {
+    const named = places.slice(0, NAMED_PLACES).map((where) => printable(where.file));
+    return `on ${figure(places.length)} ${many}: ${named.join(', ')}${rest}`;
+  }
+  const file = places[0]!.file;
+  const oneFile = places.every((where) => where.file === file);
+  const named = places
+    .slice(0, NAMED_PLACES)
+    .map((where) => printable(oneFile ? where.document! : `${where.file} ${where.document}`));
+  return `in ${figure(places.length)} documents${oneFile ? ` of ${printable(file)}` : ''}: ${named.join(', ')}${rest}`;
 }
 
 function summarize(files: CheckedFile[]) {
@@ -210,11 +228,18 @@ function pretty(files: CheckedFile[], color: boolean, unit: readonly [string, st
     (a, b) => rank[b.issue.severity] - rank[a.issue.severity],
   );
   if (shared.length > 0 || groups.length > 0) {
-    lines.push(paint('bold', 'Across pages'));
+    const documents = groups.some((group) => group.places[0]!.document !== undefined);
+    const pages = shared.length > 0 || groups.some((group) => group.places[0]!.document === undefined);
+    lines.push(
+      paint(
+        'bold',
+        `Across ${pages && documents ? 'pages and documents' : documents ? 'documents' : 'pages'}`,
+      ),
+    );
     for (const group of groups) {
       const { issue } = group;
       lines.push(
-        `  ${label[issue.severity]} ${printable(group.place)}  ${printable(issue.message)}  ${paint('dim', `${issue.code} (${issue.rule}) ${filesNamed(group, unit[1])}`)}`,
+        `  ${label[issue.severity]} ${printable(group.place)}  ${printable(issue.message)}  ${paint('dim', `${issue.code} (${issue.rule}) ${placesNamed(group, unit[1])}`)}`,
       );
     }
     for (const [issue, count] of shared) {
@@ -325,7 +350,7 @@ function github(files: CheckedFile[], unit: readonly [string, string]): string {
         const line = issue.line ?? document.line;
         const col = issue.column ?? document.column;
         const said = group
-          ? `${group.place}: ${issue.message} [${issue.rule}, ${filesNamed(group, unit[1])}]`
+          ? `${group.place}: ${issue.message} [${issue.rule}, ${placesNamed(group, unit[1])}]`
           : `${issuePlace(issue)}: ${issue.message} [${issue.rule}]`;
         lines.push(
           `::${level[issue.severity]} file=${property(file.file)},line=${line},col=${col},title=${property(issue.code)}::${data(said)}`,
