@@ -123,8 +123,10 @@ export default function schemaManager(userOptions: SchemaManagerOptions = {}): A
           const problems = usesApi ? startupProblems(options) : [];
           if (problems.length > 0) throw new OptionsError(problems);
         } catch (error) {
-          if (error instanceof OptionsError) throw buildStopped(error.message, error.hint);
-          throw error;
+          if (!(error instanceof OptionsError)) throw error;
+          // A missing site is said with the options, not one build later: after `astro add`, both are missing.
+          if (!usesApi || astroConfig.site) throw buildStopped(error.message, error.hint);
+          throw buildStopped(`${error.message}\n  ${NO_SITE_LINE}`, `${error.hint} ${ADD_SITE}`);
         }
         for (const name of ['PUBLIC_SCHEMA_MANAGER_USER', 'PUBLIC_SCHEMA_MANAGER_PASSWORD']) {
           if (env[name]) {
@@ -264,8 +266,10 @@ function usesApiIn(command: string, options: { dev?: boolean }): boolean {
 }
 
 const NO_SITE = "`site` is needed in astro.config to know each page's absolute URL.";
-const NO_SITE_HINT =
-  "Add site: 'https://www.example.com' to defineConfig(). astro sync, check and preview, and astro dev with dev: false, run without it.";
+const ADD_SITE = "Add site: 'https://www.example.com' to defineConfig().";
+const NO_SITE_HINT = `${ADD_SITE} astro sync, check and preview, and astro dev with dev: false, run without it.`;
+/** The same, as one line of a list of option problems. */
+const NO_SITE_LINE = "site: not set in astro.config either; each page's absolute URL is made from it.";
 
 /** Where and how the site's pages are served; null without `site`. */
 function layoutOf(config: AstroConfig): SiteLayout | null {

@@ -106,7 +106,8 @@ test('astro sync and astro preview start without an API address; astro build ask
   } finally {
     rmSync(root, { recursive: true, force: true });
   }
-});
+  // Four astro commands one after another: 11 s on a quiet machine, more than 30 on a busy one.
+}, 90_000);
 
 test('without site, astro sync runs and astro build stops in one line naming the fix', async () => {
   const options = { fixture: 'site-basic' as const, astro: { site: undefined }, env: api.env };
@@ -121,6 +122,25 @@ test('without site, astro sync runs and astro build stops in one line naming the
       "[astro-schema-manager] `site` is needed in astro.config to know each page's absolute URL.",
     );
     expect(build.output).toContain("Add site: 'https://www.example.com' to defineConfig().");
+    expect(build.output).not.toMatch(/^\s+at /m);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test('with neither api nor site (a project right after `astro add astro-schema-manager`), the build names both', async () => {
+  const options = { fixture: 'site-basic' as const, astro: { site: undefined } };
+  const root = prepareFixture(options);
+  try {
+    const build = await runAstro(root, ['build'], fixtureEnv(options));
+    expect(build.code).not.toBe(0);
+    expect(build.output).toContain('api: required to build pages');
+    expect(build.output).toContain(
+      "site: not set in astro.config either; each page's absolute URL is made from it.",
+    );
+    expect(build.output).toContain(
+      "SCHEMA_MANAGER_API. astro sync, check and preview, and astro dev with dev: false, run without it. Add site: 'https://www.example.com' to defineConfig().",
+    );
     expect(build.output).not.toMatch(/^\s+at /m);
   } finally {
     rmSync(root, { recursive: true, force: true });
