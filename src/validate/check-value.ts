@@ -117,7 +117,7 @@ function checkUrl(walk: Walk, value: string, property: Property): boolean {
 }
 
 /** The article before a type's name: Schema.org's names start with a capital, read as a vowel for A, E, I, O. */
-const article = (name: string): 'a' | 'an' => (/^[AEIO]/.test(name) ? 'an' : 'a');
+export const article = (name: string): 'a' | 'an' => (/^[AEIO]/.test(name) ? 'an' : 'a');
 
 function expected(vocab: Vocabulary, property: Property): string {
   const formats = property.ranges.map((id) => {

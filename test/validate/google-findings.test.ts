@@ -90,3 +90,14 @@ test('a missing step under a number says what was found; one under a missing nod
   );
   expect(none.filter((issue) => issue.message.includes('given as'))).toEqual([]);
 });
+
+test('a long text is shown cut by characters, never inside a character', () => {
+  const author = `${'a'.repeat(55)}😀😀 and more`;
+  const { issues } = validateJsonLd(
+    { '@context': 'https://schema.org', '@type': 'Article', headline: 'x', author },
+    google,
+  );
+  const message = issues.find((issue) => issue.path === '$.author.name')?.message ?? '';
+  expect(message).toContain(`"author" is given as text ("${'a'.repeat(55)}😀…")`);
+  expect(message.isWellFormed()).toBe(true);
+});

@@ -1,5 +1,6 @@
 // Applies the rich-result table to the typed nodes the walk found: where a rule applies (its types, its place
 // in the document, its conditions), which of its paths are missing, and which values break a stated format.
+import { article } from '../check-value.ts';
 import { formatPath } from '../json-path.ts';
 import { LINKS_NOT_PARTS } from '../links.ts';
 import type { IssueCode } from '../report.ts';
@@ -18,6 +19,9 @@ import { RICH_RESULT_RULES, type RichResultRule } from './rich-result-rules.ts';
 import { formatProblem, type ValueFormat } from './value-formats.ts';
 
 type JsonObject = Record<string, unknown>;
+
+/** A term or value written as Schema.org's IRI or with its `schema:` prefix, before its short name. */
+const SCHEMA_ORG_PREFIX = /^(https?:\/\/schema\.org\/|schema:)/;
 
 /** `a.b|a.c` read once: the alternatives as segments, how many leading segments they share, and its wording. */
 interface Entry {
@@ -177,8 +181,7 @@ function placed(walk: Walk, rule: CompiledRule, position: Position): boolean {
 function holds(walk: Walk, node: JsonObject, entry: Entry, value?: string): boolean {
   if (value === undefined) return missing(walk, node, entry).length === 0;
   return findPath(walk, node, entry.alternatives[0]!, null).values.some(({ value: found }) => {
-    const text =
-      typeof found === 'string' ? found.replace(/^(https?:\/\/schema\.org\/|schema:)/, '') : String(found);
+    const text = typeof found === 'string' ? found.replace(SCHEMA_ORG_PREFIX, '') : String(found);
     return text === value;
   });
 }
@@ -257,25 +260,27 @@ function checkRule(walk: Walk, compiledRule: CompiledRule, typed: TypedNode, sai
  * a value and looks no further. Search Console says "Missing field author.name" there, and no more.
  */
 function givenAsText(walk: Walk, miss: Place): string {
-  if (miss.literal === undefined) return '';
+  const { literal } = miss;
+  if (literal === undefined) return '';
   let property: string | undefined;
   for (let at = miss.from; at && property === undefined; at = at.from)
     if (typeof at.step === 'string') property = at.step;
   if (property === undefined) return '';
-  const name = property.replace(/^(https?:\/\/schema\.org\/|schema:)/, '');
-  const text = JSON.stringify(miss.literal);
-  const shown = text.length > 60 ? `${text.slice(0, 57)}…"` : text;
+  const name = property.replace(SCHEMA_ORG_PREFIX, '');
+  // Cut by characters before quoting, so that no escape or surrogate pair is cut in half.
+  const characters = typeof literal === 'string' ? [...literal] : [];
+  const shown = JSON.stringify(characters.length > 57 ? `${characters.slice(0, 56).join('')}…` : literal);
   const classes = walk.vocab.properties.get(name)?.classRanges ?? [];
-  const given = `; "${name}" is given as ${typeof miss.literal === 'string' ? `text (${shown})` : shown}`;
+  const given = `; "${name}" is given as ${typeof literal === 'string' ? `text (${shown})` : shown}`;
   if (classes.length === 0) return `${given}, not as a node`;
-  const holding = miss.step === 'name' && typeof miss.literal === 'string' ? `, with "name": ${shown}` : '';
+  const holding = miss.step === 'name' && typeof literal === 'string' ? `, with "name": ${shown}` : '';
   return `${given}: write it as ${nodeOf(walk.vocab, classes)}${holding}`;
 }
 
 /** `an Organization or Person node` */
 function nodeOf(vocab: Vocabulary, classes: number[]): string {
   const names = classes.map((id) => vocab.typeNames[id]!).join(' or ');
-  return `${/^[AEIO]/.test(names) ? 'an' : 'a'} ${names} node`;
+  return `${article(names)} ${names} node`;
 }
 
 /** The cheap answer first: a one-step entry whose property holds a literal or a node is there. */
