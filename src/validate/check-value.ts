@@ -15,7 +15,9 @@ import { nodeTypes, reportTermStatus } from './node-types.ts';
 import type { Property, Vocabulary } from './vocabulary/vocabulary.ts';
 import { keywordKey, type Walk } from './walk-state.ts';
 
-const names = (vocab: Vocabulary, ids: number[]): string => ids.map((id) => vocab.typeNames[id]).join(' or ');
+/** Type names as a list of alternatives: `Organization or Person`. */
+export const names = (vocab: Vocabulary, ids: number[]): string =>
+  ids.map((id) => vocab.typeNames[id]).join(' or ');
 
 export function checkLiteral(walk: Walk, value: string | number | boolean, property: Property): void {
   const { vocab, report } = walk;

@@ -1,6 +1,6 @@
 // Applies the rich-result table to the typed nodes the walk found: where a rule applies (its types, its place
 // in the document, its conditions), which of its paths are missing, and which values break a stated format.
-import { article } from '../check-value.ts';
+import { article, names } from '../check-value.ts';
 import { formatPath } from '../json-path.ts';
 import { LINKS_NOT_PARTS } from '../links.ts';
 import type { IssueCode } from '../report.ts';
@@ -279,8 +279,8 @@ function givenAsText(walk: Walk, miss: Place): string {
 
 /** `an Organization or Person node` */
 function nodeOf(vocab: Vocabulary, classes: number[]): string {
-  const names = classes.map((id) => vocab.typeNames[id]!).join(' or ');
-  return `${article(names)} ${names} node`;
+  const types = names(vocab, classes);
+  return `${article(types)} ${types} node`;
 }
 
 /** The cheap answer first: a one-step entry whose property holds a literal or a node is there. */
