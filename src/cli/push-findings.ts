@@ -2,7 +2,7 @@
 // together, as the build validates that page (validatePage), so push, check and the build give one page the same
 // findings. An inactive schema is not built: it is validated on its own, and its errors never stop a push.
 import { plainJson } from '../lossless-json.ts';
-import { type ValidationIssue, validatePage } from '../validate/index.ts';
+import { foldMissingFields, type ValidationIssue, validatePage } from '../validate/index.ts';
 import { issuePlace } from '../validate/node-label.ts';
 import { asBuilt, type PageMeta } from './as-built.ts';
 import type { DesiredSchema } from './push-plan.ts';
@@ -57,7 +57,8 @@ export const hasErrors = (findings: SchemaFindings) =>
 export function findingLines(findings: SchemaFindings[], where: (index: number) => string): string[] {
   return findings.flatMap(({ entry, issues }) => [
     `  ${where(entry.index)}  ${entry.url}  ${entry.schema_type}${entry.is_active ? '' : '  (inactive: not built, does not stop a push)'}`,
-    ...issues.map(
+    // A node's absent fields in one line, as the build's log says them.
+    ...foldMissingFields(issues, () => '').map(
       (issue) => `    ${issue.severity.padEnd(7)} ${issuePlace(issue)}  ${issue.message}  (${issue.code})`,
     ),
   ]);

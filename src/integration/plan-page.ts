@@ -3,7 +3,12 @@
 import type { SchemaRecord } from '../client/index.ts';
 import { describeSchema } from '../describe-schema.ts';
 import { type HeadTag, prepareHeadData, renderHeadTags } from '../head/index.ts';
-import { type ValidateOptions, type ValidationIssue, validatePage } from '../validate/index.ts';
+import {
+  type MissingField,
+  type ValidateOptions,
+  type ValidationIssue,
+  validatePage,
+} from '../validate/index.ts';
 import type { ResolvedOptions } from './options.ts';
 import type { PageData } from './page-data.ts';
 import type { BuiltPage } from './pages.ts';
@@ -21,6 +26,10 @@ export interface Finding {
   /** The JSON-LD node the finding is in, named for people (see ValidationIssue.node). */
   node?: string;
   message: string;
+  /** The validator's rule set (`schema.org`, `google:event`), for the validator's findings. */
+  rule?: string;
+  /** Which field a rich result misses, where that is all the finding says (see ValidationIssue.missingField). */
+  missingField?: MissingField;
 }
 
 export interface PagePlan {
@@ -146,6 +155,8 @@ function pageIssueFinding(
     path: issue.path,
     ...(issue.node && { node: issue.node }),
     message: issue.message,
+    rule: issue.rule,
+    ...(issue.missingField && { missingField: issue.missingField }),
   };
 }
 

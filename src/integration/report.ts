@@ -2,6 +2,7 @@
 import type { AuditFinding } from '../audit/index.ts';
 import { figure, plural } from '../plural.ts';
 import { readableUrl, urlIdentity } from '../url-forms.ts';
+import { foldMissingFields } from '../validate/index.ts';
 import { issuePlace } from '../validate/node-label.ts';
 import type { CmsCoverage } from './cms-coverage.ts';
 import { urlVariants } from './pages.ts';
@@ -57,6 +58,9 @@ export function countSchemaTypes(plans: PagePlan[]): Record<string, number> {
   return Object.fromEntries(Object.entries(counts).sort(([a], [b]) => a.localeCompare(b)));
 }
 
+/** Which page's schema a finding is in: a node's absent fields fold within it (`foldMissingFields`). */
+export const schemaOf = (finding: Finding): string => `${finding.page}\n${finding.schema}`;
+
 /** One line per finding: `page  schema  path  [code] message`. */
 export function formatFinding(finding: Finding): string {
   return findingLine(finding, readableUrl(finding.page));
@@ -88,10 +92,13 @@ function listDistinct<T extends { page: string }>(
   return lines.join('\n');
 }
 
-/** The first distinct findings, one per line, then a count of the rest. */
+/**
+ * The first distinct findings, one per line (a node's absent fields of a rich result in one), then a count of
+ * the rest.
+ */
 export function listFindings(findings: Finding[], limit = LISTED_FINDINGS): string {
   return listDistinct(
-    findings,
+    foldMissingFields(findings, schemaOf),
     (finding) => [finding.code, finding.schema ?? '', finding.path, finding.message].join('\n'),
     findingLine,
     limit,

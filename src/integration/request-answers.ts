@@ -7,6 +7,7 @@ import { ApiError, CLIENT_ERROR_CODES } from '../client/errors.ts';
 import type { ProbeResult } from '../client/probe.ts';
 import { createFetchSender } from '../client/send-fetch.ts';
 import { urlIdentity } from '../url-forms.ts';
+import { foldMissingFields } from '../validate/index.ts';
 import { capabilityNote } from './capability-note.ts';
 import { clientOptionsFor } from './options.ts';
 import { CMS_URL_HINT, mapToCmsUrl, planContextFor } from './page-context.ts';
@@ -15,7 +16,7 @@ import { type CachedAnswer, createPageDataCache } from './page-data-cache.ts';
 import { urlVariants } from './pages.ts';
 import { type PagePlan, planPage } from './plan-page.ts';
 import { type PageReader, pageReader } from './read-page-data.ts';
-import { formatFinding } from './report.ts';
+import { formatFinding, schemaOf } from './report.ts';
 import type { RequestLogger, RuntimeConfig } from './runtime-config.ts';
 
 /** How long what the server can do is trusted before it is asked again. */
@@ -140,12 +141,14 @@ export function requestAnswers({ config, credentials, logger }: AnswerSettings):
       const page = { file: '', url, pathname: pathnames.get(url) ?? new URL(url).pathname };
       const plan = planPage(page, cmsUrl, data, context, { documents: config.command === 'dev' });
       // Compared without the address: `/p` and `/p/` show one page's findings, said once for both.
-      const said = plan.findings
-        .filter((finding) => finding.severity !== 'info')
-        .map((finding) => formatFinding({ ...finding, page: '' }));
+      // A node's absent fields in one line: a bare Product would print seven on every view.
+      const shown = foldMissingFields(
+        plan.findings.filter((finding) => finding.severity !== 'info'),
+        schemaOf,
+      );
+      const said = shown.map((finding) => formatFinding({ ...finding, page: '' }));
       log(samePage(url), 'findings', said.join('\n'), (say) => {
-        for (const finding of plan.findings) {
-          if (finding.severity === 'info') continue;
+        for (const finding of shown) {
           // At the level the build would give it: an error is an error where it would fail the build.
           say[finding.severity === 'error' && options.validate === 'error' ? 'error' : 'warn'](
             formatFinding(finding),

@@ -4,6 +4,7 @@
 import { styleText } from 'node:util';
 import { figure, plural } from '../plural.ts';
 import { printable } from '../printable.ts';
+import { foldMissingFields } from './google/missing-fields.ts';
 import { issuePlace } from './node-label.ts';
 import type { Severity, ValidationIssue } from './types.ts';
 
@@ -63,10 +64,24 @@ export function formatReport(
     case 'junit':
       return junit(files, options.failOn);
     case 'github':
-      return github(files, options.unit ?? ['file', 'files']);
+      return github(folded(files), options.unit ?? ['file', 'files'], files);
     default:
-      return pretty(files, options.color, options.unit ?? ['file', 'files']);
+      return pretty(folded(files), options.color, options.unit ?? ['file', 'files'], files);
   }
+}
+
+/**
+ * The files with each node's absent fields of a rich result said in one finding, for the reports people read;
+ * JSON and JUnit keep one finding per field, and every summary counts those.
+ */
+function folded(files: CheckedFile[]): CheckedFile[] {
+  return files.map((file) => ({
+    ...file,
+    documents: file.documents.map((document) => ({
+      ...document,
+      issues: foldMissingFields(document.issues, (issue) => String(issue.document ?? '')),
+    })),
+  }));
 }
 
 /** On how many files each page-level finding stands: one about several pages is one object on each. */
@@ -178,7 +193,12 @@ function summarize(files: CheckedFile[]) {
 const position = (document: CheckedDocument, issue: ValidationIssue) =>
   `${issue.line ?? document.line}:${issue.column ?? document.column}`;
 
-function pretty(files: CheckedFile[], color: boolean, unit: readonly [string, string]): string {
+function pretty(
+  files: CheckedFile[],
+  color: boolean,
+  unit: readonly [string, string],
+  counted: CheckedFile[],
+): string {
   // Whether to colour is the caller's (a terminal, NO_COLOR): styled here whatever stream the text goes to.
   const paint = (style: 'red' | 'yellow' | 'cyan' | 'bold' | 'dim', text: string) =>
     color ? styleText(style, text, { validateStream: false }) : text;
@@ -249,7 +269,7 @@ function pretty(files: CheckedFile[], color: boolean, unit: readonly [string, st
     }
     lines.push('');
   }
-  lines.push(summaryLine(files, unit));
+  lines.push(summaryLine(counted, unit));
   return `${lines.join('\n')}\n`;
 }
 
@@ -329,7 +349,7 @@ const data = (text: string) => text.replace(/%/g, '%25').replace(/\r/g, '%0D').r
 const property = (text: string) => data(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
 const level: Record<Severity, string> = { error: 'error', warning: 'warning', info: 'notice' };
 
-function github(files: CheckedFile[], unit: readonly [string, string]): string {
+function github(files: CheckedFile[], unit: readonly [string, string], counted: CheckedFile[]): string {
   const lines: string[] = [];
   const repeated = repeatedFindings(files);
   // A finding about several pages is annotated once, on the first: GitHub shows only the first few
@@ -368,6 +388,6 @@ function github(files: CheckedFile[], unit: readonly [string, string]): string {
     }
   }
   // The counts as a plain log line: annotations beyond GitHub's first few of a step are not shown.
-  lines.push(summaryLine(files, unit));
+  lines.push(summaryLine(counted, unit));
   return `${lines.join('\n')}\n`;
 }

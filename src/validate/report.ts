@@ -126,6 +126,7 @@ export class Reporter {
     message: string,
     rule = 'schema.org',
     at: string | ReadonlyArray<string | number> = this.path,
+    extra?: Pick<ValidationIssue, 'missingField'>,
   ): void {
     const severity = this.overrides[code] ?? ISSUE_CODES[code];
     if (severity === 'off') return;
@@ -145,13 +146,13 @@ export class Reporter {
       const [document, ...inside] = at;
       const path = formatPath(inside);
       const node = nodeLabel((this.root as unknown[] | undefined)?.[document], inside, this.definitionOf);
-      this.issues.push({ severity, code, path, message, rule, document, ...(node && { node }) });
+      this.issues.push({ severity, code, path, message, rule, document, ...(node && { node }), ...extra });
       this.reported.add(placeKey(code, path, document));
       return;
     }
     const path = typeof at === 'string' ? at : formatPath(at);
     const node = typeof at === 'string' ? undefined : nodeLabel(this.root, at, this.definitionOf);
-    this.issues.push({ severity, code, path, message, rule, ...(node && { node }) });
+    this.issues.push({ severity, code, path, message, rule, ...(node && { node }), ...extra });
     this.reported.add(placeKey(code, path, undefined));
   }
 

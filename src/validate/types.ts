@@ -27,9 +27,23 @@ export interface ValidationIssue {
   rule: string;
   /** From `validatePage`: the index of the page's document the issue is in (`path` is inside it). */
   document?: number;
+  /**
+   * On Google's `google-missing-required` and `-recommended` findings that say no more than that a property is
+   * absent from the node: which one, so that a report can say a node's absent fields in one line
+   * (`foldMissingFields`).
+   */
+  missingField?: MissingField;
   /** 1-based position in the input text, for `json-parse-error` only. */
   line?: number;
   column?: number;
+}
+
+/** A field a rich result wants, absent from the node: `path` ends in `property`. */
+export interface MissingField {
+  /** The node's key that is absent: `brand`. */
+  property: string;
+  /** The field as Google names it, or its alternatives: `["brand.name"]`, `["gtin", "gtin8", …]`. */
+  names: string[];
 }
 
 export interface ValidationResult {

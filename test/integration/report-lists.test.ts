@@ -57,3 +57,27 @@ test('a schema finding is grouped only with the same record, path and message', 
     `  - ${site}/d/ #1 Article at $.datePublished: [invalid-value] another`,
   ]);
 });
+
+test("the build log says a record's absent fields of a rich result in one line, and two records' apart", () => {
+  const absent = (page: string, property: string): Finding => ({
+    severity: 'warning',
+    code: 'google-missing-recommended',
+    page: `${site}${page}`,
+    schema: '#4 Event "Launch"',
+    path: `$.${property}`,
+    message: `Google's Event rich result recommends "${property}". See https://developers.google.com/search/docs/appearance/structured-data/event`,
+    rule: 'google:event',
+    missingField: { property, names: [property] },
+  });
+  const lines = listFindings([
+    absent('/a/', 'endDate'),
+    absent('/a/', 'image'),
+    absent('/b/', 'endDate'),
+    absent('/c/', 'endDate'),
+    absent('/c/', 'image'),
+  ]).split('\n');
+  expect(lines).toEqual([
+    `  - ${site}/a/ (and 1 other page) #4 Event "Launch" at $: [google-missing-recommended] Google's Event rich result recommends "endDate" and "image". See https://developers.google.com/search/docs/appearance/structured-data/event`,
+    `  - ${site}/b/ #4 Event "Launch" at $.endDate: [google-missing-recommended] Google's Event rich result recommends "endDate". See https://developers.google.com/search/docs/appearance/structured-data/event`,
+  ]);
+});

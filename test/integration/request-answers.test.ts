@@ -33,6 +33,18 @@ beforeAll(async () => {
         schema_name: 'flawed',
         schema_data: { '@context': 'https://schema.org', '@type': 'Article', datePublished: 'yesterday' },
       },
+      {
+        url: `${SITE}/product/`,
+        schema_type: 'Product',
+        schema_name: 'bare',
+        schema_data: {
+          '@context': 'https://schema.org',
+          '@type': 'Product',
+          name: 'Trail Runner',
+          image: `${SITE}/runner.jpg`,
+          offers: { '@type': 'Offer', price: '129.00', priceCurrency: 'EUR' },
+        },
+      },
     ],
     meta: [{ url: `${SITE}/p/1/`, title: 'Only with manage_options' }],
   });
@@ -171,6 +183,27 @@ test("a page's findings are said once, whether it is viewed with its trailing sl
     const findings = said.filter((line) => line.includes('datePublished'));
     expect(findings).toHaveLength(1);
     expect(findings[0]).toMatch(/^warn https:\/\/.*\/flawed\/? .*\[invalid-value\]/);
+  } finally {
+    await answers.close();
+    said.length = 0;
+    proxy.requests.length = 0;
+  }
+});
+
+test("a record's absent recommended fields are one line of the log, not one per field", async () => {
+  const answers = answersWith(ADMIN.password);
+  try {
+    const view = { url: `${SITE}/product/`, pathname: '/product/' };
+    answers.sayWhyNot(view, await answers.answer(view));
+    const lines = said.filter((line) => line.includes('/product/'));
+    expect(lines).toEqual([
+      expect.stringMatching(
+        /^warn https:\/\/\S+\/product\/ #\d+ Product "bare" at \$: \[google-missing-recommended\] Google's Merchant listing rich result recommends "description", "brand\.name", "sku", "gtin" \(or "gtin8", .*"mpn"\), "aggregateRating", and "review"\. See https:/,
+      ),
+      expect.stringMatching(
+        /\$\.offers\.availability: \[google-missing-recommended\] .* recommends "availability"\./,
+      ),
+    ]);
   } finally {
     await answers.close();
     said.length = 0;

@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest';
 import { type CheckedDocument, formatReport } from '../../src/validate/format-report.ts';
+import { validateJsonLd } from '../../src/validate/index.ts';
 import type { ValidationIssue } from '../../src/validate/types.ts';
 
 const badDate: ValidationIssue = {
@@ -66,4 +67,26 @@ test("a page's scripts are one place: the same finding in two scripts of one pag
   const three = formatReport([page('a.html', 2), page('b.html', 1), page('c.html', 1)], 'pretty', pretty);
   expect(three).toContain('Across pages');
   expect(three).toContain('on 3 sources: a.html, b.html, c.html');
+});
+
+test("a node's absent fields are one line of the report and one annotation; JSON and the counts keep each field", () => {
+  const event = { '@context': 'https://schema.org', '@type': 'Event', name: 'Launch' };
+  const { issues } = validateJsonLd(event, { rules: ['schema.org', 'google'] });
+  const files = [{ file: 'events.html', documents: [documentWith(0, issues)] }];
+  const text = formatReport(files, 'pretty', pretty);
+  expect(text.split('\n').filter((line) => line.includes('google-missing'))).toEqual([
+    expect.stringMatching(
+      /^ {2}error {3}\$ {2}Google's Event rich result requires "startDate" and "location"\. See https:\S+ {2}google-missing-required \(google:event\) 1:1 script 1$/,
+    ),
+    expect.stringMatching(
+      /^ {2}warning \$ {2}Google's Event rich result recommends "description", .*, and "performer"\./,
+    ),
+  ]);
+  // The summary counts fields, as JSON and JUnit list them.
+  expect(text).toContain(': 2 errors, 7 warnings, 0 info.');
+  const github = formatReport(files, 'github', pretty).split('\n');
+  expect(github.filter((line) => line.startsWith('::'))).toHaveLength(2);
+  const json = JSON.parse(formatReport(files, 'json', pretty));
+  expect(json.files[0].documents[0].issues).toHaveLength(9);
+  expect(json.summary).toMatchObject({ errors: 2, warnings: 7 });
 });

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { validateJsonLd } from '../../src/validate/index.ts';
+import { foldMissingFields, validateJsonLd } from '../../src/validate/index.ts';
 
 const google = { rules: ['schema.org', 'google'] as Array<'schema.org' | 'google'> };
 
@@ -100,4 +100,56 @@ test('a long text is shown cut by characters, never inside a character', () => {
   const message = issues.find((issue) => issue.path === '$.author.name')?.message ?? '';
   expect(message).toContain(`"author" is given as text ("${'a'.repeat(55)}😀…")`);
   expect(message.isWellFormed()).toBe(true);
+});
+
+test("a node's absent fields of a rich result fold into one finding at the node; a field said with more stays apart", () => {
+  const product = {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: 'Trail Runner',
+    brand: 'Acme',
+    offers: { '@type': 'Offer', price: '129.00', priceCurrency: 'EUR' },
+  };
+  const { issues } = validateJsonLd(product, google);
+  // The validator says each field, as Google's Rich Results Test lists them.
+  const recommended = issues.filter((issue) => issue.code === 'google-missing-recommended');
+  expect(recommended.map((issue) => issue.path)).toEqual([
+    '$.description',
+    '$.brand.name',
+    '$.sku',
+    '$.gtin',
+    '$.aggregateRating',
+    '$.review',
+    '$.offers.availability',
+  ]);
+  expect(recommended.find((issue) => issue.path === '$.gtin')?.missingField).toEqual({
+    property: 'gtin',
+    names: ['gtin', 'gtin8', 'gtin12', 'gtin13', 'gtin14', 'isbn', 'mpn'],
+  });
+  // Given as text: the finding says more than "absent", so it is no field to fold.
+  expect(recommended.find((issue) => issue.path === '$.brand.name')?.missingField).toBeUndefined();
+
+  const folded = foldMissingFields(issues, () => '');
+  const source = 'See https://developers.google.com/search/docs/appearance/structured-data/merchant-listing';
+  expect(folded.map((issue) => `${issue.severity} ${issue.path} ${issue.message}`)).toEqual([
+    `error $.image Google's Merchant listing rich result requires "image". ${source}`,
+    `warning $ Google's Merchant listing rich result recommends "description", "sku", "gtin" (or "gtin8", "gtin12", "gtin13", "gtin14", "isbn", "mpn"), "aggregateRating", and "review". ${source}`,
+    expect.stringMatching(/^warning \$\.brand\.name .*"brand" is given as text \("Acme"\)/),
+    `warning $.offers.availability Google's Merchant listing rich result recommends "availability". ${source}`,
+  ]);
+  expect(folded[1]).not.toHaveProperty('missingField');
+});
+
+test('absent fields fold only within one place: two documents keep their own', () => {
+  const event = { '@context': 'https://schema.org', '@type': 'Event', name: 'Launch' };
+  const issues = [0, 1].flatMap((document) =>
+    validateJsonLd(event, google).issues.map((issue) => ({ ...issue, document })),
+  );
+  const required = foldMissingFields(issues, (issue) => String(issue.document)).filter(
+    (issue) => issue.code === 'google-missing-required',
+  );
+  expect(required.map((issue) => [issue.document, issue.path, issue.message.split(' See ')[0]])).toEqual([
+    [0, '$', `Google's Event rich result requires "startDate" and "location".`],
+    [1, '$', `Google's Event rich result requires "startDate" and "location".`],
+  ]);
 });

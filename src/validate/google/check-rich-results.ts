@@ -4,6 +4,7 @@ import { article, names } from '../check-value.ts';
 import { formatPath } from '../json-path.ts';
 import { LINKS_NOT_PARTS } from '../links.ts';
 import type { IssueCode } from '../report.ts';
+import type { ValidationIssue } from '../types.ts';
 import { loadVocabulary, type Vocabulary } from '../vocabulary/vocabulary.ts';
 import type { TypedNode, Walk } from '../walk.ts';
 import {
@@ -15,6 +16,7 @@ import {
   type Segments,
   segmentsOf,
 } from './find-path.ts';
+import { MISSING_VERBS, type MissingCode, richResultName, ruleId } from './missing-fields.ts';
 import { RICH_RESULT_RULES, type RichResultRule } from './rich-result-rules.ts';
 import { formatProblem, type ValueFormat } from './value-formats.ts';
 
@@ -190,16 +192,21 @@ function checkRule(walk: Walk, compiledRule: CompiledRule, typed: TypedNode, sai
   const { rule } = compiledRule;
   const { node, path } = typed;
   let seen = said;
-  const report = (code: IssueCode, message: string, at: Segments) => {
+  const report = (
+    code: IssueCode,
+    message: string,
+    at: Segments,
+    extra?: Pick<ValidationIssue, 'missingField'>,
+  ) => {
     const key = `${code} ${formatPath(at)}`;
     seen ??= new Set();
     if (seen.has(key)) return;
     seen.add(key);
-    walk.report.add(code, `${message} See ${rule.source}`, compiledRule.id, at);
+    walk.report.add(code, `${message} See ${rule.source}`, compiledRule.id, at, extra);
   };
-  const richResult = `Google's ${rule.name} rich result`;
+  const richResult = richResultName(rule);
   if (rule.deprecated) report('google-deprecated-rich-result', `${richResult}: ${rule.deprecated}`, path);
-  const missingAll = (entries: Entry[], code: IssueCode, verb: string) => {
+  const missingAll = (entries: Entry[], code: MissingCode) => {
     // Where "author" is missing, "author.name" is missing too: one finding per place is enough.
     const missedHere: Place[] = [];
     for (const entry of entries) {
@@ -211,15 +218,26 @@ function checkRule(walk: Walk, compiledRule: CompiledRule, typed: TypedNode, sai
       for (const miss of missing(walk, node, entry)) {
         if (missedHere.some((at) => within(miss.from, at))) continue;
         missedHere.push(miss);
+        const more = `${empty}${givenAsText(walk, miss)}`;
+        // Absent right at the node and nothing more to say: a report may say it with the node's others.
+        const plain = more === '' && miss.from === null && typeof miss.step === 'string';
         report(
           code,
-          `${richResult} ${verb} ${entry.what}${empty}${givenAsText(walk, miss)}.`,
+          `${richResult} ${MISSING_VERBS[code]} ${entry.what}${more}.`,
           segmentsOf(miss, path),
+          plain
+            ? {
+                missingField: {
+                  property: miss.step as string,
+                  names: entry.alternatives.map((segments) => segments.join('.')),
+                },
+              }
+            : undefined,
         );
       }
     }
   };
-  missingAll(compiledRule.required, 'google-missing-required', 'requires');
+  missingAll(compiledRule.required, 'google-missing-required');
   for (const entry of compiledRule.requiredInOne) {
     const segments = entry.alternatives[0]!;
     const { values, misses } = findPath(walk, node, segments, null);
@@ -231,7 +249,7 @@ function checkRule(walk: Walk, compiledRule: CompiledRule, typed: TypedNode, sai
       [...path, segments[0]!],
     );
   }
-  missingAll(compiledRule.recommended, 'google-missing-recommended', 'recommends');
+  missingAll(compiledRule.recommended, 'google-missing-recommended');
   for (const group of compiledRule.oneOf) {
     if (group.entries.some((entry) => present(node, entry) || missing(walk, node, entry).length === 0))
       continue;
@@ -300,17 +318,6 @@ function within(place: Place | null, ancestor: Place): boolean {
 function sameSteps(a: Place | null, b: Place | null): boolean {
   for (; a && b; a = a.from, b = b.from) if (a.step !== b.step) return false;
   return a === b;
-}
-
-/**
- * The `google:` rule of a finding: the rich result's name in lower case with dashes.
- * @example ruleId({ name: 'Product snippet' }) // 'google:product-snippet'
- */
-export function ruleId(rule: Pick<RichResultRule, 'name'>): string {
-  return `google:${rule.name
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '')}`;
 }
 
 /**
