@@ -2,6 +2,7 @@
 // together, as the build validates that page (validatePage), so push, check and the build give one page the same
 // findings. An inactive schema is not built: it is validated on its own, and its errors never stop a push.
 import { plainJson } from '../lossless-json.ts';
+import { figure } from '../plural.ts';
 import { foldMissingFields, type ValidationIssue, validatePage } from '../validate/index.ts';
 import { issuePlace } from '../validate/node-label.ts';
 import { asBuilt, type PageMeta } from './as-built.ts';
@@ -49,17 +50,57 @@ export function findingsOf(
 export const hasErrors = (findings: SchemaFindings) =>
   findings.entry.is_active && findings.issues.some((issue) => issue.severity === 'error');
 
+/** In how many schemas a finding must stand, word for word, to be said once for all of them. */
+const REPEATED_IN = 3;
+
+/** How many of those schemas are named before "and N more". */
+const NAMED_SCHEMAS = 3;
+
+const issueLine = (issue: ValidationIssue) =>
+  `    ${issue.severity.padEnd(7)} ${issuePlace(issue)}  ${issue.message}  (${issue.code})`;
+
+const inactiveNote = '  (inactive: not built, does not stop a push)';
+
 /**
- * One line per schema (`where`, url, type), then one per issue: severity, JSON path, message, code.
+ * One line per schema (`where`, url, type), then one per issue: severity, JSON path, message, code. A finding
+ * that stands word for word in REPEATED_IN schemas or more (a CMS template's mistake, on every page of a
+ * first push) is said once after them, under the schemas it stands in, as `validate` says it once for a pull
+ * file's records: 10,000 schemas without an image are two lines, not 20,000.
  *
  * @example findingLines(findings, (i) => `schemas[${i}]`) // ['  schemas[0] https://x.dev/  Article', '    error  $.datePublished  …']
  */
 export function findingLines(findings: SchemaFindings[], where: (index: number) => string): string[] {
-  return findings.flatMap(({ entry, issues }) => [
-    `  ${where(entry.index)}  ${entry.url}  ${entry.schema_type}${entry.is_active ? '' : '  (inactive: not built, does not stop a push)'}`,
-    // A node's absent fields in one line, as the build's log says them.
-    ...foldMissingFields(issues, () => '').map(
-      (issue) => `    ${issue.severity.padEnd(7)} ${issuePlace(issue)}  ${issue.message}  (${issue.code})`,
-    ),
-  ]);
+  // A node's absent fields in one line, as the build's log says them.
+  const shown = findings.map(({ entry, issues }) => ({ entry, issues: foldMissingFields(issues, () => '') }));
+  const keyOf = (entry: DesiredSchema, issue: ValidationIssue) =>
+    [entry.is_active, issue.severity, issue.code, issue.path, issue.node ?? '', issue.message].join('\n');
+  const standsIn = Map.groupBy(
+    shown.flatMap(({ entry, issues }) => issues.map((issue) => ({ entry, issue }))),
+    ({ entry, issue }) => keyOf(entry, issue),
+  );
+  const repeated = (entry: DesiredSchema, issue: ValidationIssue) =>
+    standsIn.get(keyOf(entry, issue))!.length >= REPEATED_IN;
+  const lines = shown.flatMap(({ entry, issues }) => {
+    const own = issues.filter((issue) => !repeated(entry, issue));
+    if (own.length === 0) return [];
+    return [
+      `  ${where(entry.index)}  ${entry.url}  ${entry.schema_type}${entry.is_active ? '' : inactiveNote}`,
+      ...own.map(issueLine),
+    ];
+  });
+  // Findings that stand in the very same schemas (a template's several mistakes) share their heading.
+  const groups = Map.groupBy(
+    [...standsIn.values()].filter((group) => group.length >= REPEATED_IN),
+    (group) => group.map(({ entry }) => entry.index).join(),
+  );
+  for (const group of groups.values()) {
+    const schemas = group[0]!.map(({ entry }) => entry);
+    const named = schemas.slice(0, NAMED_SCHEMAS).map((entry) => where(entry.index));
+    const more = schemas.length - named.length;
+    lines.push(
+      `  in ${figure(schemas.length)} schemas: ${named.join(', ')}${more > 0 ? ` and ${figure(more)} more` : ''}${schemas[0]!.is_active ? '' : inactiveNote}`,
+      ...group.map((members) => issueLine(members[0]!.issue)),
+    );
+  }
+  return lines;
 }

@@ -22,27 +22,46 @@ export function describe(step: SchemaStep | TagStep): string {
 /** How many updates must make the very same change before the plan prints it once for all of them. */
 const SAME_CHANGE_FROM = 3;
 
-/** How many of those updates the plan names before "and N more". */
+/**
+ * How many schemas of one type and name a plan creates (or deletes) one line each: more are one line naming
+ * how many, as a first push of a whole site or a prune of a retired section makes thousands.
+ */
+const LISTED_EACH = 10;
+
+/** How many of a group's steps the plan names before "and N more". */
 const NAMED_STEPS = 3;
 
 /**
  * The plan's lines: one per step, except updates that make the very same changes (a template edit on every
- * page, a publisher renamed), which are one entry at the first of them, naming how many and the first few:
- * a one-field change on 10,000 pages reads in two lines, not 20,000.
+ * page, a publisher renamed), which are one entry at the first of them, naming how many and the first few,
+ * and more than LISTED_EACH creates (or deletes) of one type and name, likewise: a one-field change on 10,000
+ * pages reads in two lines, not 20,000, and a first push of 10,000 articles in one. `--json` lists every step.
  */
 export function describePlan(steps: Array<SchemaStep | TagStep>): string[] {
+  const keyOf = (step: SchemaStep | TagStep) => sameChangeKey(step) ?? sameRecordKey(step);
   const groups = Map.groupBy(
-    steps.filter((step) => sameChangeKey(step) !== null),
-    (step) => sameChangeKey(step)!,
+    steps.filter((step) => keyOf(step) !== null),
+    (step) => keyOf(step)!,
   );
   const lines: string[] = [];
   for (const step of steps) {
-    const key = sameChangeKey(step);
+    const key = keyOf(step);
     const group = key === null ? undefined : groups.get(key);
-    if (group === undefined || group.length < SAME_CHANGE_FROM) lines.push(describe(step));
+    const least = 'action' in step && step.action !== 'update' ? LISTED_EACH + 1 : SAME_CHANGE_FROM;
+    if (group === undefined || group.length < least) lines.push(describe(step));
     else if (group[0] === step) lines.push(describeGroup(group));
   }
   return lines;
+}
+
+/** Creates (or deletes) of one type and name; null for any other step. */
+function sameRecordKey(step: SchemaStep | TagStep): string | null {
+  if ('kind' in step) return null;
+  if (step.action === 'create')
+    return JSON.stringify(['create', step.entry.schema_type, step.entry.schema_name]);
+  if (step.action === 'delete')
+    return JSON.stringify(['delete', step.record.schema_type, step.record.schema_name]);
+  return null;
 }
 
 /** What makes updates "the same change": what they update and every change old -> new; null if not an update. */
@@ -60,16 +79,24 @@ function sameChangeKey(step: SchemaStep | TagStep): string | null {
   return `${'kind' in step ? step.kind : 'schema'}\n${JSON.stringify(said)}`;
 }
 
-/** `~ 9,995 schemas, the same change on each (#2 https://x.dev/a/, … and 9,992 more)` and the changes. */
+/**
+ * `~ 9,995 schemas, the same change on each (#2 https://x.dev/a/, … and 9,992 more)` and the changes;
+ * `+ 10,000 schemas Article "Article" (https://x.dev/1/, … and 9,997 more)`; `- 12 schemas …` with their ids.
+ */
 function describeGroup(group: Array<SchemaStep | TagStep>): string {
   const first = group[0]!;
-  const named = group
-    .slice(0, NAMED_STEPS)
-    .map((step) =>
-      'kind' in step ? step.url : step.action === 'update' ? `#${step.id} ${step.entry.url}` : '',
-    );
+  const named = group.slice(0, NAMED_STEPS).map((step) => {
+    if ('kind' in step) return step.url;
+    if (step.action === 'delete') return `#${step.record.id} ${step.record.url}`;
+    return step.action === 'update' ? `#${step.id} ${step.entry.url}` : step.entry.url;
+  });
   const more = group.length - named.length;
   const which = `${named.join(', ')}${more > 0 ? ` and ${figure(more)} more` : ''}`;
+  if (!('kind' in first) && (first.action === 'create' || first.action === 'delete')) {
+    const { schema_type, schema_name } = first.action === 'create' ? first.entry : first.record;
+    const sign = first.action === 'create' ? '+' : '-';
+    return `${sign} ${figure(group.length)} schemas ${schema_type} "${schema_name}" (${which})`;
+  }
   const what =
     'kind' in first ? `${first.kind} of ${figure(group.length)} pages` : `${figure(group.length)} schemas`;
   const changes = 'kind' in first ? first.changes : first.action === 'update' ? first.details : [];

@@ -220,7 +220,13 @@ file, named with its field).`,
               `--prune deletes schemas only: ${plural(kept.length, 'page')} with no entry in ${source === '-' ? 'stdin' : source} ${kept.length === 1 ? 'keeps its' : 'keep their'} meta or social tags in the API (${kept.slice(0, 3).join(', ')}${kept.length > 3 ? ', …' : ''}), which a pull writes back as page files. Clear them in the CMS if the pages are gone.`,
             );
         }
-        plan.push(...besideNotes);
+        // A schema renamed in a template is renamed on every page: a few notes say it, `--json` has each.
+        plan.push(...besideNotes.slice(0, NOTES_LISTED));
+        const unlisted = besideNotes.length - NOTES_LISTED;
+        if (unlisted > 0)
+          plan.push(
+            `… and ${plural(unlisted, 'more schema')} created beside a record of its page that nothing matches (--json lists each); push with --prune to update those records instead.`,
+          );
         if (findings.length > 0) plan.push('Findings (as the build will report them):', ...findingText);
         process.stdout.write(`${plan.join('\n')}\n`);
       }
@@ -304,6 +310,9 @@ function tagsWithoutFile(file: SchemaFile, tags: Array<{ url: string }>): string
 }
 
 /** A record left beside a schema created on its page, which the files may have meant to rename. */
+/** How many "created beside" notes the plan prints before it counts the rest. */
+const NOTES_LISTED = 10;
+
 function besideNote(entry: DesiredSchema, record: SchemaRecord, source: string): string {
   return `Note: ${entry.url}  ${entry.schema_type} "${entry.schema_name}" is created beside #${record.id} ${record.schema_type} "${record.schema_name}", which nothing in ${source} matches; both stay. If it was renamed, push with --prune to update #${record.id} instead.`;
 }

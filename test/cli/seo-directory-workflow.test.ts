@@ -280,6 +280,60 @@ test('a page file that is not JSON: the check compares it as a changed file and 
   expect(again.stderr).toContain('broken/notes/todo.json is not JSON');
 });
 
+test('a plan of many creates, deletes or renames of one kind says them in a line, naming how many', async () => {
+  const pages = Array.from({ length: 25 }, (_, n) => `https://example.com/many/${n + 1}/`);
+  const api = await startApi({});
+  const env = as(admin, api);
+  const articles = pages.map((url, n) => ({
+    url,
+    schema_data: doc('Article', { headline: `Post ${n + 1}` }),
+  }));
+  const about = { url: 'https://example.com/about/', schema_data: doc('AboutPage', { name: 'About' }) };
+  writeFileSync(file('many.json'), JSON.stringify({ schemas: [...articles, about] }));
+  const first = await cli(['push', 'many.json', '--dry-run'], env);
+  expect(first.code, first.stderr).toBe(0);
+  expect(first.stdout.split('\n').filter((line) => /^[-+~]/.test(line))).toEqual([
+    '+ 25 schemas Article "Article" (https://example.com/many/1/, https://example.com/many/2/, https://example.com/many/3/ and 22 more)',
+    '+ https://example.com/about/  AboutPage "AboutPage"',
+  ]);
+  const json = JSON.parse((await cli(['push', 'many.json', '--dry-run', '--json'], env)).stdout);
+  expect(json.steps).toHaveLength(26);
+  // A template's findings stand in every article: said once, under the schemas they stand in.
+  const google = await cli(['push', 'many.json', '--dry-run', '--rules', 'google'], env);
+  expect(google.code, google.stderr).toBe(0);
+  const findings = google.stdout.split('\n');
+  const from = findings.indexOf('Findings (as the build will report them):');
+  expect(findings.slice(from + 1, -2)).toEqual([
+    '  in 25 schemas: schemas[0], schemas[1], schemas[2] and 22 more',
+    expect.stringMatching(
+      /^ {4}warning \$ {2}Google's Article rich result recommends "author", "dateModified", "datePublished", and "image"\. See https:\S+ {2}\(google-missing-recommended\)$/,
+    ),
+  ]);
+  const googleJson = await cli(['push', 'many.json', '--dry-run', '--rules', 'google', '--json'], env);
+  expect(JSON.parse(googleJson.stdout).findings).toHaveLength(25);
+  expect((await cli(['push', 'many.json'], env)).code).toBe(0);
+
+  // A template renames the schema on every page: a few notes say so, and how many more.
+  const renamed = articles.map((entry) => ({ ...entry, schema_name: 'Blog post' }));
+  writeFileSync(file('many.json'), JSON.stringify({ schemas: [...renamed.slice(0, 12), about] }));
+  const rename = await cli(['push', 'many.json', '--dry-run'], env);
+  expect(rename.code, rename.stderr).toBe(0);
+  const notes = rename.stdout.split('\n').filter((line) => /^(Note|…)/.test(line));
+  expect(notes).toHaveLength(11);
+  expect(notes[10]).toBe(
+    '… and 2 more schemas created beside a record of its page that nothing matches (--json lists each); push with --prune to update those records instead.',
+  );
+
+  // A prune of a retired section: the deletes of one kind are one line with their ids.
+  writeFileSync(file('many.json'), JSON.stringify({ schemas: [articles[0], about] }));
+  const prune = await cli(['push', 'many.json', '--prune', '--dry-run'], env);
+  expect(prune.code, prune.stderr).toBe(0);
+  expect(prune.stdout.split('\n').filter((line) => /^[-+~]/.test(line))).toEqual([
+    '- 24 schemas Article "Article" (#2 https://example.com/many/2/, #3 https://example.com/many/3/, #4 https://example.com/many/4/ and 21 more)',
+  ]);
+  expect(prune.stdout).toContain('24 would be deleted');
+});
+
 test('a plan prints the very same change on many pages once, naming how many; the others as they are', async () => {
   const pages = [1, 2, 3, 4, 5].map((n) => `https://example.com/p${n}/`);
   const api = await startApi({
