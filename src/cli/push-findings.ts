@@ -1,6 +1,7 @@
 // What the validator says about the schemas a push would send: each page URL's active schemas validated
 // together, as the build validates that page (validatePage), so push, check and the build give one page the same
 // findings. An inactive schema is not built: it is validated on its own, and its errors never stop a push.
+import { groupRepeated } from '../group-repeated.ts';
 import { plainJson } from '../lossless-json.ts';
 import { figure } from '../plural.ts';
 import { foldMissingFields, type ValidationIssue, validatePage } from '../validate/index.ts';
@@ -72,16 +73,15 @@ const inactiveNote = '  (inactive: not built, does not stop a push)';
 export function findingLines(findings: SchemaFindings[], where: (index: number) => string): string[] {
   // A node's absent fields in one line, as the build's log says them.
   const shown = findings.map(({ entry, issues }) => ({ entry, issues: foldMissingFields(issues, () => '') }));
-  const keyOf = (entry: DesiredSchema, issue: ValidationIssue) =>
-    [entry.is_active, issue.severity, issue.code, issue.path, issue.node ?? '', issue.message].join('\n');
-  const standsIn = Map.groupBy(
+  const repeated = groupRepeated(
     shown.flatMap(({ entry, issues }) => issues.map((issue) => ({ entry, issue }))),
-    ({ entry, issue }) => keyOf(entry, issue),
-  );
-  const repeated = (entry: DesiredSchema, issue: ValidationIssue) =>
-    standsIn.get(keyOf(entry, issue))!.length >= REPEATED_IN;
+    ({ entry, issue }) =>
+      [entry.is_active, issue.severity, issue.code, issue.path, issue.node ?? '', issue.message].join('\n'),
+    ({ entry }) => entry,
+  ).filter(({ places }) => places.length >= REPEATED_IN);
+  const saidOnce = new Set(repeated.flatMap(({ members }) => members.map(({ issue }) => issue)));
   const lines = shown.flatMap(({ entry, issues }) => {
-    const own = issues.filter((issue) => !repeated(entry, issue));
+    const own = issues.filter((issue) => !saidOnce.has(issue));
     if (own.length === 0) return [];
     return [
       `  ${where(entry.index)}  ${entry.url}  ${entry.schema_type}${entry.is_active ? '' : inactiveNote}`,
@@ -89,17 +89,14 @@ export function findingLines(findings: SchemaFindings[], where: (index: number) 
     ];
   });
   // Findings that stand in the very same schemas (a template's several mistakes) share their heading.
-  const groups = Map.groupBy(
-    [...standsIn.values()].filter((group) => group.length >= REPEATED_IN),
-    (group) => group.map(({ entry }) => entry.index).join(),
-  );
-  for (const group of groups.values()) {
-    const schemas = group[0]!.map(({ entry }) => entry);
+  const headings = Map.groupBy(repeated, ({ places }) => places.map((entry) => entry.index).join());
+  for (const group of headings.values()) {
+    const schemas = group[0]!.places;
     const named = schemas.slice(0, NAMED_SCHEMAS).map((entry) => where(entry.index));
     const more = schemas.length - named.length;
     lines.push(
       `  in ${figure(schemas.length)} schemas: ${named.join(', ')}${more > 0 ? ` and ${figure(more)} more` : ''}${schemas[0]!.is_active ? '' : inactiveNote}`,
-      ...group.map((members) => issueLine(members[0]!.issue)),
+      ...group.map(({ members }) => issueLine(members[0]!.issue)),
     );
   }
   return lines;

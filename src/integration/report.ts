@@ -1,5 +1,6 @@
 // Findings -> what people read: the build log summary, the failure message, the JSON report for CI.
 import type { AuditFinding } from '../audit/index.ts';
+import { groupRepeated } from '../group-repeated.ts';
 import { figure, plural } from '../plural.ts';
 import { readableUrl, urlIdentity } from '../url-forms.ts';
 import { foldMissingFields } from '../validate/index.ts';
@@ -81,13 +82,13 @@ function listDistinct<T extends { page: string }>(
   lineOf: (finding: T, page: string) => string,
   limit: number,
 ): string {
-  const groups = [...Map.groupBy(findings, keyOf).values()];
-  const lines = groups.slice(0, limit).map((group) => {
-    const others = group.length - 1;
-    const page = `${readableUrl(group[0]!.page)}${others > 0 ? ` (and ${plural(others, 'other page')})` : ''}`;
-    return `  - ${lineOf(group[0]!, page)}`;
+  const groups = groupRepeated(findings, keyOf, (finding) => finding.page);
+  const lines = groups.slice(0, limit).map(({ members, places }) => {
+    const others = places.length - 1;
+    const page = `${readableUrl(members[0]!.page)}${others > 0 ? ` (and ${plural(others, 'other page')})` : ''}`;
+    return `  - ${lineOf(members[0]!, page)}`;
   });
-  const rest = groups.slice(limit).reduce((count, group) => count + group.length, 0);
+  const rest = groups.slice(limit).reduce((count, group) => count + group.members.length, 0);
   if (rest > 0) lines.push(`  … and ${rest} more (see the report option for all).`);
   return lines.join('\n');
 }

@@ -2,6 +2,7 @@
 // and GitHub workflow annotations. Pure: the caller decides where the text goes.
 
 import { styleText } from 'node:util';
+import { groupRepeated } from '../group-repeated.ts';
 import { figure, plural } from '../plural.ts';
 import { printable } from '../printable.ts';
 import { foldMissingFields } from './google/missing-fields.ts';
@@ -115,32 +116,30 @@ interface RepeatedFinding {
  * line, not one under each.
  */
 function repeatedFindings(files: CheckedFile[]): Map<ValidationIssue, RepeatedFinding> {
-  const groups = new Map<string, RepeatedFinding & { members: ValidationIssue[] }>();
-  for (const file of files) {
+  const located = files.flatMap((file) => {
+    // A page's scripts are one place; a file's documents are one each.
     const page = { file: file.file };
-    for (const document of file.documents) {
+    return file.documents.flatMap((document) => {
       const where =
         file.unit === 'document'
           ? { file: file.file, document: document.label ?? `document ${document.index + 1}` }
           : page;
-      for (const issue of document.issues) {
-        const key = [issue.severity, issue.code, issue.rule, issue.path, issue.message].join('\n');
-        const group = groups.get(key);
-        if (group === undefined) {
-          groups.set(key, { issue, places: [where], place: issuePlace(issue), members: [issue] });
-          continue;
-        }
-        group.members.push(issue);
-        // A page's scripts are one place; a file's documents are one each.
-        if (group.places.at(-1) !== where) group.places.push(where);
-        if (issuePlace(issue) !== group.place) group.place = issue.path;
-      }
-    }
-  }
+      return document.issues.map((issue) => ({ issue, where }));
+    });
+  });
   const repeated = new Map<ValidationIssue, RepeatedFinding>();
-  for (const { members, ...group } of groups.values()) {
-    if (group.places.length < REPEATED_ON) continue;
-    for (const issue of members) repeated.set(issue, group);
+  const groups = groupRepeated(
+    located,
+    ({ issue }) => [issue.severity, issue.code, issue.rule, issue.path, issue.message].join('\n'),
+    ({ where }) => where,
+  );
+  for (const { members, places } of groups) {
+    if (places.length < REPEATED_ON) continue;
+    const { issue } = members[0]!;
+    const named = issuePlace(issue);
+    const place = members.every((member) => issuePlace(member.issue) === named) ? named : issue.path;
+    const group = { issue, places, place };
+    for (const member of members) repeated.set(member.issue, group);
   }
   return repeated;
 }
