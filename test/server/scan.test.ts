@@ -29,6 +29,13 @@ beforeAll(async () => {
       response.setHeader('content-type', 'application/xml');
       response.end(`<?xml version="1.0"?><sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
         <sitemap><loc>${origin}/pages.xml</loc></sitemap></sitemapindex>`);
+    } else if (path === '/loop.xml' || path === '/loop-back.xml') {
+      // Two indexes naming each other and themselves, as a misconfigured sitemap plugin may write them.
+      response.setHeader('content-type', 'application/xml');
+      const locs = ['/loop.xml', '/loop-back.xml', '/pages.xml'];
+      response.end(
+        `<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${locs.map((l) => `<sitemap><loc>${origin}${l}</loc></sitemap>`).join('')}</sitemapindex>`,
+      );
     } else if (path === '/pages.xml') {
       const locs = ['/', '/about/', '/missing/', 'https://elsewhere.test/x/'].map((p) =>
         p.startsWith('/') ? origin + p : p,
@@ -120,6 +127,14 @@ test('a sitemap index is followed; failures are reported per URL, off-site entri
   );
   expect(errors).toEqual({ [`${origin}/sitemap.xml`]: 'off_site', [`${origin}/missing/`]: 'fetch_failed' });
   expect(JSON.stringify(answer.body)).not.toContain('elsewhere.test');
+});
+
+test('sitemap indexes that name each other are each read once: no sitemap is said to be left out', async () => {
+  const answer = await api.call('POST', '/scan', { body: { sitemap: `${origin}/loop.xml`, dry_run: true } });
+  expect(answer.status).toBe(200);
+  expect(answer.body.scanned).toBe(2);
+  const codes = answer.body.errors.map((e: { url: string; code: string }) => `${e.code} ${e.url}`);
+  expect(codes.sort()).toEqual([`fetch_failed ${origin}/missing/`, `off_site ${origin}/loop.xml`]);
 });
 
 test('a page over the size cap is an error of its own, not a failed scan', async () => {

@@ -28,6 +28,8 @@ export async function sitemapPages(
   let sitemapsLeftOut = 0;
   let fetched = 0;
   let level = [sitemap];
+  // A sitemap listed again (an index naming itself, two naming each other) is read once: not a sitemap left out.
+  const listed = new Set(level);
   for (let depth = 1; level.length > 0; depth++) {
     const take = level.slice(0, Math.max(0, limits.maxSitemaps - fetched));
     sitemapsLeftOut += level.length - take.length;
@@ -59,12 +61,14 @@ export async function sitemapPages(
         else pages.add(page);
       }
       for (const child of entry?.sitemaps ?? []) {
+        if (listed.has(child)) continue;
+        listed.add(child);
         if (urlProblem(child, fetchLimits.hosts) !== null) offSite++;
         else if (depth < limits.sitemapDepth) next.push(child);
         else sitemapsLeftOut++;
       }
     }
-    level = [...new Set(next)];
+    level = next;
   }
   if (offSite > 0) {
     errors.add({
