@@ -309,10 +309,10 @@ function tagsWithoutFile(file: SchemaFile, tags: Array<{ url: string }>): string
   return [...kept.values()].sort();
 }
 
-/** A record left beside a schema created on its page, which the files may have meant to rename. */
 /** How many "created beside" notes the plan prints before it counts the rest. */
 const NOTES_LISTED = 10;
 
+/** A record left beside a schema created on its page, which the files may have meant to rename. */
 function besideNote(entry: DesiredSchema, record: SchemaRecord, source: string): string {
   return `Note: ${entry.url}  ${entry.schema_type} "${entry.schema_name}" is created beside #${record.id} ${record.schema_type} "${record.schema_name}", which nothing in ${source} matches; both stay. If it was renamed, push with --prune to update #${record.id} instead.`;
 }

@@ -1,6 +1,7 @@
 // How a rich result's absent fields are said: one finding per field, as the validator reports them (and as
 // Google's Rich Results Test lists them), and one line per node, as the logs people read show them. A bare
-// Product offered for sale lacks seven recommended fields: seven lines on every view in `astro dev`, or one.
+// Product offered for sale lacks seven recommended fields, six of them on the Product and one on its Offer:
+// seven lines on every view in `astro dev`, or two.
 import { formatPath } from '../json-path.ts';
 import type { MissingField, Severity } from '../types.ts';
 import type { RichResultRule } from './rich-result-rule.ts';
