@@ -79,14 +79,14 @@ function findingLine(finding: Finding, page: string): string {
 function listDistinct<T extends { page: string }>(
   findings: T[],
   keyOf: (finding: T) => string,
-  lineOf: (finding: T, page: string) => string,
+  lineOf: (finding: T, page: string, members: T[]) => string,
   limit: number,
 ): string {
   const groups = groupRepeated(findings, keyOf, (finding) => finding.page);
   const lines = groups.slice(0, limit).map(({ members, places }) => {
     const others = places.length - 1;
     const page = `${readableUrl(members[0]!.page)}${others > 0 ? ` (and ${plural(others, 'other page')})` : ''}`;
-    return `  - ${lineOf(members[0]!, page)}`;
+    return `  - ${lineOf(members[0]!, page, members)}`;
   });
   const rest = groups.slice(limit).reduce((count, group) => count + group.members.length, 0);
   if (rest > 0) lines.push(`  … and ${rest} more (see the report option for all).`);
@@ -95,13 +95,22 @@ function listDistinct<T extends { page: string }>(
 
 /**
  * The first distinct findings, one per line (a node's absent fields of a rich result in one), then a count of
- * the rest.
+ * the rest. A finding in the same words on many pages is one line, whether one record stands on them all or a
+ * CMS template made the same mistake in each page's own: `/p/1/ (and 999 other pages) #1 Product "A" (and 999
+ * other schemas) at $.offers.price: …`.
  */
 export function listFindings(findings: Finding[], limit = LISTED_FINDINGS): string {
   return listDistinct(
     foldMissingFields(findings, schemaOf),
-    (finding) => [finding.code, finding.schema ?? '', finding.path, finding.message].join('\n'),
-    findingLine,
+    (finding) => [finding.code, finding.path, finding.message].join('\n'),
+    (finding, page, members) => {
+      const others = new Set(members.map((member) => member.schema)).size - 1;
+      const schema =
+        finding.schema && others > 0
+          ? `${finding.schema} (and ${plural(others, 'other schema')})`
+          : finding.schema;
+      return findingLine({ ...finding, schema }, page);
+    },
     limit,
   );
 }

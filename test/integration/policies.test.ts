@@ -58,7 +58,7 @@ test("validate 'error' (the default) fails the build on an invalid schema, namin
     expect(build.log).toContain('schemaManager({ severity: { "invalid-value": "warning" } })');
     // The warnings are said as well, so fixing the errors brings no second round of surprises.
     expect(build.log).toMatch(
-      /Schema warnings:\n\s+- https:\/\/www\.example\.com\/blog\/first\/ #\d+ Article "First post" at \$\.author\.url: \[google-missing-recommended\]/,
+      /Schema warnings:\n\s+- https:\/\/www\.example\.com\/blog\/first\/ \(and 1 other page\) #\d+ Article "First post" \(and 1 other schema\) at \$\.author\.url: \[google-missing-recommended\]/,
     );
     // A verdict, not a crash: no stack trace.
     expect(build.log).not.toMatch(/^\s+at /m);

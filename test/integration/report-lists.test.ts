@@ -36,7 +36,7 @@ test('an audit finding repeated on 77 pages is one line, and the one after it is
   ]);
 });
 
-test('a schema finding is grouped only with the same record, path and message', () => {
+test('a schema finding in the same words on many pages is one line, naming how many pages and schemas', () => {
   const finding = (page: string, schema: string, message: string): Finding => ({
     severity: 'error',
     code: 'invalid-value',
@@ -52,10 +52,13 @@ test('a schema finding is grouped only with the same record, path and message', 
     finding('/d/', '#1 Article', 'another'),
   ]).split('\n');
   expect(lines).toEqual([
-    `  - ${site}/a/ (and 1 other page) #1 Article at $.datePublished: [invalid-value] bad date`,
-    `  - ${site}/c/ #2 Article at $.datePublished: [invalid-value] bad date`,
+    `  - ${site}/a/ (and 2 other pages) #1 Article (and 1 other schema) at $.datePublished: [invalid-value] bad date`,
     `  - ${site}/d/ #1 Article at $.datePublished: [invalid-value] another`,
   ]);
+  // One record on two pages (a page and its trailing-slash twin, or a cmsUrl mapping) names no other schema.
+  expect(
+    listFindings([finding('/a/', '#1 Article', 'bad date'), finding('/b/', '#1 Article', 'bad date')]),
+  ).toBe(`  - ${site}/a/ (and 1 other page) #1 Article at $.datePublished: [invalid-value] bad date`);
 });
 
 test("the build log says a record's absent fields of a rich result in one line, and two records' apart", () => {
