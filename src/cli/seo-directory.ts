@@ -60,12 +60,29 @@ export function pageFilePath(url: string): string {
       }
     });
   // A segment of dots would climb out of the directory.
-  const safe = segments.map((segment) => (/^\.+$/.test(segment) ? segment.replace(/\./g, '%2E') : segment));
+  const safe = segments
+    .map((segment) => (/^\.+$/.test(segment) ? segment.replace(/\./g, '%2E') : segment))
+    .map(windowsName);
   const last = safe.pop() ?? 'index';
   // A folder named like a page file (`/y.json/z/`) would stand where `/y/`'s file goes.
   const folders = safe.map((segment) => segment.replace(/\.(json)$/i, '%2E$1'));
   const query = parsed.search ? `~${reencode(parsed.search.slice(1))}` : '';
   return [encodePart(parsed.host), ...folders.map(fitName), `${fitName(`${last}${query}`)}.json`].join('/');
+}
+
+// Names Windows keeps for devices, with any extension (`con.json` opens the console), and a trailing dot, which
+// it drops (`a.` and `a` would be one folder).
+const DEVICE = /^(?:con|prn|aux|nul|com\d|lpt\d)(?:\.|$)/i;
+
+/**
+ * A name Windows can create: a device name's first letter and a trailing dot percent-encoded.
+ * @example windowsName('con') // '%63on'
+ */
+function windowsName(name: string): string {
+  const named = DEVICE.test(name)
+    ? `%${name.charCodeAt(0).toString(16).toUpperCase()}${name.slice(1)}`
+    : name;
+  return named.endsWith('.') ? `${named.slice(0, -1)}%2E` : named;
 }
 
 /** Longest file or folder name written, in bytes: file systems take 255, and a write adds a temporary suffix. */

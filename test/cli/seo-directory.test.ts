@@ -29,6 +29,15 @@ describe('pageFilePath', () => {
     expect(pageFilePath('not a url/..')).toBe('_relative/not%20a%20url%2F...json');
   });
 
+  it('never writes a name Windows keeps for a device or drops a dot from', () => {
+    // `con.json` opens the console on Windows, `aux/` is no folder, and `v1./` would be the folder `v1/`.
+    expect(pageFilePath(`${SITE}/con/`)).toBe('www.example.com/%63on.json');
+    expect(pageFilePath(`${SITE}/docs/AUX/com1.txt`)).toBe('www.example.com/docs/%41UX/%63om1.txt.json');
+    expect(pageFilePath(`${SITE}/api/v1./x`)).toBe('www.example.com/api/v1%2E/x.json');
+    // Names that only begin like one stay as they are.
+    expect(pageFilePath(`${SITE}/console/null/com10/`)).toBe('www.example.com/console/null/com10.json');
+  });
+
   it('shortens a name too long for a file system, keeping one name per page', () => {
     // The server takes URLs of 2,048 characters: a 400-character segment made pull fail with ENAMETOOLONG.
     const long = pageFilePath(`${SITE}/${'a'.repeat(400)}/`);
