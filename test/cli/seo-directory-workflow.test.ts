@@ -328,8 +328,11 @@ test('a plan of many creates, deletes or renames of one kind says them in a line
   writeFileSync(file('many.json'), JSON.stringify({ schemas: [articles[0], about] }));
   const prune = await cli(['push', 'many.json', '--prune', '--dry-run'], env);
   expect(prune.code, prune.stderr).toBe(0);
+  // Ids follow the order the push created them in, pages 4 at a time: which id a page got is not fixed.
   expect(prune.stdout.split('\n').filter((line) => /^[-+~]/.test(line))).toEqual([
-    '- 24 schemas Article "Article" (#2 https://example.com/many/2/, #3 https://example.com/many/3/, #4 https://example.com/many/4/ and 21 more)',
+    expect.stringMatching(
+      /^- 24 schemas Article "Article" \(#\d+ https:\/\/example\.com\/many\/\d+\/, #\d+ https:\/\/example\.com\/many\/\d+\/, #\d+ https:\/\/example\.com\/many\/\d+\/ and 21 more\)$/,
+    ),
   ]);
   expect(prune.stdout).toContain('24 would be deleted');
 });
