@@ -57,7 +57,7 @@ if (values.dev) {
     console.log(`
 Built into ${out}/. Have a look:
 ${files.map(([file, what]) => `  ${file.padEnd(width)}${what}`).join('\n')}
-Check the built site as CI would:  npx astro-schema-manager check ${out} --rules google
+Check the built site as CI would:  npx astro-schema-manager check ${out}
 See the invalid schema fail the build:  npm run playground -- --validate error`);
   } catch (error) {
     process.exitCode = 1;

@@ -24,6 +24,7 @@ import {
 import { describe, describePlan, summarise, summaryLine } from './push-report.ts';
 import { readPushSource } from './push-source.ts';
 import { readApi } from './read-api.ts';
+import { readRules, rulesOption } from './report-flags.ts';
 
 /**
  * Applies the writes `limit` pages at a time, each page's one after another: its new schemas get their ids in
@@ -98,11 +99,7 @@ findings; a real push with validation errors sends nothing (unless --allow-inval
       default: false,
     },
     { flags: '--force', description: 'deprecated: --allow-invalid', default: false, hidden: true },
-    {
-      flags: '--rules <set>',
-      description: "add google's rich-result rules to the local validation",
-      multiple: true,
-    },
+    rulesOption,
     {
       flags: '--concurrency <n>',
       description: 'writes in flight at once, 1 to 32',
@@ -118,9 +115,7 @@ file, named with its field).`,
   async run({ values, positionals }) {
     if (positionals.length !== 1)
       throw new UsageError('Name one directory of page files or one pull file to push (or - for stdin).');
-    const rules = ((values.rules as string[] | undefined) ?? []).flatMap((rule) => rule.split(','));
-    if (rules.some((rule) => rule !== 'google'))
-      throw new UsageError(`--rules accepts google; got "${rules.join(',')}".`);
+    const rules = readRules(values).rules.filter((rule) => rule === 'google');
     if (values.force)
       process.stderr.write('--force is deprecated and will be removed: use --allow-invalid.\n');
     const allowInvalid = values['allow-invalid'] === true || values.force === true;
@@ -166,7 +161,7 @@ file, named with its field).`,
         social: skipped.includes('social') ? [] : file.social,
       };
       const metaInApi = new Map(meta.map((tags) => [urlIdentity(tags.url), tags]));
-      const findings = findingsOf(wanted, rules as Array<'google'>, (url) =>
+      const findings = findingsOf(wanted, rules, (url) =>
         knownMeta(metaInFile.get(urlIdentity(url)), metaInApi.get(urlIdentity(url))),
       );
       const invalid = findings.filter(hasErrors);

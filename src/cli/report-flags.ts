@@ -1,4 +1,5 @@
-// The report flags `check` and `validate` share: --rules, --format and --fail-on, read and checked once.
+// The report flags `check` and `validate` share: --rules, --format and --fail-on, read and checked once; --rules
+// alone is `push`'s too.
 import { type CheckedFile, fileIssues, formatReport, type ReportFormat } from '../validate/format-report.ts';
 import type { Severity } from '../validate/index.ts';
 import { type OptionSpec, UsageError } from './command.ts';
@@ -6,12 +7,18 @@ import { type OptionSpec, UsageError } from './command.ts';
 const formats: ReportFormat[] = ['pretty', 'json', 'junit', 'github'];
 const rank: Record<Severity, number> = { info: 0, warning: 1, error: 2 };
 
+export type RuleSet = 'schema.org' | 'google';
+
+/** --rules: the build's rules (Schema.org's vocabulary and Google's rich results) unless it names fewer. */
+export const rulesOption: OptionSpec = {
+  flags: '--rules <set>',
+  description:
+    "schema.org (the vocabulary alone) or google (with Google's rich-result rules, as the build validates: the default); repeatable",
+  multiple: true,
+};
+
 export const reportFlagOptions: OptionSpec[] = [
-  {
-    flags: '--rules <set>',
-    description: "add google (Google's rich-result rules); schema.org always applies; repeatable",
-    multiple: true,
-  },
+  rulesOption,
   {
     flags: '--format <format>',
     description: 'report format (github: workflow annotations)',
@@ -29,7 +36,24 @@ export const reportFlagOptions: OptionSpec[] = [
 export interface ReportFlags {
   format: ReportFormat;
   failOn: Severity;
-  rules: Array<'google' | 'schema.org'>;
+  rules: RuleSet[];
+}
+
+/**
+ * The rule sets --rules names (repeatable or comma-separated), or the build's default, both, when it names none:
+ * the commands that validate before or after a build say what the build says. Schema.org always applies, so
+ * `--rules schema.org` alone leaves Google's rules out. `named` says whether --rules was given at all.
+ */
+export function readRules(values: Record<string, unknown>): { rules: RuleSet[]; named: boolean } {
+  const named = ((values.rules as string[] | undefined) ?? []).flatMap((value) => value.split(','));
+  for (const rule of named) {
+    if (rule !== 'google' && rule !== 'schema.org')
+      throw new UsageError(
+        `--rules accepts schema.org (the vocabulary alone) or google (with Google's rich-result rules, the default); got "${rule}".`,
+      );
+  }
+  if (named.length === 0) return { rules: ['schema.org', 'google'], named: false };
+  return { rules: named.includes('google') ? ['schema.org', 'google'] : ['schema.org'], named: true };
 }
 
 /** Reads --rules (repeatable or comma-separated), --format and --fail-on, or says which one is wrong. */
@@ -39,13 +63,7 @@ export function readReportFlags(values: Record<string, unknown>): ReportFlags {
     throw new UsageError(`--format must be one of ${formats.join(', ')}; got "${format}".`);
   const failOn = values['fail-on'] as Severity;
   if (!(failOn in rank)) throw new UsageError(`--fail-on must be error, warning or info; got "${failOn}".`);
-  const rules = ((values.rules as string[] | undefined) ?? []).flatMap((value) => value.split(','));
-  for (const rule of rules) {
-    if (rule !== 'google' && rule !== 'schema.org') {
-      throw new UsageError(`--rules accepts google (schema.org always applies); got "${rule}".`);
-    }
-  }
-  return { format, failOn, rules: rules as ReportFlags['rules'] };
+  return { format, failOn, rules: readRules(values).rules };
 }
 
 /** Whether any issue reaches --fail-on: the command's exit code is 1 then. */

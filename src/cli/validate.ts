@@ -9,7 +9,13 @@ import { apiOptions, connect, isNotAllowed, readIds } from './api-connection.ts'
 import { asBuilt, knownMeta, type PageMeta, usesPlaceholder } from './as-built.ts';
 import { type Command, UsageError } from './command.ts';
 import { readInputText } from './read-input.ts';
-import { reachesFailOn, readReportFlags, renderReport, reportFlagOptions } from './report-flags.ts';
+import {
+  reachesFailOn,
+  readReportFlags,
+  readRules,
+  renderReport,
+  reportFlagOptions,
+} from './report-flags.ts';
 
 /** Something to validate: the document itself (local) and how the API names it (remote). */
 interface Target {
@@ -168,7 +174,8 @@ async function check(
 
 export const command: Command = {
   summary: "Validate JSON-LD from a file, stdin or the API (locally, or with the API's /validate)",
-  description: `Validates JSON-LD documents against the Schema.org vocabulary: a file (one document, an array of them, or a
+  description: `Validates JSON-LD documents against the Schema.org vocabulary and Google's rich-result rules, as the
+build does (--rules schema.org: the vocabulary alone): a file (one document, an array of them, or a
 pull file, whose schemas are each validated), stdin with -, the stored schema of each --id, or the active
 schemas of each --url (the public /schemas-by-url route: no credentials needed). Sources may be combined.
 --api is needed only with --id, --url or --remote; --rules applies to local validation only.`,
@@ -194,7 +201,7 @@ schemas of each --url (the public /schemas-by-url route: no credentials needed).
     const flags = readReportFlags(values);
     const rules = flags.rules.filter((rule) => rule === 'google');
     const remote = values.remote === true;
-    if (remote && rules.length > 0)
+    if (remote && readRules(values).named)
       throw new UsageError('--rules applies to local validation only, not with --remote.');
     if (positionals.length > 1) throw new UsageError('Name at most one file (or - for stdin).');
     const ids = readIds(values.id);

@@ -56,8 +56,31 @@ describe('astro-schema-manager check', () => {
     expect(stdout).toContain('google-deprecated-rich-result (google:sitelinks-search-box)');
   });
 
+  it("validates with the build's rules unless --rules schema.org names the vocabulary alone", async () => {
+    // A Product offered for sale without an image: valid Schema.org, refused by Google's merchant listings,
+    // and so by a build with its default rules.
+    const folder = await mkdtemp(join(tmpdir(), 'check-rules-'));
+    onTestFinished(() => rm(folder, { recursive: true, force: true }));
+    const page = join(folder, 'product.html');
+    await writeFile(
+      page,
+      '<script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","name":"Mug","offers":{"@type":"Offer","price":"9.50","priceCurrency":"EUR"}}</script>',
+    );
+    const byDefault = await check(page, '--no-audit');
+    expect(byDefault.code).toBe(1);
+    expect(byDefault.stdout).toMatch(
+      /error\s+\$\.image .*google-missing-required \(google:merchant-listing\)/,
+    );
+    const vocabulary = await check(page, '--no-audit', '--rules', 'schema.org');
+    expect(vocabulary.code).toBe(0);
+    expect(vocabulary.stdout).not.toContain('google');
+    expect((await check(page, '--rules', 'bing')).stderr).toContain(
+      '--rules accepts schema.org (the vocabulary alone) or google',
+    );
+  });
+
   it('writes GitHub workflow annotations', async () => {
-    const { code, stdout } = await check(site, '--format', 'github');
+    const { code, stdout } = await check(site, '--rules', 'schema.org', '--format', 'github');
     expect(code).toBe(1);
     expect(stdout.trim().split('\n')).toEqual([
       expect.stringMatching(
@@ -71,7 +94,7 @@ describe('astro-schema-manager check', () => {
   });
 
   it('writes JSON with a summary', async () => {
-    const { code, stdout } = await check(site, '--format', 'json');
+    const { code, stdout } = await check(site, '--rules', 'schema.org', '--format', 'json');
     expect(code).toBe(1);
     const report = JSON.parse(stdout);
     expect(report.summary).toEqual({ files: 4, failures: 0, documents: 5, errors: 2, warnings: 0, infos: 0 });
@@ -152,7 +175,15 @@ describe('astro-schema-manager check', () => {
       `<html><head><script type="application/ld+json">${JSON.stringify(article)}</script></head></html>`,
     );
     expect((await check(page)).code).toBe(0);
-    const { code, stdout } = await check(page, '--fail-on', 'warning', '--format', 'github');
+    const { code, stdout } = await check(
+      page,
+      '--rules',
+      'schema.org',
+      '--fail-on',
+      'warning',
+      '--format',
+      'github',
+    );
     expect(code).toBe(1);
     expect(stdout.trim().split('\n')).toEqual([
       expect.stringMatching(

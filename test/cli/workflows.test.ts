@@ -375,8 +375,12 @@ test('validate checks files, pull files and stdin locally, and stored schemas lo
   const file = await cli(['validate', 'docs.json']);
   expect(file.code).toBe(1);
   expect(file.stdout).toMatch(
-    /docs\.json\n {2}error +\$\.datePublished .*invalid-value \(schema\.org\) document 2\n/,
+    /docs\.json\n(?: .*\n)* {2}error +\$\.datePublished .*invalid-value \(schema\.org\) document 2\n/,
   );
+  // By the build's rules: Google's too, unless --rules names the vocabulary alone.
+  expect(file.stdout).toContain('google-missing-recommended (google:article) document 1');
+  const vocabulary = await cli(['validate', 'docs.json', '--rules', 'schema.org']);
+  expect(vocabulary.stdout).not.toContain('google');
 
   writeFileSync(join(dir, 'seed.json'), JSON.stringify(seed));
   const seedRun = await cli(['validate', 'seed.json', '--format', 'json']);
@@ -393,7 +397,7 @@ test('validate checks files, pull files and stdin locally, and stored schemas lo
     ],
   };
   writeFileSync(join(dir, 'seed-text.json'), JSON.stringify(asText));
-  const textRun = await cli(['validate', 'seed-text.json', '--format', 'json']);
+  const textRun = await cli(['validate', 'seed-text.json', '--format', 'json', '--rules', 'schema.org']);
   expect(textRun.code).toBe(1);
   const textReport = JSON.parse(textRun.stdout);
   expect(textReport.files[0].documents[0].issues).toEqual([]);
