@@ -13,6 +13,7 @@ import { listingRights } from './fetch-head-data.ts';
 import { sitemapOrderProblem } from './integration-order.ts';
 import {
   OptionsError,
+  overriddenVariables,
   type ResolvedOptions,
   requireApi,
   resolveOptions,
@@ -128,6 +129,7 @@ export default function schemaManager(userOptions: SchemaManagerOptions = {}): A
           if (!usesApi || astroConfig.site) throw buildStopped(error.message, error.hint);
           throw buildStopped(`${error.message}\n  ${NO_SITE_LINE}`, `${error.hint} ${ADD_SITE}`);
         }
+        if (usesApi) for (const line of overriddenVariables(userOptions, options, env)) logger.warn(line);
         for (const name of ['PUBLIC_SCHEMA_MANAGER_USER', 'PUBLIC_SCHEMA_MANAGER_PASSWORD']) {
           if (env[name]) {
             logger.warn(

@@ -247,6 +247,43 @@ export function resolveOptions(input: unknown, env: Record<string, string | unde
   return { ...options, api, username, password };
 }
 
+/**
+ * The environment variables that options given in astro.config set aside, where they name another API or user:
+ * a CI that sets SCHEMA_MANAGER_API for a config that names `api` itself would reach another server unawares,
+ * and the CLI, which reads the variables, another one than the build. Addresses are shown without
+ * `user:password@`; passwords are never compared or shown.
+ *
+ * @example overriddenVariables({ api: 'https://a.example/wp-json/schemafy/v1' }, resolved, { SCHEMA_MANAGER_API: 'https://b.example/wp-json/schemafy/v1' }) // ['SCHEMA_MANAGER_API is set to https://b.example/… and not used: …']
+ */
+export function overriddenVariables(
+  input: unknown,
+  options: ResolvedOptions,
+  env: Record<string, string | undefined>,
+): string[] {
+  const given = (input ?? {}) as { api?: unknown; username?: unknown };
+  const lines: string[] = [];
+  const variable = env.SCHEMA_MANAGER_API || undefined;
+  if (typeof given.api === 'string' && variable !== undefined && options.api !== undefined) {
+    let other: string | null;
+    try {
+      other = splitApiCredentials(variable).api;
+    } catch {
+      other = null;
+    }
+    const same = (a: string, b: string) => a.replace(/\/+$/, '') === b.replace(/\/+$/, '');
+    if (other === null || !same(other, options.api))
+      lines.push(
+        `SCHEMA_MANAGER_API is set${other === null ? '' : ` to ${other}`} and not used: the api option in astro.config names ${options.api}, which wins. The CLI (pull, push) reads the variable. To let the environment choose, write api: process.env.SCHEMA_MANAGER_API, or remove one of the two.`,
+      );
+  }
+  const user = env.SCHEMA_MANAGER_USER || undefined;
+  if (typeof given.username === 'string' && user !== undefined && user !== given.username)
+    lines.push(
+      'SCHEMA_MANAGER_USER is set and not used: the username option in astro.config names another user, which wins. Keep credentials in the environment only.',
+    );
+  return lines;
+}
+
 /** The API address, for the commands that talk to the API; a clear error where it is missing. */
 export function requireApi(options: ResolvedOptions): string {
   if (options.api) return options.api;

@@ -86,6 +86,8 @@ test('user:password@ in api is split off at start-up, and the refusals never rep
   }
 });
 
+const OTHER_API = 'https://ci:other-secret@cms.elsewhere.example/wp-json/schemafy/v1';
+
 describe('a server build with credentials in api', () => {
   let build: FixtureBuild;
   beforeAll(async () => {
@@ -94,6 +96,8 @@ describe('a server build with credentials in api', () => {
       preamble: "import node from '@astrojs/node';",
       astroSource: "output: 'server', adapter: node({ mode: 'standalone' })",
       options: { api: withCredentials(api.baseUrl), validate: 'warn', report: 'schema-report.json' },
+      // A CI variable naming another API, which the api option sets aside: said, without its credentials.
+      env: { SCHEMA_MANAGER_API: OTHER_API },
     });
     if (build.exitCode !== 0) throw new Error(build.log);
   }, 180_000);
@@ -108,6 +112,13 @@ describe('a server build with credentials in api', () => {
     for (const file of files) expectClean(readFileSync(join(build.root, 'dist', file), 'latin1'), file);
     expectClean(build.log, 'the build log');
     expectClean(readFileSync(join(build.root, 'schema-report.json'), 'utf8'), 'the report');
+  });
+
+  test('a SCHEMA_MANAGER_API the api option sets aside is named in the log, without its credentials', () => {
+    expect(build.log).toContain(
+      `SCHEMA_MANAGER_API is set to https://cms.elsewhere.example/wp-json/schemafy/v1 and not used: the api option in astro.config names ${api.baseUrl}, which wins.`,
+    );
+    expect(build.log).not.toContain('other-secret');
   });
 
   test('the built server reads them from SCHEMA_MANAGER_API in its own environment', async () => {

@@ -1,5 +1,11 @@
 import { expect, test } from 'vitest';
-import { OptionsError, requireApi, resolveOptions, startupProblems } from '../../src/integration/options.ts';
+import {
+  OptionsError,
+  overriddenVariables,
+  requireApi,
+  resolveOptions,
+  startupProblems,
+} from '../../src/integration/options.ts';
 
 const api = 'https://cms.example.com/wp-json/schemafy/v1';
 
@@ -165,4 +171,22 @@ test('start-up checks: credentials over plain http to another host, index strate
 test('an exclude prefix written with escapes is the decoded path pages are named by', () => {
   const options = resolveOptions({ api, exclude: ['/%D0%B1%D0%BB%D0%BE%D0%B3/', '/drafts/', '/100%/'] }, {});
   expect(options.exclude).toEqual(['/блог/', '/drafts/', '/100%/']);
+});
+
+test('says which variables the options set aside, without credentials, and nothing when they agree', () => {
+  const env = { SCHEMA_MANAGER_API: 'https://u:secret@staging.example.com/wp-json/schemafy/v1' };
+  const options = { api, username: 'builder', password: 'Pk3x Vb7n Lm2k Pw9r' };
+  const lines = overriddenVariables(options, resolveOptions(options, env), {
+    ...env,
+    SCHEMA_MANAGER_USER: 'ci',
+  });
+  expect(lines).toEqual([
+    `SCHEMA_MANAGER_API is set to https://staging.example.com/wp-json/schemafy/v1 and not used: the api option in astro.config names ${api}, which wins. The CLI (pull, push) reads the variable. To let the environment choose, write api: process.env.SCHEMA_MANAGER_API, or remove one of the two.`,
+    'SCHEMA_MANAGER_USER is set and not used: the username option in astro.config names another user, which wins. Keep credentials in the environment only.',
+  ]);
+  expect(lines.join('\n')).not.toContain('secret');
+  // The same address (a trailing slash apart), or no option at all: nothing to say.
+  const same = { SCHEMA_MANAGER_API: `${api}/`, SCHEMA_MANAGER_USER: 'builder' };
+  expect(overriddenVariables(options, resolveOptions(options, same), same)).toEqual([]);
+  expect(overriddenVariables({}, resolveOptions({}, env), env)).toEqual([]);
 });
