@@ -59,6 +59,20 @@ export function readUsers(file: string | undefined, env: NodeJS.ProcessEnv): Use
   return specs.map((spec, index) => parseUserSpec(spec, `${USERS_ENV} entry ${index + 1}`));
 }
 
+/** The origins of a seed's page URLs, in the order they first appear. */
+function originsOf(seed: {
+  schemas: Array<{ url: string }>;
+  meta: Array<{ url: string }>;
+  social: Array<{ url: string }>;
+}): string[] {
+  const origins = new Set<string>();
+  for (const { url } of [...seed.schemas, ...seed.meta, ...seed.social]) {
+    const parsed = URL.parse(url);
+    if (parsed && /^https?:$/.test(parsed.protocol)) origins.add(parsed.origin);
+  }
+  return [...origins];
+}
+
 export const command: Command = {
   summary: 'Run the reference server of the API (node:sqlite) until stopped',
   options: [
@@ -76,7 +90,8 @@ export const command: Command = {
     },
     {
       flags: '--site <origin>',
-      description: 'origin whose URLs the API accepts; repeatable (default https://example.com)',
+      description:
+        "origin whose URLs the API accepts; repeatable (default: the seed's pages' origins, else https://example.com)",
       multiple: true,
     },
     {
@@ -120,13 +135,18 @@ SIGINT and SIGTERM close the server and the database; the exit code is then 0.`,
       if (!URL.canParse(site) || !/^https?:$/.test(new URL(site).protocol))
         throw new UsageError(`--site "${site}" must be an http(s) origin, e.g. https://www.example.com.`);
     }
+    // Without --site, a seed's own pages say which site it serves: the README's seed, of www.example.com,
+    // loads as it is.
+    const seedSites = values.site === undefined && seed ? originsOf(seed) : [];
+    const sites =
+      (values.site as string[] | undefined) ?? (seedSites.length > 0 ? seedSites : serverDefaults.site);
     let server: ReturnType<typeof createServer>;
     try {
       server = createServer({
         db: values.db as string,
         host: values.host as string,
         prefix: values.prefix as string,
-        site: (values.site as string[] | undefined) ?? serverDefaults.site,
+        site: sites,
         seed,
         users,
         publicSchemaReads: values['public-reads'] as boolean,
@@ -134,7 +154,15 @@ SIGINT and SIGTERM close the server and the database; the exit code is then 0.`,
       });
     } catch (error) {
       // An entry the API's own checks refuse is a mistake in the file, named by entry.
-      if (error instanceof SeedFileError) throw new InputError(`--seed ${values.seed}: ${error.message}`);
+      if (error instanceof SeedFileError) {
+        const accepted = new Set([sites].flat().map((site) => new URL(site).origin));
+        const others = seed ? originsOf(seed).filter((origin) => !accepted.has(origin)) : [];
+        const hint =
+          others.length > 0
+            ? `\nTo serve the seed's pages, add ${others.map((origin) => `--site ${origin}`).join(' ')}.`
+            : '';
+        throw new InputError(`--seed ${values.seed}: ${error.message}${hint}`);
+      }
       throw error;
     }
     const baseUrl = await server.listen(port).catch(async (error: NodeJS.ErrnoException) => {
@@ -146,6 +174,8 @@ SIGINT and SIGTERM close the server and the database; the exit code is then 0.`,
       throw error;
     });
     const lines = [`Listening on ${baseUrl}`];
+    if (seedSites.length > 0)
+      lines.push(`Site: ${seedSites.join(', ')} (the seed's pages; --site names others).`);
     if (seed && server.seeded)
       lines.push(
         `Loaded ${values.seed}: ${plural(seed.schemas.length, 'schema')}, ${plural(seed.meta.length, 'meta entry', 'meta entries')}, ${plural(seed.social.length, 'social entry', 'social entries')}.`,

@@ -4,20 +4,18 @@ import { readSchemaInput } from './schema-input.ts';
 import type { Store } from './store/index.ts';
 import { metaFields, type SeedFile } from './types.ts';
 
-/** A seed entry's refusal, naming the entry: `schemas[3].url: must be an absolute URL`. */
-function describe(error: unknown, where: string): Error {
-  if (error instanceof ApiFailure) {
-    const params = error.data.params;
-    const details =
-      params && typeof params === 'object' && !Array.isArray(params)
-        ? Object.entries(params as Record<string, string>).map(
-            ([field, reason]) => `${where}.${field}: ${reason}`,
-          )
-        : [`${where}: ${error.message}`];
-    return new SeedFileError('The seed has entries the API refuses:', details);
-  }
-  return error as Error;
+/** A seed entry's refusal, one line a field: `schemas[3].url: must be an absolute URL`. */
+function describe(error: ApiFailure, where: string): string[] {
+  const params = error.data.params;
+  return params && typeof params === 'object' && !Array.isArray(params)
+    ? Object.entries(params as Record<string, string>).map(
+        ([field, reason]) => `${where}.${field}: ${reason}`,
+      )
+    : [`${where}: ${error.message}`];
 }
+
+/** Refusals listed in one error, all of them up to a screenful: one fix-and-retry round for the whole file. */
+const LISTED = 20;
 
 /**
  * Loads a seed file's schemas, meta and social entries in one transaction, checked as the API checks them
@@ -27,16 +25,25 @@ function describe(error: unknown, where: string): Error {
  */
 export function loadSeed(store: Store, file: SeedFile, hosts: ReadonlySet<string>): void {
   const seed = parseSeedFile(file, 'the seed');
+  const refused: string[] = [];
+  const inputs = seed.schemas.flatMap((entry, index) => {
+    try {
+      return [readSchemaInput(entry as unknown as Record<string, unknown>, hosts, undefined, true)];
+    } catch (error) {
+      if (!(error instanceof ApiFailure)) throw error;
+      refused.push(...describe(error, `schemas[${index}]`));
+      return [];
+    }
+  });
+  if (refused.length > 0) {
+    const more = refused.length - LISTED;
+    throw new SeedFileError('The seed has entries the API refuses:', [
+      ...refused.slice(0, LISTED),
+      ...(more > 0 ? [`… and ${more} more`] : []),
+    ]);
+  }
   store.transaction(() => {
-    seed.schemas.forEach((entry, index) => {
-      let input: ReturnType<typeof readSchemaInput>;
-      try {
-        input = readSchemaInput(entry as unknown as Record<string, unknown>, hosts, undefined, true);
-      } catch (error) {
-        throw describe(error, `schemas[${index}]`);
-      }
-      store.createSchema(input);
-    });
+    for (const input of inputs) store.createSchema(input);
     for (const entry of seed.meta) {
       const fields = Object.fromEntries(
         metaFields.filter((f) => entry[f] !== undefined).map((f) => [f, entry[f] ?? null]),

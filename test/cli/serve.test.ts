@@ -209,3 +209,49 @@ test('a seed file of the wrong shape, or with unknown fields, is a usage error n
   expect(refusedEntry.code).toBe(2);
   expect(refusedEntry.err).toMatch(/schemas\[0\]\.\w+: /);
 });
+
+test("without --site a seed's own pages name the site; with another --site every refused entry is listed, with the fix", async () => {
+  const seed = join(dir, 'www-seed.json');
+  const page = (path: string) => `https://www.shop.test${path}`;
+  writeFileSync(
+    seed,
+    JSON.stringify({
+      schemas: [
+        {
+          url: page('/'),
+          schema_data: { '@context': 'https://schema.org', '@type': 'WebSite', name: 'Shop' },
+        },
+        {
+          url: page('/a/'),
+          schema_data: { '@context': 'https://schema.org', '@type': 'WebPage', name: 'A' },
+        },
+        {
+          url: 'https://blog.shop.test/',
+          schema_data: { '@context': 'https://schema.org', '@type': 'Blog' },
+        },
+      ],
+      meta: [{ url: page('/'), title: 'Shop' }],
+    }),
+  );
+  const { child, output, baseUrl } = await serve(['--seed', seed]);
+  try {
+    expect(output()).toContain(
+      "Site: https://www.shop.test, https://blog.shop.test (the seed's pages; --site names others).",
+    );
+    const seeded = await (await fetch(`${baseUrl}/schemas-by-url?url=${page('/a/')}`)).json();
+    expect(seeded).toEqual([expect.objectContaining({ schema_type: 'WebPage' })]);
+  } finally {
+    await stop(child, 'SIGTERM');
+  }
+
+  const other = await refused(['--seed', seed, '--site', 'https://blog.shop.test']);
+  expect(other.code).toBe(2);
+  expect(other.err).toContain(
+    [
+      'The seed has entries the API refuses:',
+      "  schemas[0].url: must be on the site's host (blog.shop.test), not www.shop.test",
+      "  schemas[1].url: must be on the site's host (blog.shop.test), not www.shop.test",
+      "To serve the seed's pages, add --site https://www.shop.test.",
+    ].join('\n'),
+  );
+});
