@@ -118,6 +118,11 @@ files are still checked).`,
       : [renderReport(checked, flags, !values.output)];
     if (values.output) writeFileAtomically(values.output as string, parts);
     else for (const part of parts) process.stdout.write(part);
+    // A green check of nothing: a build that stopped leaves Astro's pages without the CMS's schemas.
+    if (files.length > 1 && checked.every((file) => !file.failure && file.documents.length === 0))
+      process.stderr.write(
+        `Note: none of the ${files.length} pages has JSON-LD, so there was nothing to validate. If the site's schemas come from the CMS, check a build that finished: a build that stopped leaves Astro's pages without them.\n`,
+      );
     if (checked.some((file) => file.failure !== undefined)) return 2;
     return reachesFailOn(checked, flags.failOn) ? 1 : 0;
   },

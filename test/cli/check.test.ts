@@ -56,6 +56,25 @@ describe('astro-schema-manager check', () => {
     expect(stdout).toContain('google-deprecated-rich-result (google:sitelinks-search-box)');
   });
 
+  it('says so when no page of a site has JSON-LD: a green check of nothing', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'check-none-'));
+    onTestFinished(() => rm(folder, { recursive: true, force: true }));
+    for (const name of ['index.html', 'about.html'])
+      await writeFile(join(folder, name), '<!doctype html><title>Plain</title><p>No schema here.</p>');
+    const { code, stdout, stderr } = await check(folder, '--no-audit');
+    expect(code).toBe(0);
+    expect(stdout).toContain('2 files, 0 JSON-LD documents, 2 without JSON-LD');
+    expect(stderr).toContain(
+      'Note: none of the 2 pages has JSON-LD, so there was nothing to validate. If the site',
+    );
+    // One page with JSON-LD among them: nothing to say.
+    await writeFile(
+      join(folder, 'post.html'),
+      '<script type="application/ld+json">{"@context":"https://schema.org","@type":"Thing","name":"A"}</script>',
+    );
+    expect((await check(folder, '--no-audit')).stderr).not.toContain('Note: none');
+  });
+
   it("validates with the build's rules unless --rules schema.org names the vocabulary alone", async () => {
     // A Product offered for sale without an image: valid Schema.org, refused by Google's merchant listings,
     // and so by a build with its default rules.
