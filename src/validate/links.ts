@@ -26,4 +26,6 @@ export const LINKS_NOT_PARTS = new Set([
   'isBasedOn',
   'isRelatedTo',
   'isSimilarTo',
+  // A variant names its ProductGroup, which stands on its own at the top (Google's variants markup).
+  'isVariantOf',
 ]);

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { foldMissingFields, validateJsonLd } from '../../src/validate/index.ts';
+import { foldMissingFields, validateJsonLd, validatePage } from '../../src/validate/index.ts';
 
 const google = { rules: ['schema.org', 'google'] as Array<'schema.org' | 'google'> };
 
@@ -152,4 +152,85 @@ test('absent fields fold only within one place: two documents keep their own', (
     [0, '$', `Google's Event rich result requires "startDate" and "location".`],
     [1, '$', `Google's Event rich result requires "startDate" and "location".`],
   ]);
+});
+
+test("variants written beside their ProductGroup (isVariantOf) are read as the group's, as nested ones are", () => {
+  // Google's "variants separate from the ProductGroup" example, cut down: brand and description stand on the
+  // group, which each variant names; a variant is held to its own name, image and offer.
+  const context = 'https://schema.org';
+  const group = {
+    '@context': context,
+    '@type': 'ProductGroup',
+    '@id': '#coat_parent',
+    name: 'Wool winter coat',
+    description: 'Wool coat, new for the coming winter season',
+    url: 'https://www.example.com/coat',
+    brand: { '@type': 'Brand', name: 'Good brand' },
+    productGroupID: '44E01',
+    variesBy: ['https://schema.org/size', 'https://schema.org/color'],
+  };
+  const variant = (name: string, extra: Record<string, unknown> = {}) => ({
+    '@context': context,
+    '@type': 'Product',
+    isVariantOf: { '@id': '#coat_parent' },
+    name,
+    image: `https://www.example.com/${name}.jpg`,
+    offers: {
+      '@type': 'Offer',
+      price: 39.99,
+      priceCurrency: 'USD',
+      availability: 'https://schema.org/InStock',
+    },
+    ...extra,
+  });
+  const google = (results: ReturnType<typeof validatePage>) =>
+    results.flatMap((result) => result.issues).filter((issue) => issue.rule?.startsWith('google'));
+  expect(
+    google(validatePage([group, variant('small-green'), variant('large-blue')], { rules: ['google'] })),
+  ).toEqual([]);
+  // A variant without its image is still told; the group's own rules still apply to the group.
+  const { image: _, ...imageless } = variant('no-image');
+  const { name: __, ...nameless } = group;
+  const issues = google(validatePage([nameless, imageless], { rules: ['google'] }));
+  expect(issues.map((issue) => [issue.rule, issue.path, issue.code])).toEqual([
+    ['google:product-variants', '$.name', 'google-missing-required'],
+    ['google:product-variants', '$.image', 'google-missing-required'],
+  ]);
+  // Without a variant naming it, the group is still asked for its variants.
+  const alone = google(validatePage([group], { rules: ['google'] }));
+  expect(alone.map((issue) => issue.message)).toEqual([
+    expect.stringContaining('recommends "hasVariant" (or "isVariantOf" naming it).'),
+  ]);
+});
+
+test("a vacation rental's photos, coordinates and guests are held to Google's minimums", () => {
+  const rental = {
+    '@context': 'https://schema.org',
+    '@type': 'VacationRental',
+    name: 'Beach house',
+    identifier: 'bh-1',
+    image: ['a', 'b', 'c'].map((name) => `https://www.example.com/${name}.jpg`),
+    latitude: 42.1,
+    longitude: '-71.12345',
+    containsPlace: { '@type': 'Accommodation', occupancy: { '@type': 'QuantitativeValue' } },
+  };
+  const issues = validateJsonLd(rental, google).issues.filter((issue) => issue.severity === 'error');
+  expect(issues.map((issue) => [issue.path, issue.message.replace(/ See https:.*/, '')])).toEqual([
+    [
+      '$.containsPlace.occupancy.value',
+      'Google\'s Vacation rental rich result requires "containsPlace.occupancy.value".',
+    ],
+    ['$.image', 'Google\'s Vacation rental rich result requires at least 8 "image" values; found 3.'],
+    [
+      '$.latitude',
+      'Google\'s Vacation rental rich result needs "latitude" as a number with at least 5 decimal places ("37.42242"); found 42.1.',
+    ],
+  ]);
+  const complete = {
+    ...rental,
+    image: [...'abcdefgh'].map((name) => `https://www.example.com/${name}.jpg`),
+    latitude: 42.12345,
+    containsPlace: { '@type': 'Accommodation', occupancy: { '@type': 'QuantitativeValue', value: 4 } },
+  };
+  expect(validateJsonLd(complete, google).issues.filter((issue) => issue.severity === 'error')).toEqual([]);
 });

@@ -45,6 +45,7 @@ interface CompiledRule {
   recommended: Entry[];
   oneOf: Array<{ entries: Entry[]; what: string }>;
   formats: Array<{ property: string; segments: string[]; format: ValueFormat }>;
+  atLeast: Array<{ property: string; segments: string[]; count: number }>;
 }
 
 const readEntry = (text: string): Entry => {
@@ -56,9 +57,25 @@ const readEntry = (text: string): Entry => {
     alternatives.every((segments) => segments[shared] === alternatives[0]![shared])
   )
     shared++;
-  const what = alternatives.map((segments) => `"${segments.join('.')}"`).join(' or ');
+  // `^isVariantOf`: named by another node through that property (a variant naming its group) counts too.
+  const quoted = (segments: string[]) => `"${segments.join('.').replace(/^\^/, '')}"`;
+  const reverse = alternatives.filter(isReverse);
+  const what =
+    alternatives
+      .filter((segments) => !isReverse(segments))
+      .map(quoted)
+      .join(' or ') + (reverse.length > 0 ? ` (or ${reverse.map(quoted).join(' or ')} naming it)` : '');
   return { alternatives, shared, what };
 };
+
+const isReverse = (segments: string[]) => segments[0]!.startsWith('^');
+
+/** Whether a node of the page names `node` through `property` (`{"isVariantOf": {"@id": "#group"}}`). */
+function namedThrough(walk: Walk, node: JsonObject, property: string): boolean {
+  const id = node['@id'];
+  if (typeof id !== 'string' || !walk.references) return false;
+  return walk.references.get(id)?.some((reference) => reference.via === property) ?? false;
+}
 
 let compiled: CompiledRule[] | null = null;
 
@@ -87,6 +104,11 @@ function compile(vocab: Vocabulary): CompiledRule[] {
         property,
         segments: property.split('.'),
         format,
+      })),
+      atLeast: Object.entries(rule.atLeast ?? {}).map(([property, count]) => ({
+        property,
+        segments: property.split('.'),
+        count,
       })),
     };
   });
@@ -229,7 +251,9 @@ function checkRule(walk: Walk, compiledRule: CompiledRule, typed: TypedNode, sai
             ? {
                 missingField: {
                   property: miss.step as string,
-                  names: entry.alternatives.map((segments) => segments.join('.')),
+                  names: entry.alternatives
+                    .filter((segments) => !isReverse(segments))
+                    .map((segments) => segments.join('.')),
                 },
               }
             : undefined,
@@ -254,6 +278,16 @@ function checkRule(walk: Walk, compiledRule: CompiledRule, typed: TypedNode, sai
     if (group.entries.some((entry) => present(node, entry) || missing(walk, node, entry).length === 0))
       continue;
     report('google-missing-one-of', `${richResult} requires one of ${group.what}.`, path);
+  }
+  for (const { property, segments, count } of compiledRule.atLeast) {
+    // None at all is the required entry's to say.
+    const { values } = findPath(walk, node, segments, null);
+    if (values.length > 0 && values.length < count)
+      report(
+        'google-missing-required',
+        `${richResult} requires at least ${count} "${property}" values; found ${values.length}.`,
+        [...path, segments[0]!],
+      );
   }
   for (const { property, segments, format } of compiledRule.formats) {
     if (lookup(node, segments[0]!) === undefined) continue; // the usual case: absent
@@ -337,6 +371,11 @@ function missing(walk: Walk, node: JsonObject, entry: Entry): Place[] {
     }
     let first: Place[] | null = null;
     for (const segments of alternatives) {
+      if (isReverse(segments)) {
+        if (!namedThrough(walk, item.value as JsonObject, segments[0]!.slice(1))) continue;
+        first = null;
+        break;
+      }
       const here = findPath(walk, item.value as JsonObject, segments.slice(shared), item.place).misses;
       if (here.length === 0) {
         first = null;

@@ -22,6 +22,8 @@ export interface RichResultRule {
   recommended?: string[];
   /** Each group: at least one of its paths must be present. */
   oneOf?: string[][];
+  /** Fewer values than these of a property, by path, are missing ones (a vacation rental's 8 photos). */
+  atLeast?: Record<string, number>;
   /** Value formats Google states, by property path. */
   formats?: Record<string, ValueFormat>;
   /** The rich result is no longer shown (or only to few sites): reported as info. */

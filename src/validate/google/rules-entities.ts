@@ -121,6 +121,7 @@ export const ENTITY_RULES: RichResultRule[] = [
     required: [
       'containsPlace',
       'containsPlace.occupancy',
+      'containsPlace.occupancy.value',
       'identifier',
       'image',
       'latitude|geo.latitude',
@@ -128,8 +129,17 @@ export const ENTITY_RULES: RichResultRule[] = [
       'name',
     ],
     recommended: ['address', 'aggregateRating', 'checkinTime', 'checkoutTime', 'description', 'review'],
+    // "A minimum of 8 photos (at least 1 image of each of the following: bedroom, bathroom, and common area)".
+    atLeast: { image: 8 },
+    // "Precision must be at least 5 decimal places."
+    formats: {
+      latitude: 'coordinate',
+      longitude: 'coordinate',
+      'geo.latitude': 'coordinate',
+      'geo.longitude': 'coordinate',
+    },
     source: `${docs}/vacation-rental`,
-    checked,
+    checked: '2026-11-27',
   },
   {
     name: 'Review snippet',

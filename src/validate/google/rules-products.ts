@@ -11,6 +11,8 @@ export const PRODUCT_RULES: RichResultRule[] = [
     types: ['Product'],
     exclude: ['ProductGroup'],
     scope: 'top',
+    // A variant written beside its ProductGroup is read with it, by the variants rules below.
+    unless: 'isVariantOf',
     required: ['name'],
     oneOf: [['review', 'aggregateRating', 'offers']],
     source: `${docs}/product-snippet`,
@@ -23,7 +25,8 @@ export const PRODUCT_RULES: RichResultRule[] = [
     scope: 'top',
     when: 'offers',
     // An AggregateOffer (a shopping aggregator's page) makes a product snippet; a merchant listing needs an Offer.
-    unless: 'offers.lowPrice',
+    // A variant beside its ProductGroup takes what the group says (brand, description…): the variants rules.
+    unless: 'offers.lowPrice|isVariantOf',
     required: ['name', 'image', 'offers'],
     recommended: [
       'description',
@@ -41,7 +44,15 @@ export const PRODUCT_RULES: RichResultRule[] = [
     types: ['ProductGroup'],
     scope: 'top',
     required: ['name'],
-    recommended: ['hasVariant', 'productGroupID', 'variesBy', 'brand.name', 'description', 'url'],
+    // Its variants may name it instead (`isVariantOf`), written beside it.
+    recommended: [
+      'hasVariant|^isVariantOf',
+      'productGroupID',
+      'variesBy',
+      'brand.name',
+      'description',
+      'url',
+    ],
     source: `${docs}/product-variants`,
     checked,
   },
@@ -54,6 +65,19 @@ export const PRODUCT_RULES: RichResultRule[] = [
     oneOf: [['offers', 'review', 'aggregateRating']],
     source: `${docs}/product-variants`,
     checked,
+  },
+  {
+    // The same variant written at the top, naming its group (`"isVariantOf": {"@id": "#coat_parent"}`), as
+    // Google's "variants separate from the ProductGroup" example does.
+    name: 'Product variants',
+    types: ['Product'],
+    exclude: ['ProductGroup'],
+    scope: 'top',
+    when: 'isVariantOf',
+    required: ['name', 'image'],
+    oneOf: [['offers', 'review', 'aggregateRating']],
+    source: `${docs}/product-variants`,
+    checked: '2026-11-27',
   },
   {
     // Google asks for a price only where the offer sells a product (merchant listings), not on an Event's or

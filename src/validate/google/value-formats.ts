@@ -12,7 +12,8 @@ export type ValueFormat =
   | 'availability'
   | 'country'
   | 'date'
-  | 'duration';
+  | 'duration'
+  | 'coordinate';
 
 // Node ships ICU's list of ISO 4217 codes: no table of our own to keep current.
 const currencies = new Set(Intl.supportedValuesOf('currency'));
@@ -79,5 +80,11 @@ export function formatProblem(
         : 'an ISO 8601 date ("2024-05-31") or date and time ("2024-05-31T09:00:00+02:00")';
     case 'duration':
       return typeof value === 'string' && isDuration(value) ? null : 'an ISO 8601 duration ("PT1H30M")';
+    case 'coordinate': {
+      // Decimals as written in a string; of a number as JSON gives it (as any parser of the page reads it).
+      const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
+      const decimals = asNumber(text) === null || /e/i.test(text) ? -1 : (text.split('.')[1]?.length ?? 0);
+      return decimals >= 5 ? null : 'a number with at least 5 decimal places ("37.42242")';
+    }
   }
 }
