@@ -1,13 +1,51 @@
 // `pull --check`: what a pull would write, set against what is on disk, as unified diffs; exit 1 when they
 // differ. For CI: "fail the PR when the repo's seo/ differs from the CMS".
 import { existsSync, readFileSync } from 'node:fs';
+import { parseLossless } from '../lossless-json.ts';
 import { plural } from '../plural.ts';
 import type { SeedFileData as SchemaFile } from '../seed-file.ts';
 import { urlIdentity } from '../url-forms.ts';
 import { printJson } from './api-connection.ts';
 import { diffFileSets } from './file-diff.ts';
-import { jsonProblem, pageFileUrl, toPageFiles } from './seo-directory.ts';
+import { jsonProblem, pageFileUrl, readPageFiles, toPageFiles } from './seo-directory.ts';
 import { readPageFileTree, type Target } from './seo-files.ts';
+
+/**
+ * What a pull would write for the content of `text`, a file of the target's kind: a file that holds what the API
+ * holds in another layout (compact, keys in another order, no final newline, an `is_active: true` left out) is
+ * no difference. Null when the text does not read as such a file.
+ */
+function asPullWrites(kind: Target['kind'], path: string, text: string): string | null {
+  try {
+    if (kind === 'file') return `${JSON.stringify(parseLossless(text), null, 2)}\n`;
+    const { file } = readPageFiles([{ path, text }]);
+    // Left out, a schema is active (as push reads it); a pull writes it out.
+    const schemas = file.schemas.map((schema) => ({ ...schema, is_active: schema.is_active ?? true }));
+    const pages = toPageFiles({ ...file, schemas });
+    return pages.length === 1 ? pages[0]!.text : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The files on disk whose bytes differ from a pull's but whose content does not, set equal in `onDisk` and
+ * returned, so that only content is a difference.
+ */
+function setAsideLayout(
+  kind: Target['kind'],
+  onDisk: Map<string, string>,
+  wanted: ReadonlyMap<string, string>,
+): string[] {
+  const reformatted: string[] = [];
+  for (const [path, text] of onDisk) {
+    const pulled = wanted.get(path);
+    if (pulled === undefined || pulled === text || asPullWrites(kind, path, text) !== pulled) continue;
+    onDisk.set(path, pulled);
+    reformatted.push(path);
+  }
+  return reformatted;
+}
 
 /** The files a pull would write to `target`, and the ones there now that it compares them with. */
 async function bothSides(target: Target, file: SchemaFile, scope: { urls: string[]; filtered: boolean }) {
@@ -60,6 +98,7 @@ export async function checkTarget(
   options: { urls: string[]; filtered: boolean; json: boolean },
 ): Promise<number> {
   const { onDisk, wanted, notJson } = await bothSides(target, file, options);
+  const reformatted = setAsideLayout(target.kind, onDisk, wanted);
   const prefix = target.kind === 'directory' ? `${target.path.replace(/\/?$/, '/')}` : '';
   const differences = diffFileSets(onDisk, wanted, prefix);
   const count = (status: string) => differences.filter((d) => d.status === status).length;
@@ -70,6 +109,7 @@ export async function checkTarget(
       equal: differences.length === 0,
       differences,
       ...(notJson.length > 0 && { notJson }),
+      ...(reformatted.length > 0 && { reformatted }),
     });
     return differences.length === 0 ? 0 : 1;
   }
@@ -77,15 +117,28 @@ export async function checkTarget(
     process.stderr.write(
       `${prefix}${path} is not JSON (${problem}): ${rewritten ? 'a pull rewrites it with the page the API has' : 'a pull leaves it, and push stops on it; fix or remove it'}.\n`,
     );
+  if (reformatted.length > 0) {
+    const named = reformatted.slice(0, 3).map((path) => `${prefix}${path}`);
+    const more = reformatted.length > 3 ? ` and ${reformatted.length - 3} more` : '';
+    process.stderr.write(
+      `${named.join(', ')}${more} ${reformatted.length === 1 ? 'holds' : 'hold'} what the API holds, laid out otherwise (a pull rewrites ${reformatted.length === 1 ? 'it' : 'them'} in its own layout): no difference.\n`,
+    );
+  }
   if (differences.length === 0) {
     process.stderr.write(`${target.path} matches the API (${plural(wanted.size, 'file')} compared).\n`);
   } else {
     // The diff alone on stdout (disk -> API), so it can be saved or applied; the verdict on stderr.
     process.stdout.write(differences.map((difference) => difference.patch).join(''));
     const fix = `astro-schema-manager pull --out ${target.path}`;
+    // A page file written by hand and not pushed yet is "to remove" too: a pull would delete it.
+    const removed = count('removed');
+    const unpushed =
+      removed > 0
+        ? ` The ${removed === 1 ? 'file' : `${removed} files`} to remove ${removed === 1 ? 'is a page' : 'are pages'} the API does not have: a pull deletes ${removed === 1 ? 'it' : 'them'}, so push first what is new.`
+        : '';
     process.stderr.write(
       `${target.path} differs from the API: ${plural(count('changed'), 'file')} changed, ${count('added')} to add, ` +
-        `${count('removed')} to remove (- is on disk, + is in the API). Run "${fix}" to update it, or push it to change the API.\n`,
+        `${removed} to remove (- is on disk, + is in the API). Run "${fix}" to update it, or push it to change the API.${unpushed}\n`,
     );
   }
   return differences.length === 0 ? 0 : 1;

@@ -75,6 +75,31 @@ test('pull to seo/, edit one file, review, push, push again, and --check and --p
   expect(clean).toMatchObject({ code: 0, stdout: '' });
   expect(clean.stderr).toBe('seo/ matches the API (3 files compared).\n');
 
+  // The same content laid out otherwise (on one line, no final newline, is_active left to its default), as a
+  // script or an editor writes it: no drift, said so.
+  const pulledText = read(hello);
+  const compact = JSON.parse(pulledText);
+  delete compact.schemas[0].is_active;
+  writeFileSync(file(hello), JSON.stringify(compact));
+  const layout = await cli(['pull', '--check', 'seo/'], env);
+  expect(layout).toMatchObject({ code: 0, stdout: '' });
+  expect(layout.stderr).toBe(
+    `${hello} holds what the API holds, laid out otherwise (a pull rewrites it in its own layout): no difference.\nseo/ matches the API (3 files compared).\n`,
+  );
+  writeFileSync(file(hello), pulledText);
+
+  // A page file written by hand and not pushed yet: the check says a pull would delete it.
+  writeFileSync(
+    file('seo/example.com/new.json'),
+    JSON.stringify({ url: 'https://example.com/new/', schemas: [] }),
+  );
+  const unpushed = await cli(['pull', '--check', 'seo/'], env);
+  expect(unpushed.code).toBe(1);
+  expect(unpushed.stderr).toContain(
+    '0 files changed, 0 to add, 1 to remove (- is on disk, + is in the API). Run "astro-schema-manager pull --out seo/" to update it, or push it to change the API. The file to remove is a page the API does not have: a pull deletes it, so push first what is new.',
+  );
+  rmSync(file('seo/example.com/new.json'));
+
   // One edit: the check fails with a unified diff of that file alone, disk (-) to API (+).
   edit(hello, (page) => {
     page.meta.title = 'Hello, world';
