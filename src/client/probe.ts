@@ -1,6 +1,7 @@
 // What a server offers: its routes (from the namespace index) and what the credentials may do, so callers
 // can choose how to work with it. Something else at the address, or credentials answered as anonymous,
 // is an error here, before any page is fetched.
+import { suggestName } from '../did-you-mean.ts';
 import {
   ApiError,
   applicationPasswordsIn,
@@ -10,6 +11,7 @@ import {
   REFUSED_IN_WORDS,
 } from './errors.ts';
 import type { Transport } from './transport.ts';
+import { locateApi } from './urls.ts';
 import { routeIndex } from './wire-results.ts';
 
 export type RouteName = 'schemas' | 'schemasByUrl' | 'meta' | 'social' | 'scan' | 'validate' | 'bulk';
@@ -75,6 +77,28 @@ function probeError(
   });
 }
 
+/**
+ * What the site's REST index says of a namespace WordPress does not have: the one it lists that is near it (a
+ * typo in the address), else the usual causes.
+ */
+async function nearNamespace(transport: Transport): Promise<string> {
+  const typed = URL.canParse(transport.baseUrl())
+    ? locateApi(transport.baseUrl())?.route.slice(1)
+    : undefined;
+  const index = await transport.restIndex();
+  const listed = (index as { namespaces?: unknown } | null)?.namespaces;
+  const namespaces = Array.isArray(listed) ? listed.filter((name) => typeof name === 'string') : [];
+  const near = typed
+    ? suggestName(
+        typed,
+        namespaces.filter((name) => name !== typed),
+      )
+    : null;
+  return near
+    ? `: did you mean "${near}"? The site's REST index lists it; put it in the address in place of "${typed}"`
+    : " (the plugin is inactive, or the site's plan does not include its REST API)";
+}
+
 /** The namespace index, or a `not_this_api` error saying what answered instead. */
 async function readRoutes(transport: Transport, signal?: AbortSignal): Promise<Record<RouteName, boolean>> {
   let value: unknown;
@@ -90,7 +114,7 @@ async function readRoutes(transport: Transport, signal?: AbortSignal): Promise<R
     if (error.code === CLIENT_ERROR_CODES.redirect) throw error;
     const what =
       error.code === 'rest_no_route'
-        ? 'WordPress answers there, but without this namespace (the plugin is inactive, or the plan lacks the API)'
+        ? `WordPress answers there, but without this namespace${await nearNamespace(transport)}`
         : `${error.status} ${error.code}: ${error.serverMessage}`;
     throw probeError(
       CLIENT_ERROR_CODES.notThisApi,

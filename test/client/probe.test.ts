@@ -35,6 +35,17 @@ describe('probe', () => {
     await api.close();
   });
 
+  test("a namespace mistyped in the address: the site's REST index names the one it has", async () => {
+    const restIndex = { body: { namespaces: ['oembed/1.0', 'nz/v1', 'wp/v2'], routes: {} } };
+    const api = await scripted((route) => (route === 'GET /wp-json/' ? restIndex : noRoute));
+    const error = await failure(api.client.probe());
+    expect(error.code).toBe('not_this_api');
+    expect(error.message).toContain(
+      'WordPress answers there, but without this namespace: did you mean "nz/v1"? The site\'s REST index lists it; put it in the address in place of "ns/v1"',
+    );
+    await api.close();
+  });
+
   test('credentials answered as anonymous (401 rest_forbidden) are not accepted', async () => {
     const api = await scripted(
       (route) =>
