@@ -203,7 +203,12 @@ file, named with its field).`,
         const plan =
           writes.length > 0
             ? [header, ...describePlan(writes)]
-            : [`Nothing to change: the API already matches ${source === '-' ? 'stdin' : source}.`];
+            : skipped.length === 0
+              ? [`Nothing to change: the API already matches ${source === '-' ? 'stdin' : source}.`]
+              : // The skipped tags were not compared: "matches" would claim what was not looked at.
+                [
+                  `Nothing to change in what this user may write: the API's ${skipped.length === 2 ? 'schemas match' : `schemas and ${['meta', 'social'].find((kind) => !skipped.includes(kind as 'meta'))} match`} ${source === '-' ? 'stdin' : source}; its ${skipped.join(' and ')} ${skipped.length === 2 ? 'were' : 'was'} not compared (see above).`,
+                ];
         if (prune && file.selection)
           plan.push(
             `--prune stays within what ${source === '-' ? 'stdin' : source} was pulled with (${describeSelection(file.selection)}): the API's other schemas are kept.`,
