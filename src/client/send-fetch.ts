@@ -158,9 +158,11 @@ function failureOf(error: unknown, deadlinePassed: boolean): SendFailure {
   // may try again. Node's fetch keeps the reason in `cause` (ECONNREFUSED …): the message names it, as the
   // build's sender does, so hints and lines read the same in dev and at build time.
   const cause = (error as { cause?: { code?: unknown; message?: unknown } }).cause;
+  const said = typeof cause?.message === 'string' ? cause.message : message;
   const detail =
     typeof cause?.code === 'string'
-      ? `${cause.code}: ${typeof cause.message === 'string' ? cause.message : message}`
+      ? // `connect ECONNREFUSED 127.0.0.1:8081` names its code already.
+        `${said?.includes(cause.code) ? '' : `${cause.code}: `}${said}`
       : message || 'connection failed';
   return new SendFailure('ECONNRESET', detail, deadlinePassed);
 }

@@ -195,11 +195,9 @@ function failureOf(error: unknown, deadlinePassed: boolean): SendFailure {
   if (code === CUT_OFF) return new SendFailure(CUT_OFF, CUT_OFF_DETAIL, deadlinePassed);
   if (typeof code === 'string' && code.startsWith('ERR_SSL_'))
     return new SendFailure(code, tlsFailure(code, message), deadlinePassed);
-  return new SendFailure(
-    code ?? message ?? '',
-    `${code ? `${code}: ` : ''}${message ?? 'connection failed'}`,
-    deadlinePassed,
-  );
+  // `connect ECONNREFUSED 127.0.0.1:8081` names its code already.
+  const named = code && !message?.includes(code) ? `${code}: ` : '';
+  return new SendFailure(code ?? message ?? '', `${named}${message ?? 'connection failed'}`, deadlinePassed);
 }
 
 /** OpenSSL's failure in words: its reason (`wrong version number`), not its internal source path. */
