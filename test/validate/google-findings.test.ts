@@ -234,3 +234,27 @@ test("a vacation rental's photos, coordinates and guests are held to Google's mi
   };
   expect(validateJsonLd(complete, google).issues.filter((issue) => issue.severity === 'error')).toEqual([]);
 });
+
+test('a node named by reference many times is followed once along a rule path, not once per way to it', () => {
+  // 300 references at each step of jobLocation.address.addressCountry: followed per reference, that was
+  // 300^3 values (10 KB of JSON-LD that filled 4 GB and aborted the process).
+  const n = 300;
+  const refs = (id: string) => Array.from({ length: n }, () => ({ '@id': id }));
+  const document = {
+    '@context': 'https://schema.org',
+    '@graph': [
+      { '@type': 'JobPosting', title: 'Job', jobLocation: refs('#p') },
+      { '@type': 'Place', '@id': '#p', address: refs('#a') },
+      {
+        '@type': 'PostalAddress',
+        '@id': '#a',
+        addressCountry: Array.from({ length: n }, (_, i) => `Country ${i}`),
+      },
+    ],
+  };
+  const { issues } = validateJsonLd(document, google);
+  const countries = issues.filter((issue) => issue.path.includes('addressCountry'));
+  // Each value said once, at the first way to it.
+  expect(countries).toHaveLength(n);
+  expect(countries[0]?.path).toBe('$["@graph"][0].jobLocation[0].address[0].addressCountry[0]');
+});

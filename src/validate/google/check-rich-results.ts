@@ -364,7 +364,13 @@ function missing(walk: Walk, node: JsonObject, entry: Entry): Place[] {
   let items: Found[] = [{ value: node, place: null, holder: node }];
   let misses: Place[] = [];
   if (shared > 0) ({ values: items, misses } = findPath(walk, node, alternatives[0]!.slice(0, shared), null));
+  // One node named many times is one item (as findPath follows it once).
+  const judged = new Set<object>();
   for (const item of items) {
+    if (typeof item.value === 'object' && item.value !== null) {
+      if (judged.has(item.value)) continue;
+      judged.add(item.value);
+    }
     if (typeof item.value !== 'object' || item.value === null) {
       misses.push(missBelowLiteral(item, alternatives[0]![shared]!));
       continue;

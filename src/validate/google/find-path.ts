@@ -71,8 +71,13 @@ export function findPath(
     }
     if (step + 1 === segments.length) break;
     holders = [];
+    // A node named by reference many times is followed once: n references at each of k steps must not make
+    // n^k holders (a few kilobytes of repeated `{"@id": "#p"}` would fill the memory).
+    const followed = new Set<object>();
     for (const found of values) {
       if (typeof found.value === 'object' && found.value !== null) {
+        if (followed.has(found.value)) continue;
+        followed.add(found.value);
         holders.push({ node: found.value as JsonObject, place: found.place });
       } else {
         misses.push(missBelowLiteral(found, segments[step + 1]!));
