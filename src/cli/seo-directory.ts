@@ -59,16 +59,26 @@ export function pageFilePath(url: string): string {
         return encodePart(segment);
       }
     });
-  // A segment of dots would climb out of the directory.
-  const safe = segments
-    .map((segment) => (/^\.+$/.test(segment) ? segment.replace(/\./g, '%2E') : segment))
-    .map(windowsName);
+  const safe = segments.map(dotsEncoded).map(windowsName);
   const last = safe.pop() ?? 'index';
   // A folder named like a page file (`/y.json/z/`) would stand where `/y/`'s file goes.
   const folders = safe.map((segment) => segment.replace(/\.(json)$/i, '%2E$1'));
   const query = parsed.search ? `~${reencode(parsed.search.slice(1))}` : '';
-  return [encodePart(parsed.host), ...folders.map(fitName), `${fitName(`${last}${query}`)}.json`].join('/');
+  // A host of dots (`https://../x`, which URL parsing takes) would climb out of the directory too.
+  const host = windowsName(dotsEncoded(encodePart(parsed.host))) || '_nohost';
+  const path = [host, ...folders.map(fitName), `${fitName(`${last}${query}`)}.json`].join('/');
+  if (Buffer.byteLength(path) <= MAX_PATH_BYTES) return path;
+  // Too deep for a file system to open: the page's path in one name, cut and ended in a digest of it.
+  return `${host}/${fitName([...folders, `${last}${query}`].join('%2F'))}.json`;
 }
+
+/** A name of dots alone (`..`) would climb out of the directory: its dots percent-encoded. */
+function dotsEncoded(name: string): string {
+  return /^\.+$/.test(name) ? name.replace(/\./g, '%2E') : name;
+}
+
+/** Longest page file path written, in bytes, under the directory: macOS opens 1,024 at most, the directory's own included. */
+const MAX_PATH_BYTES = 800;
 
 // Names Windows keeps for devices, with any extension (`con.json` opens the console), and a trailing dot, which
 // it drops (`a.` and `a` would be one folder).

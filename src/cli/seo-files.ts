@@ -3,7 +3,7 @@
 // no longer has.
 import { statSync } from 'node:fs';
 import { mkdir, readdir, readFile, rm, rmdir } from 'node:fs/promises';
-import { dirname, join, relative, sep } from 'node:path';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { mapConcurrently } from '../map-concurrently.ts';
 import { type Selection, seedFileSchema } from '../seed-file.ts';
 import { writeFileAtomically } from '../write-file-atomically.ts';
@@ -82,6 +82,15 @@ export async function writePageFileTree(
   files: readonly PageFileText[],
   options: { removeOthers: boolean; onFile?: () => void },
 ): Promise<TreeWrite> {
+  // pageFilePath keeps every name inside the directory; should a path ever leave it, nothing is written.
+  const root = resolve(dir);
+  for (const file of files) {
+    const within = relative(root, resolve(root, file.path));
+    if (within === '' || within.startsWith('..') || isAbsolute(within))
+      throw new Error(
+        `The page file of ${file.url} would be written outside ${dir} (${file.path}); nothing was written.`,
+      );
+  }
   const present = await readPageFileTree(dir);
   const presentUrls = new Map([...present].map(([path, text]) => [path, pageFileUrl(text)]));
   const changed = files.filter((file) => present.get(file.path) !== file.text);

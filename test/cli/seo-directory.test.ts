@@ -1,4 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import type { SchemaFile } from '../../src/cli/pull.ts';
 import {
   fromPageFiles,
@@ -7,6 +10,7 @@ import {
   readPageFiles,
   toPageFiles,
 } from '../../src/cli/seo-directory.ts';
+import { writePageFileTree } from '../../src/cli/seo-files.ts';
 
 const SITE = 'https://www.example.com';
 
@@ -47,6 +51,32 @@ describe('pageFilePath', () => {
     }
     expect(long).toMatch(/^www\.example\.com\/a{120}~[0-9a-f]{16}\.json$/);
     expect(long).not.toBe(other);
+  });
+
+  it('keeps a host of dots inside the directory, and a path too deep to open in one name', () => {
+    // URL parsing takes `..` as a host: its file went to seo/../package.json, over the project's package.json.
+    expect(pageFilePath('https://../package')).toBe('%2E%2E/package.json');
+    expect(pageFilePath('https://./a/')).toBe('%2E/a.json');
+    // 600 folders deep is 4,800 bytes of path, past what file systems open (ENAMETOOLONG).
+    const deep = pageFilePath(`${SITE}/x/${'segment/'.repeat(600)}`);
+    expect(deep).toMatch(/^www\.example\.com\/x%2Fsegment%2Fsegment\S*~[0-9a-f]{16}\.json$/);
+    expect(Buffer.byteLength(deep)).toBeLessThan(200);
+    expect(deep).not.toBe(pageFilePath(`${SITE}/x/${'segment/'.repeat(601)}`));
+  });
+});
+
+describe('writePageFileTree', () => {
+  it('writes nothing when a page file would land outside the directory', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'page-tree-'));
+    onTestFinished(() => rm(dir, { recursive: true, force: true }));
+    const files = [
+      { path: 'www.example.com/a.json', url: `${SITE}/a/`, text: '{}\n' },
+      { path: '../package.json', url: 'https://../package', text: '{}\n' },
+    ];
+    await expect(writePageFileTree(join(dir, 'seo'), files, { removeOthers: true })).rejects.toThrow(
+      'The page file of https://../package would be written outside',
+    );
+    expect(await readdir(dir)).toEqual([]);
   });
 });
 
