@@ -1,6 +1,7 @@
 // How a CMS record is named in every report (the build's log and report, `validate`): by its id, which finds it
 // in the CMS, its type and its name (left out where it is the type, as the API names a record by default).
 import type { SchemaRecord } from './client/index.ts';
+import { printable } from './printable.ts';
 
 /**
  * `#12 Article "Hello post"`: how a user finds the schema in the CMS.
@@ -9,6 +10,7 @@ import type { SchemaRecord } from './client/index.ts';
  */
 export function describeSchema(record: Pick<SchemaRecord, 'id' | 'schema_type' | 'schema_name'>): string {
   const named = record.schema_name && record.schema_name !== record.schema_type;
-  const name = named ? ` "${record.schema_name}"` : '';
-  return `#${record.id} ${record.schema_type || 'schema'}${name}`;
+  // Control characters written out: a name is the CMS's text, and goes to terminals and CI logs.
+  const name = named ? ` "${printable(record.schema_name)}"` : '';
+  return `#${record.id} ${printable(record.schema_type || 'schema')}${name}`;
 }

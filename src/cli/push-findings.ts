@@ -4,6 +4,7 @@
 import { groupRepeated } from '../group-repeated.ts';
 import { plainJson } from '../lossless-json.ts';
 import { figure } from '../plural.ts';
+import { printable } from '../printable.ts';
 import { foldMissingFields, type ValidationIssue, validatePage } from '../validate/index.ts';
 import { issuePlace } from '../validate/node-label.ts';
 import { asBuilt, type PageMeta } from './as-built.ts';
@@ -58,7 +59,7 @@ const REPEATED_IN = 3;
 const NAMED_SCHEMAS = 3;
 
 const issueLine = (issue: ValidationIssue) =>
-  `    ${issue.severity.padEnd(7)} ${issuePlace(issue)}  ${issue.message}  (${issue.code})`;
+  `    ${issue.severity.padEnd(7)} ${printable(issuePlace(issue))}  ${printable(issue.message)}  (${issue.code})`;
 
 const inactiveNote = '  (inactive: not built, does not stop a push)';
 
@@ -84,7 +85,7 @@ export function findingLines(findings: SchemaFindings[], where: (index: number) 
     const own = issues.filter((issue) => !saidOnce.has(issue));
     if (own.length === 0) return [];
     return [
-      `  ${where(entry.index)}  ${entry.url}  ${entry.schema_type}${entry.is_active ? '' : inactiveNote}`,
+      `  ${printable(where(entry.index))}  ${printable(entry.url)}  ${printable(entry.schema_type)}${entry.is_active ? '' : inactiveNote}`,
       ...own.map(issueLine),
     ];
   });
@@ -92,7 +93,7 @@ export function findingLines(findings: SchemaFindings[], where: (index: number) 
   const headings = Map.groupBy(repeated, ({ places }) => places.map((entry) => entry.index).join());
   for (const group of headings.values()) {
     const schemas = group[0]!.places;
-    const named = schemas.slice(0, NAMED_SCHEMAS).map((entry) => where(entry.index));
+    const named = schemas.slice(0, NAMED_SCHEMAS).map((entry) => printable(where(entry.index)));
     const more = schemas.length - named.length;
     lines.push(
       `  in ${figure(schemas.length)} schemas: ${named.join(', ')}${more > 0 ? ` and ${figure(more)} more` : ''}${schemas[0]!.is_active ? '' : inactiveNote}`,

@@ -2,21 +2,30 @@
 // old -> new, `-` delete) and the counts. Pure: steps in, text out.
 
 import { figure, plural } from '../plural.ts';
+import { printable } from '../printable.ts';
 import type { SeedFileData as SchemaFile } from '../seed-file.ts';
 import { CHANGES_LISTED, changeLines } from './json-changes.ts';
 import type { SchemaStep, TagStep } from './push-plan.ts';
 
 /** One plan line, `+` create, `~` update, `-` delete, then each change old -> new on its own line. */
 export function describe(step: SchemaStep | TagStep): string {
-  if ('kind' in step) return `~ ${step.kind} ${step.url}${changeLines(step.changes)}`;
+  if ('kind' in step) return `~ ${step.kind} ${printable(step.url)}${changeLines(step.changes)}`;
   if (step.action === 'delete') {
-    const { id, url, schema_type, schema_name } = step.record;
-    return `- #${id} ${url}  ${schema_type} "${schema_name}"`;
+    const { id, url } = step.record;
+    return `- #${id} ${printable(url)}  ${typeAndName(step.record)}`;
   }
-  const { url, schema_type, schema_name } = step.entry;
-  if (step.action === 'create') return `+ ${url}  ${schema_type} "${schema_name}"`;
+  const { url } = step.entry;
+  if (step.action === 'create') return `+ ${printable(url)}  ${typeAndName(step.entry)}`;
   const details = step.action === 'update' ? changeLines(step.details) : '';
-  return `${step.action === 'update' ? '~' : '='} #${step.id} ${url}  ${schema_type} "${schema_name}"${details}`;
+  return `${step.action === 'update' ? '~' : '='} #${step.id} ${printable(url)}  ${typeAndName(step.entry)}${details}`;
+}
+
+/**
+ * `Article "Hello"`, its control characters written out: a CMS's record name with a newline and `::error::`
+ * would otherwise forge a line of the plan, or a workflow command in a CI log.
+ */
+function typeAndName(record: { schema_type: string; schema_name: string }): string {
+  return `${printable(record.schema_type)} "${printable(record.schema_name)}"`;
 }
 
 /** How many updates must make the very same change before the plan prints it once for all of them. */
@@ -86,16 +95,15 @@ function sameChangeKey(step: SchemaStep | TagStep): string | null {
 function describeGroup(group: Array<SchemaStep | TagStep>): string {
   const first = group[0]!;
   const named = group.slice(0, NAMED_STEPS).map((step) => {
-    if ('kind' in step) return step.url;
-    if (step.action === 'delete') return `#${step.record.id} ${step.record.url}`;
-    return step.action === 'update' ? `#${step.id} ${step.entry.url}` : step.entry.url;
+    if ('kind' in step) return printable(step.url);
+    if (step.action === 'delete') return `#${step.record.id} ${printable(step.record.url)}`;
+    return step.action === 'update' ? `#${step.id} ${printable(step.entry.url)}` : printable(step.entry.url);
   });
   const more = group.length - named.length;
   const which = `${named.join(', ')}${more > 0 ? ` and ${figure(more)} more` : ''}`;
   if (!('kind' in first) && (first.action === 'create' || first.action === 'delete')) {
-    const { schema_type, schema_name } = first.action === 'create' ? first.entry : first.record;
     const sign = first.action === 'create' ? '+' : '-';
-    return `${sign} ${figure(group.length)} schemas ${schema_type} "${schema_name}" (${which})`;
+    return `${sign} ${figure(group.length)} schemas ${typeAndName(first.action === 'create' ? first.entry : first.record)} (${which})`;
   }
   const what =
     'kind' in first ? `${first.kind} of ${figure(group.length)} pages` : `${figure(group.length)} schemas`;

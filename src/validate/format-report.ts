@@ -232,7 +232,7 @@ function pretty(
           ? `${issue.line === undefined ? '' : `${issue.line}:${issue.column ?? 1} `}${document.label ?? `document ${document.index + 1}`}`
           : `${position(document, issue)} script ${document.index + 1}`;
       lines.push(
-        `  ${label[issue.severity]} ${printable(issuePlace(issue))}  ${printable(issue.message)}  ${paint('dim', `${issue.code} (${issue.rule}) ${where}`)}`,
+        `  ${label[issue.severity]} ${printable(issuePlace(issue))}  ${printable(issue.message)}  ${paint('dim', `${issue.code} (${issue.rule}) ${printable(where)}`)}`,
       );
     }
     for (const issue of pageIssues) {
