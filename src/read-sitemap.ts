@@ -1,10 +1,7 @@
 // The one reader of sitemap XML: the scan follows what it lists over the network, the audit and `check` read
 // the sitemaps of a built site.
-import { Parser } from 'htmlparser2';
 import type { LanguageAlternate } from './head/read.ts';
-
-/** Characters parsed at a time: reading stops between pieces once enough entries are in. */
-const PIECE = 64 * 1024;
+import { readTags } from './read-tags.ts';
 
 /** `<url><loc>page</loc><xhtml:link rel="alternate" hreflang href></url>` in a sitemap. */
 export interface SitemapLanguageLink extends LanguageAlternate {
@@ -38,9 +35,10 @@ export function readSitemap(xml: string, room = Number.POSITIVE_INFINITY): Sitem
   let alternates: LanguageAlternate[] = [];
   // Tags by their local name: `<sm:url>` is a `<url>`, `<xhtml:link>` a `<link>`.
   const local = (name: string) => name.replace(/^.*:/, '').toLowerCase();
-  const parser = new Parser(
+  const read = readTags(
+    xml,
     {
-      onopentag(name, attrs) {
+      onOpenTag(name, attrs) {
         const tag = local(name);
         if (tag === 'url' || tag === 'sitemap') {
           parent = tag;
@@ -52,10 +50,10 @@ export function readSitemap(xml: string, room = Number.POSITIVE_INFINITY): Sitem
         } else if (tag === 'link' && attrs.hreflang && attrs.href && /\balternate\b/i.test(attrs.rel ?? ''))
           alternates.push({ hreflang: attrs.hreflang, href: attrs.href });
       },
-      ontext(chunk) {
+      onText(chunk) {
         if (inLoc) text += chunk;
       },
-      onclosetag(name) {
+      onCloseTag(name) {
         const tag = local(name);
         if (tag === 'loc' && inLoc) {
           inLoc = false;
@@ -66,18 +64,11 @@ export function readSitemap(xml: string, room = Number.POSITIVE_INFINITY): Sitem
           for (const alternate of alternates) entries.languageLinks.push({ page: loc, ...alternate });
       },
     },
-    { xmlMode: true, decodeEntities: true },
+    { xmlMode: true, stop: () => entries.pages.length + entries.sitemaps.length >= room },
   );
-  let at = 0;
-  while (at < xml.length && entries.pages.length + entries.sitemaps.length < room) {
-    parser.write(xml.slice(at, at + PIECE));
-    at += PIECE;
-  }
-  if (at >= xml.length) {
-    parser.end();
-    return entries;
-  }
+  if (read >= xml.length) return entries;
   // What is left is counted, not parsed: each entry has one <loc>.
-  for (let next = xml.indexOf('<loc', at); next !== -1; next = xml.indexOf('<loc', next + 4)) entries.more++;
+  for (let next = xml.indexOf('<loc', read); next !== -1; next = xml.indexOf('<loc', next + 4))
+    entries.more++;
   return entries;
 }

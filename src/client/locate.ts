@@ -1,6 +1,6 @@
 // Where calls go: reading WordPress' REST discovery header, and telling from an answer whether the
 // pretty form (`/wp-json/...`) reached the API or the plain form (`?rest_route=`) must be tried.
-import { Parser } from 'htmlparser2';
+import { readTags } from '../read-tags.ts';
 import { readBody } from './body.ts';
 import type { RawAnswer } from './exchange.ts';
 
@@ -35,18 +35,22 @@ export function restRootFromLink(link: string | string[] | undefined, pageUrl: s
  */
 export function restRootFromHtml(html: string, pageUrl: string): string | null {
   let found: string | null = null;
-  const parser = new Parser({
-    onopentag(name, attributes) {
-      if (found !== null || name !== 'link') return;
-      const rels = (attributes.rel ?? '').toLowerCase().split(/\s+/);
-      if (rels.includes(API_REL) && attributes.href)
-        found = URL.parse(attributes.href, pageUrl)?.href ?? null;
+  let body = false;
+  readTags(
+    html,
+    {
+      onOpenTag(name, attributes) {
+        // A link in the body is not the head's.
+        if (name === 'body') body = true;
+        if (body || found !== null || name !== 'link') return;
+        const rels = (attributes.rel ?? '').toLowerCase().split(/\s+/);
+        if (rels.includes(API_REL) && attributes.href)
+          found = URL.parse(attributes.href, pageUrl)?.href ?? null;
+      },
     },
-    onopentagname(name) {
-      if (name === 'body') parser.pause();
-    },
-  });
-  parser.end(html);
+    // The link is in the head: no need to read past it.
+    { stop: () => found !== null || body },
+  );
   return found;
 }
 

@@ -70,6 +70,14 @@ beforeAll(async () => {
     } else if (path === '/hop/') {
       res.writeHead(301, { location: '/page/' });
       res.end();
+    } else if (path === '/nested/') {
+      // 300,000 unclosed <div>s (1.5 MB, under a page's 2 MiB): a tree builder's work grows with their square.
+      res.setHeader('content-type', 'text/html');
+      res.end(`<html><head><title>Deep page</title></head><body>${'<div>'.repeat(300_000)}<h1>Deep</h1>`);
+    } else if (path === '/nested.xml') {
+      res.end(
+        `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${'<x>'.repeat(300_000)}<url><loc>${origin}/page/</loc></url></urlset>`,
+      );
     } else if (path === '/page/') {
       res.setHeader('content-type', 'text/html');
       res.end('<html><head><title>Own page</title></head><body><h1>Own page</h1></body></html>');
@@ -267,4 +275,20 @@ test('a sitemap is read only as far as the scan has room for; the rest is counte
     languageLinks: [],
     more: 0,
   });
+});
+
+test('a page or sitemap nesting 300,000 unclosed tags is read in one pass, the server answering meanwhile', async () => {
+  const page = api.call('POST', '/scan', { body: { urls: [`${site.url}/nested/`], dry_run: true } });
+  const sitemap = api.call('POST', '/scan', { body: { sitemap: `${site.url}/nested.xml`, dry_run: true } });
+  // Another client's read is answered while both scans run.
+  const read = await api.call('GET', `/schemas-by-url?url=${encodeURIComponent(`${site.url}/page/`)}`);
+  expect(read.status).toBe(200);
+  const [pageScan, sitemapScan] = await Promise.all([page, sitemap]);
+  expect(pageScan.status).toBe(200);
+  expect(pageScan.body.errors).toEqual([]);
+  // Named from the h1 after the 300,000 <div>s: the page was read to its end.
+  expect(pageScan.body.schemas.map((schema: { schema_name: string }) => schema.schema_name)).toContain(
+    'WebPage: Deep',
+  );
+  expect(sitemapScan.body.scanned).toBe(1);
 });

@@ -1,4 +1,4 @@
-import { Parser } from 'htmlparser2';
+import { readTags } from '../../read-tags.ts';
 
 /** What a scan reads from a page to describe it. */
 export interface PageFacts {
@@ -46,38 +46,37 @@ export function readPage(html: string): PageFacts {
   };
   let capture: 'title' | 'h1' | null = null;
   let text = '';
-  const parser = new Parser(
-    {
-      onopentag(name, attributes) {
-        if (name === 'html' && attributes.lang) facts.lang = clip(attributes.lang);
-        else if ((name === 'title' && facts.title === null) || (name === 'h1' && facts.h1 === null)) {
-          capture = name;
-          text = '';
-        } else if (name === 'link' && facts.canonical === null) {
-          const rel = (attributes.rel ?? '').toLowerCase().split(/\s+/);
-          if (rel.includes('canonical') && attributes.href) facts.canonical = clip(attributes.href.trim());
-        } else if (name === 'meta') {
-          const key = (attributes.property ?? attributes.name ?? '').toLowerCase();
-          const content = attributes.content === undefined ? undefined : clip(attributes.content.trim());
-          if (!key || !content) return;
-          if (key === 'description') facts.description ??= content;
-          else if (key === 'author') facts.author ??= content;
-          else if (key.startsWith('og:') || key.startsWith('article:')) facts.properties[key] ??= content;
-        }
-      },
-      ontext(chunk) {
-        if (capture && text.length < MAX_TEXT * 4) text += chunk;
-      },
-      onclosetag(name) {
-        if (capture === name) {
-          facts[capture] = collapse(text);
-          capture = null;
-        }
-      },
+  readTags(html, {
+    onOpenTag(name, attributes) {
+      if (name === 'html' && attributes.lang) facts.lang = clip(attributes.lang);
+      else if ((name === 'title' && facts.title === null) || (name === 'h1' && facts.h1 === null)) {
+        capture = name;
+        text = '';
+      } else if (name === 'link' && facts.canonical === null) {
+        const rel = (attributes.rel ?? '').toLowerCase().split(/\s+/);
+        if (rel.includes('canonical') && attributes.href) facts.canonical = clip(attributes.href.trim());
+      } else if (name === 'meta') {
+        const key = (attributes.property ?? attributes.name ?? '').toLowerCase();
+        const content = attributes.content === undefined ? undefined : clip(attributes.content.trim());
+        if (!key || !content) return;
+        if (key === 'description') facts.description ??= content;
+        else if (key === 'author') facts.author ??= content;
+        else if (key.startsWith('og:') || key.startsWith('article:')) facts.properties[key] ??= content;
+      }
     },
-    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
-  );
-  parser.end(html);
+    onText(chunk) {
+      if (capture && text.length < MAX_TEXT * 4) text += chunk;
+    },
+    onCloseTag(name) {
+      if (capture === name) {
+        facts[capture] = collapse(text);
+        capture = null;
+      }
+    },
+  });
+  // A title or h1 the page never closes ends with the page.
+  const open = capture as 'title' | 'h1' | null; // set in the callbacks, which TypeScript does not follow
+  if (open) facts[open] = collapse(text);
   facts.publishedTime = facts.properties['article:published_time'] ?? null;
   facts.modifiedTime = facts.properties['article:modified_time'] ?? null;
   return facts;
