@@ -46,6 +46,17 @@ export function nodeTypes(walk: Walk, node: JsonObject, context: TermContext, qu
       continue;
     }
     const term = resolveTerm(type, context);
+    if (term.kind === 'foreign' && !quiet && mistakenIri(type, context)) {
+      const [before, after] = [
+        type.slice(0, type.indexOf(':')).trim(),
+        type.slice(type.indexOf(':') + 1).trim(),
+      ];
+      const meant = vocab.typeIds.has(after) ? after : vocab.typeIds.has(before) ? before : null;
+      walk.report.add(
+        'unknown-type',
+        `"${type}" is not a Schema.org type: "${type.slice(0, type.indexOf(':') + 1)}" is no prefix the @context defines, so it reads as an IRI of its own that no reader knows.${meant ? ` Did you mean "${meant}"?` : suggest(vocab.typeNames, before, walk)}`,
+      );
+    }
     if (term.kind !== 'schema') continue;
     const id = vocab.typeIds.get(term.name);
     if (id !== undefined) {
@@ -57,6 +68,20 @@ export function nodeTypes(walk: Walk, node: JsonObject, context: TermContext, qu
   }
   if (!quiet) report.path.pop();
   return types;
+}
+
+/** Schemes a type from another vocabulary is written in: `https://purl.org/…`, `urn:…`. */
+const IRI_SCHEMES = /^(?:(?:https?|ftp):\/\/|(?:urn|tag|did):)\S+$/i;
+
+/**
+ * Whether a `@type` with a colon, which JSON-LD reads as an absolute IRI where its prefix is undefined, is a slip
+ * rather than another vocabulary's type: `Product: Running shoe`, `Artcle:x`, `http:Article`. Not under a
+ * Schema.org context alone (another context may define the prefix), nor for a prefix the document defines.
+ */
+function mistakenIri(type: string, context: TermContext): boolean {
+  if (!context.schema || context.others.length > 0) return false;
+  const prefix = type.slice(0, type.indexOf(':'));
+  return !context.localTerms.has(prefix) && !IRI_SCHEMES.test(type);
 }
 
 /** An unknown type or property: an error, or a note when another context in scope may define it. */

@@ -258,3 +258,26 @@ test('a node named by reference many times is followed once along a rule path, n
   expect(countries).toHaveLength(n);
   expect(countries[0]?.path).toBe('$["@graph"][0].jobLocation[0].address[0].addressCountry[0]');
 });
+
+test('a @type with a colon and no prefix the @context defines is a mistake, not another vocabulary', () => {
+  const typeIssues = (type: string, context: unknown = 'https://schema.org') =>
+    validateJsonLd({ '@context': context, '@type': type, name: 'A' }).issues.filter(
+      (issue) => issue.path === '$["@type"]',
+    );
+  for (const [type, meant] of [
+    ['Product: Running shoe', 'Product'],
+    ['Artcle:x', 'Article'],
+    ['http:Article', 'Article'],
+  ] as const) {
+    const [issue, ...rest] = typeIssues(type);
+    expect(rest).toEqual([]);
+    expect(issue).toMatchObject({ code: 'unknown-type', severity: 'error' });
+    expect(issue?.message).toContain(`is no prefix the @context defines`);
+    expect(issue?.message).toContain(`Did you mean "${meant}"?`);
+  }
+  // Another vocabulary's type, as an IRI or under a prefix the document defines: not Schema.org's to judge.
+  expect(typeIssues('https://purl.org/goodrelations/v1#Offering')).toEqual([]);
+  expect(
+    typeIssues('gr:Offering', ['https://schema.org', { gr: 'http://purl.org/goodrelations/v1#' }]),
+  ).toEqual([]);
+});
