@@ -26,6 +26,20 @@ const LISTED = 20;
 export function loadSeed(store: Store, file: SeedFile, hosts: ReadonlySet<string>): void {
   const seed = parseSeedFile(file, 'the seed');
   const refused: string[] = [];
+  // The store finds tags under a URL in any case of its ASCII letters (as WordPress does): two entries that
+  // differ only so are one page's, and one would silently win.
+  for (const list of ['meta', 'social'] as const) {
+    const first = new Map<string, number>();
+    seed[list].forEach(({ url }, index) => {
+      const key = url.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
+      const earlier = first.get(key);
+      if (earlier === undefined) first.set(key, index);
+      else
+        refused.push(
+          `${list}[${index}].url: ${url} is ${list}[${earlier}]'s page (${seed[list][earlier]!.url}) in other letter case; keep one entry per page`,
+        );
+    });
+  }
   const inputs = seed.schemas.flatMap((entry, index) => {
     try {
       return [readSchemaInput(entry as unknown as Record<string, unknown>, hosts, undefined, true)];

@@ -46,3 +46,16 @@ test('an entry the API would refuse names its index and field', () => {
   const error = refusal({ schemas: [{ url: 'https://elsewhere.test/', schema_data: { '@type': 'Thing' } }] });
   expect(error.problems[0]).toMatch(/^schemas\[0\]\.\w+: /);
 });
+
+test('two tag entries for one page in other letter case are refused, as the store would keep one', () => {
+  expect(
+    refusal({
+      meta: [
+        { url: 'https://example.com/a/', title: 'A' },
+        { url: 'https://EXAMPLE.com/a/', title: 'B' },
+      ],
+    }).problems,
+  ).toEqual([
+    "meta[1].url: https://EXAMPLE.com/a/ is meta[0]'s page (https://example.com/a/) in other letter case; keep one entry per page",
+  ]);
+});
