@@ -6,7 +6,7 @@ import { escapeText } from '../head/escape.ts';
 import { parseJsonSafely } from '../parse-json-safely.ts';
 import type { ApiResponse, ServerContext } from './api.ts';
 import { type Authenticator, can } from './auth.ts';
-import { ApiFailure, noRoute } from './errors.ts';
+import { ApiFailure, invalidParams, noRoute } from './errors.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import type { CompiledRoute } from './routes.ts';
 
@@ -55,6 +55,34 @@ function tooLarge(limit: number): ApiFailure {
 /** The query as PHP reads it into `$_GET`, which WordPress's REST server takes: a name given twice keeps its last value. */
 function phpQuery(params: URLSearchParams): URLSearchParams {
   return new URLSearchParams(Object.fromEntries(params));
+}
+
+/** The query parameters the routes read, by the type WordPress's schema gives them. */
+const SCALAR_PARAMS: Record<string, 'string' | 'integer'> = {
+  page: 'integer',
+  per_page: 'integer',
+  url: 'string',
+  orderby: 'string',
+  order: 'string',
+  schema_type: 'string',
+  search: 'string',
+};
+
+/**
+ * Parameters PHP reads as arrays (`url[]=…`, `page[x]=2`) where the routes take one value: WordPress answers
+ * 400 (`url is not of type string.`), never a list with the filter left out.
+ */
+function arrayParams(params: URLSearchParams): Array<[string, string]> {
+  const named = new Set<string>();
+  for (const key of params.keys()) {
+    const name = /^([^[\]]+)\[[^\]]*\]/.exec(key)?.[1];
+    if (name !== undefined && SCALAR_PARAMS[name]) named.add(name);
+  }
+  return [...named].map((name) => [name, `is not of type ${SCALAR_PARAMS[name]}.`]);
+}
+
+function headerValue(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
 }
 
 /** The route below the prefix and the query the handler sees, or null when the URL is not the API's. */
@@ -177,7 +205,11 @@ async function answer(request: IncomingMessage, dispatch: Dispatch): Promise<Api
     return { body: restIndex(url, dispatch) };
   const located = locate(url, dispatch);
   if (!located) throw noRoute();
-  const method = request.method ?? 'GET';
+  // As WordPress: `?_method=DELETE` or `X-HTTP-Method-Override: DELETE`, for clients that can send only GET
+  // and POST, run the request as that method.
+  const override = located.query.get('_method') ?? headerValue(request.headers['x-http-method-override']);
+  located.query.delete('_method');
+  const method = override?.trim() ? override.trim().toUpperCase() : (request.method ?? 'GET');
   const user = await dispatch.auth.authenticate(request.headers.authorization);
   if (located.route === '') {
     if (method !== 'GET' && method !== 'HEAD') throw noRoute();
@@ -196,6 +228,8 @@ async function answer(request: IncomingMessage, dispatch: Dispatch): Promise<Api
     }
   }
   if (!route) throw noRoute();
+  const arrays = arrayParams(url.searchParams);
+  if (arrays.length > 0) throw invalidParams(Object.fromEntries(arrays));
   if (route.access !== 'public') {
     if (!user)
       throw new ApiFailure(401, 'rest_forbidden', 'Sorry, you are not allowed to do that. Send credentials.');

@@ -47,7 +47,8 @@ export interface CompiledRoute extends Route {
 export function compileRoutes(routes: Route[]): CompiledRoute[] {
   return routes.map((route) => ({
     ...route,
-    pattern: new RegExp(`^${route.path.replaceAll('(?P<', '(?<')}$`),
+    // WordPress matches a route in any letter case (`@^…$@i`).
+    pattern: new RegExp(`^${route.path.replaceAll('(?P<', '(?<')}$`, 'i'),
   }));
 }
 

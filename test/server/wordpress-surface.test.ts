@@ -87,3 +87,37 @@ test('a body is read as WordPress reads it: JSON under a JSON type, form fields,
   expect(plain.status).toBe(400);
   expect(plain.body.code).toBe('rest_missing_callback_param');
 });
+
+test("a method override, a route's letter case and its trailing slash are read as WordPress reads them", async () => {
+  const created = await server.call('POST', '/schemas', { body: schema('/override/') });
+  const id = created.body.id as number;
+  // Clients that send only GET and POST: `?_method=` or the X-HTTP-Method-Override header.
+  expect((await server.call('GET', `/SCHEMAS/${id}/`)).status).toBe(200);
+  const viaQuery = await server.call('POST', `/schemas/${id}?_method=PUT`, {
+    body: { schema_name: 'Renamed' },
+  });
+  expect(viaQuery.body).toMatchObject({ id, schema_name: 'Renamed' });
+  const viaHeader = await fetch(`${server.baseUrl}/schemas/${id}`, {
+    method: 'POST',
+    headers: {
+      authorization: `Basic ${Buffer.from(`${users.admin.name}:${users.admin.password}`).toString('base64')}`,
+      'x-http-method-override': 'DELETE',
+    },
+  });
+  expect(viaHeader.status).toBe(200);
+  expect((await server.call('GET', `/schemas/${id}`)).status).toBe(404);
+});
+
+test('a parameter sent as a PHP array where a route takes one value is refused, not dropped', async () => {
+  for (const [query, name, type] of [
+    ['url[]=https://example.com/about/', 'url', 'string'],
+    ['page[]=2', 'page', 'integer'],
+  ] as const) {
+    const answer = await server.call('GET', `/schemas?${query}`);
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({
+      code: 'rest_invalid_param',
+      data: { params: { [name]: `is not of type ${type}.` } },
+    });
+  }
+});
