@@ -13,7 +13,7 @@ import { type Command, InputError, UsageError } from './command.ts';
 import { checkTarget } from './pull-check.ts';
 import { readApi } from './read-api.ts';
 import { readInputText } from './read-input.ts';
-import { fromPageFiles, toPageFiles } from './seo-directory.ts';
+import { fromPageFiles, jsonProblem, toPageFiles } from './seo-directory.ts';
 import {
   readDirectorySelection,
   readPageFileTree,
@@ -46,8 +46,9 @@ export function readJsonFile(path: string): unknown {
   const text = readInputText(path);
   try {
     return parseLossless(text);
-  } catch (error) {
-    throw new InputError(`${path} is not JSON: ${(error as Error).message}.`);
+  } catch {
+    // Said as push and validate say it: with line and column, and a byte order mark named, not shown.
+    throw new InputError(`${path} is not JSON: ${jsonProblem(text)}.`);
   }
 }
 

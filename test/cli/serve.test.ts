@@ -203,6 +203,14 @@ test('a seed file of the wrong shape, or with unknown fields, is a usage error n
   expect(typo.code).toBe(2);
   expect(typo.err).toContain('meta[0]: unknown field "descripton" (did you mean "description"?)');
 
+  // A byte order mark an editor wrote is named, not shown as an invisible character.
+  const bom = join(dir, 'bom.json');
+  writeFileSync(bom, '\uFEFF{"schemas":[]}');
+  const marked = await refused(['--seed', bom]);
+  expect(marked.code).toBe(2);
+  expect(marked.err).toContain(`${bom} is not JSON: Unexpected U+FEFF, a byte order mark,`);
+  expect(marked.err).toContain('at line 1, column 1.');
+
   const invalid = join(dir, 'invalid.json');
   writeFileSync(invalid, JSON.stringify({ schemas: [{ url: 'not a url', schema_data: {} }] }));
   const refusedEntry = await refused(['--seed', invalid]);
