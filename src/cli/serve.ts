@@ -1,4 +1,5 @@
 // `astro-schema-manager serve`: the reference server on a port, until SIGINT or SIGTERM.
+import { suggestName } from '../did-you-mean.ts';
 import { plural } from '../plural.ts';
 import { SeedFileError } from '../seed-file.ts';
 import { createServer, generateApplicationPassword, serverDefaults } from '../server/index.ts';
@@ -18,7 +19,13 @@ export function parseUserSpec(spec: string, where: string): UserOption {
   const first = spec.indexOf(':');
   const last = spec.lastIndexOf(':');
   const capability = spec.slice(last + 1).trim() as Capability;
-  if (first <= 0 || last === first || !capabilities.includes(capability)) {
+  if (first > 0 && last !== first && !capabilities.includes(capability)) {
+    const near = suggestName(capability, capabilities);
+    throw new UsageError(
+      `${where}: user "${spec.slice(0, first).trim()}" has the capability "${capability}", which is none of ${capabilities.join(' or ')}${near ? ` (did you mean ${near}?)` : ''}.`,
+    );
+  }
+  if (first <= 0 || last === first) {
     throw new UsageError(
       `${where}: "${first > 0 ? `${spec.slice(0, first)}:…` : '…'}" must be name:password:capability, ` +
         `with capability ${capabilities.join(' or ')}.`,
@@ -47,16 +54,37 @@ export function readUsers(file: string | undefined, env: NodeJS.ProcessEnv): Use
       throw new UsageError(`--users ${file}: cannot read it (${problem}).`);
     }
     const text = readInputText(file);
-    return text
-      .split(/\r?\n/)
-      .flatMap((line, index) =>
-        line.trim() === '' || line.trimStart().startsWith('#')
-          ? []
-          : [parseUserSpec(line, `${file}:${index + 1}`)],
-      );
+    return oneEach(
+      text
+        .split(/\r?\n/)
+        .flatMap((line, index) =>
+          line.trim() === '' || line.trimStart().startsWith('#')
+            ? []
+            : [{ user: parseUserSpec(line, `${file}:${index + 1}`), where: `${file}:${index + 1}` }],
+        ),
+    );
   }
   const specs = (env[USERS_ENV] ?? '').split(/[\n,]/).filter((spec) => spec.trim() !== '');
-  return specs.map((spec, index) => parseUserSpec(spec, `${USERS_ENV} entry ${index + 1}`));
+  return oneEach(
+    specs.map((spec, index) => {
+      const where = `${USERS_ENV} entry ${index + 1}`;
+      return { user: parseUserSpec(spec, where), where };
+    }),
+  );
+}
+
+/** The users, each name once: a second line for a name would leave which password holds to chance. */
+function oneEach(users: Array<{ user: UserOption; where: string }>): UserOption[] {
+  const first = new Map<string, string>();
+  for (const { user, where } of users) {
+    const earlier = first.get(user.name);
+    if (earlier !== undefined)
+      throw new UsageError(
+        `${where}: user "${user.name}" is given at ${earlier} too; keep one line per user.`,
+      );
+    first.set(user.name, where);
+  }
+  return users.map(({ user }) => user);
 }
 
 /** The origins of a seed's page URLs, in the order they first appear. */

@@ -154,6 +154,19 @@ test('users come from SCHEMA_MANAGER_SERVE_USERS; --user (a password in ps) is r
   expect(emptyPassword.code).toBe(2);
   expect(emptyPassword.err).toContain('bad-users.txt:2: user "writer" has an empty password');
   expect(emptyPassword.err).not.toContain('s3cret');
+
+  // A mistyped capability is named, with the one meant; a user given twice is refused, naming both lines.
+  writeFileSync(users, 'admin:s3cret-pass:manage_optionz\n');
+  const capability = await refused(['--users', users]);
+  expect(capability.err).toContain(
+    'bad-users.txt:1: user "admin" has the capability "manage_optionz", which is none of manage_options or edit_posts (did you mean manage_options?).',
+  );
+  writeFileSync(users, 'admin:s3cret-pass:manage_options\nadmin:other-pass:edit_posts\n');
+  const twice = await refused(['--users', users]);
+  expect(twice.code).toBe(2);
+  expect(twice.err).toContain('bad-users.txt:2: user "admin" is given at');
+  expect(twice.err).toContain('bad-users.txt:1 too; keep one line per user.');
+  expect(twice.err).not.toMatch(/s3cret|other-pass/);
 });
 
 test('a bad --prefix or --site is a usage error (exit 2)', async () => {
