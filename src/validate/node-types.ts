@@ -75,12 +75,13 @@ const IRI_SCHEMES = /^(?:(?:https?|ftp):\/\/|(?:urn|tag|did):)\S+$/i;
 
 /**
  * Whether a `@type` with a colon, which JSON-LD reads as an absolute IRI where its prefix is undefined, is a slip
- * rather than another vocabulary's type: `Product: Running shoe`, `Artcle:x`, `http:Article`. Not under a
- * Schema.org context alone (another context may define the prefix), nor for a prefix the document defines.
+ * rather than another vocabulary's type: `Product: Running shoe`, `Artcle:x`, `http:Article`. Only under
+ * Schema.org's context with no other (which could define the prefix), and not for a prefix the document defines.
  */
 function mistakenIri(type: string, context: TermContext): boolean {
-  if (!context.schema || context.others.length > 0) return false;
-  const prefix = type.slice(0, type.indexOf(':'));
+  const colon = type.indexOf(':');
+  if (colon === -1 || !context.schema || context.others.length > 0) return false;
+  const prefix = type.slice(0, colon);
   return !context.localTerms.has(prefix) && !IRI_SCHEMES.test(type);
 }
 

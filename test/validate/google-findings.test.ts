@@ -280,4 +280,8 @@ test('a @type with a colon and no prefix the @context defines is a mistake, not 
   expect(
     typeIssues('gr:Offering', ['https://schema.org', { gr: 'http://purl.org/goodrelations/v1#' }]),
   ).toEqual([]);
+  // A term of the document's own context, with no colon at all.
+  expect(
+    typeIssues('MyType', ['https://schema.org', { MyType: 'https://example.com/vocab#MyType' }]),
+  ).toEqual([]);
 });
