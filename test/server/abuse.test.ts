@@ -156,6 +156,20 @@ test('/validate answers valid: false for text that opens 20,000 brackets', async
   }
 });
 
+test('/validate answers valid: false, not a 400, for a well-formed document deeper than a schema may be stored', async () => {
+  let deep: Record<string, unknown> = { '@type': 'Thing', name: 'leaf' };
+  for (let level = 0; level < 100; level++) deep = { '@type': 'Thing', subjectOf: deep };
+  const document = { '@context': 'https://schema.org', ...deep };
+  for (const schema_data of [document, JSON.stringify(document)]) {
+    const answer = await server.call('POST', '/validate', { body: { schema_data } });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({
+      valid: false,
+      errors: [{ path: '$', code: 'too-deep', message: expect.stringContaining('deeper than 64 levels') }],
+    });
+  }
+});
+
 test('what Node refuses before the API sees it (headers over 16 KB, a request that is not HTTP) gets an answer in the API shape', async () => {
   const big = await fetch(`${server.baseUrl}/schemas`, { headers: { 'x-padding': 'a'.repeat(20_000) } });
   expect(big.status).toBe(431);

@@ -1,22 +1,25 @@
 import type { Handler } from '../api.ts';
 import { depthExceeds, maxDocumentDepth, positiveInteger } from '../checks.ts';
 import { invalidParams, missingParams, notFound } from '../errors.ts';
-import { type RemoteIssue, validateDocument } from '../validation.ts';
+import { type RemoteIssue, type RemoteValidation, validateDocument } from '../validation.ts';
 import { checkBodyFields } from './input.ts';
 
-/** A document nested past the limit is refused before the validator walks it. */
-function refuseDeep(text: string | object, field: string): void {
+/**
+ * A document nested past the store's limit, judged before the validator walks it: invalid, as any document the
+ * API would not store, not a refused request (the contract: a bad document is `valid: false`, never a 400).
+ */
+function tooDeep(text: string | object): RemoteValidation | null {
   let doc: unknown = text;
   if (typeof text === 'string') {
     try {
       doc = JSON.parse(text);
     } catch {
-      return; // not JSON: the validator reports it as invalid
+      return null; // not JSON: the validator reports it as invalid
     }
   }
-  if (depthExceeds(doc, maxDocumentDepth)) {
-    throw invalidParams({ [field]: `must not nest deeper than ${maxDocumentDepth} levels` });
-  }
+  if (!depthExceeds(doc, maxDocumentDepth)) return null;
+  const message = `The document nests deeper than ${maxDocumentDepth} levels, more than a schema may be stored with; flatten it with "@id" references.`;
+  return { valid: false, errors: [{ path: '$', code: 'too-deep', message }], warnings: [] };
 }
 
 /**
@@ -38,8 +41,7 @@ export const validate: Handler = (request, { store }) => {
     if (data === null || (typeof data !== 'string' && typeof data !== 'object')) {
       throw invalidParams({ schema_data: 'must be a string of JSON-LD or a JSON object' });
     }
-    refuseDeep(data, 'schema_data');
-    return { body: validateDocument(data) };
+    return { body: tooDeep(data) ?? validateDocument(data) };
   }
   let records: Array<{ id: number; schema_data: string }>;
   if (body.id !== undefined) {
@@ -57,8 +59,7 @@ export const validate: Handler = (request, { store }) => {
   const errors: Array<RemoteIssue & { id: number }> = [];
   const warnings: Array<RemoteIssue & { id: number }> = [];
   for (const record of records) {
-    refuseDeep(record.schema_data, 'schema_data');
-    const result = validateDocument(record.schema_data);
+    const result = tooDeep(record.schema_data) ?? validateDocument(record.schema_data);
     // One at a time: a document of many nodes can have more issues than a call takes arguments.
     for (const issue of result.errors) errors.push({ ...issue, id: record.id });
     for (const issue of result.warnings) warnings.push({ ...issue, id: record.id });
