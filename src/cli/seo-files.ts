@@ -86,7 +86,7 @@ export async function writePageFileTree(
   const root = resolve(dir);
   for (const file of files) {
     const within = relative(root, resolve(root, file.path));
-    if (within === '' || within.startsWith('..') || isAbsolute(within))
+    if (within === '' || within === '..' || within.startsWith(`..${sep}`) || isAbsolute(within))
       throw new Error(
         `The page file of ${file.url} would be written outside ${dir} (${file.path}); nothing was written.`,
       );

@@ -77,6 +77,10 @@ describe('writePageFileTree', () => {
       'The page file of https://../package would be written outside',
     );
     expect(await readdir(dir)).toEqual([]);
+    // A name that only begins with two dots is inside.
+    const inside = [{ path: '..abc/index.json', url: 'https://..abc/', text: '{}\n' }];
+    await writePageFileTree(join(dir, 'seo'), inside, { removeOthers: false });
+    expect(await readdir(join(dir, 'seo'))).toEqual(['..abc']);
   });
 });
 
