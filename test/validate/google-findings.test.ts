@@ -285,3 +285,27 @@ test('a @type with a colon and no prefix the @context defines is a mistake, not 
     typeIssues('MyType', ['https://schema.org', { MyType: 'https://example.com/vocab#MyType' }]),
   ).toEqual([]);
 });
+
+test("a local business's coordinates under 5 decimal places are a recommendation, not an error", () => {
+  const business = (latitude: number | string) => ({
+    '@context': 'https://schema.org',
+    '@type': 'Restaurant',
+    name: 'Luigi',
+    address: { '@type': 'PostalAddress', streetAddress: '1 Main St', addressLocality: 'Town' },
+    geo: { '@type': 'GeoCoordinates', latitude, longitude: -73.97622 },
+  });
+  const geo = (latitude: number | string) =>
+    validateJsonLd(business(latitude), google).issues.filter((issue) => issue.path.startsWith('$.geo'));
+  expect(geo(40.7614)).toEqual([
+    expect.objectContaining({
+      severity: 'warning',
+      code: 'google-missing-recommended',
+      path: '$.geo.latitude',
+      message: expect.stringContaining(
+        'recommends "geo.latitude" as a number with at least 5 decimal places ("37.42242"); found 40.7614.',
+      ),
+    }),
+  ]);
+  expect(geo(40.76142)).toEqual([]);
+  expect(geo('40.761420')).toEqual([]);
+});

@@ -44,7 +44,7 @@ interface CompiledRule {
   requiredInOne: Entry[];
   recommended: Entry[];
   oneOf: Array<{ entries: Entry[]; what: string }>;
-  formats: Array<{ property: string; segments: string[]; format: ValueFormat }>;
+  formats: Array<{ property: string; segments: string[]; format: ValueFormat; recommended: boolean }>;
   atLeast: Array<{ property: string; segments: string[]; count: number }>;
 }
 
@@ -100,11 +100,18 @@ function compile(vocab: Vocabulary): CompiledRule[] {
         entries: group.map(readEntry),
         what: group.map((entry) => `"${entry}"`).join(', '),
       })),
-      formats: Object.entries(rule.formats ?? {}).map(([property, format]) => ({
-        property,
-        segments: property.split('.'),
-        format,
-      })),
+      formats: [
+        ...Object.entries(rule.formats ?? {}).map(([property, format]) => ({
+          property,
+          format,
+          recommended: false,
+        })),
+        ...Object.entries(rule.recommendedFormats ?? {}).map(([property, format]) => ({
+          property,
+          format,
+          recommended: true,
+        })),
+      ].map((entry) => ({ ...entry, segments: entry.property.split('.') })),
       atLeast: Object.entries(rule.atLeast ?? {}).map(([property, count]) => ({
         property,
         segments: property.split('.'),
@@ -289,7 +296,7 @@ function checkRule(walk: Walk, compiledRule: CompiledRule, typed: TypedNode, sai
         [...path, segments[0]!],
       );
   }
-  for (const { property, segments, format } of compiledRule.formats) {
+  for (const { property, segments, format, recommended } of compiledRule.formats) {
     if (lookup(node, segments[0]!) === undefined) continue; // the usual case: absent
     for (const found of findPath(walk, node, segments, null).values) {
       if (typeof found.value === 'object' && found.value !== null) continue; // a node: its own rules judge it
@@ -297,8 +304,8 @@ function checkRule(walk: Walk, compiledRule: CompiledRule, typed: TypedNode, sai
       // Schema.org's own check may already have said the value is malformed (a date that is not ISO 8601).
       if (problem && !walk.report.has('invalid-value', segmentsOf(found.place, path))) {
         report(
-          'google-invalid-value',
-          `${richResult} needs "${property}" as ${problem}; found ${JSON.stringify(found.value)}.`,
+          recommended ? 'google-missing-recommended' : 'google-invalid-value',
+          `${richResult} ${recommended ? 'recommends' : 'needs'} "${property}" as ${problem}; found ${JSON.stringify(found.value)}.`,
           segmentsOf(found.place, path),
         );
       }

@@ -26,6 +26,8 @@ export interface RichResultRule {
   atLeast?: Record<string, number>;
   /** Value formats Google states, by property path. */
   formats?: Record<string, ValueFormat>;
+  /** Formats Google states for recommended properties: a value off them is said as a recommendation. */
+  recommendedFormats?: Record<string, ValueFormat>;
   /** The rich result is no longer shown (or only to few sites): reported as info. */
   deprecated?: string;
   source: string;

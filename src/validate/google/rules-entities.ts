@@ -25,8 +25,10 @@ export const ENTITY_RULES: RichResultRule[] = [
       'telephone',
       'url',
     ],
+    // "The precision must be at least 5 decimal places." (geo is recommended, so a warning).
+    recommendedFormats: { 'geo.latitude': 'coordinate', 'geo.longitude': 'coordinate' },
     source: `${docs}/local-business`,
-    checked,
+    checked: '2026-11-27',
   },
   {
     name: 'Organization',
