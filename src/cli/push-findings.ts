@@ -27,12 +27,7 @@ export function findingsOf(
   rules: Array<'google'>,
   metaOf: (url: string) => PageMeta | null = () => null,
 ): SchemaFindings[] {
-  const pages = Map.groupBy(
-    wanted.filter((entry) => entry.is_active),
-    (entry) => entry.url,
-  );
-  const alone = wanted.filter((entry) => !entry.is_active).map((entry) => [entry]);
-  return [...pages.values(), ...alone]
+  return validatedTogether(wanted)
     .flatMap((entries) => {
       // As the build ships them: the CMS's placeholders filled from the page's meta, where it is known.
       const results = validatePage(
@@ -46,6 +41,21 @@ export function findingsOf(
     })
     .filter(({ issues }) => issues.length > 0)
     .sort((a, b) => a.entry.index - b.entry.index);
+}
+
+/**
+ * The schemas the build validates together: each page's active ones, as one page's JSON-LD (an `@id` one
+ * defines resolves in another); an inactive one is not built, and is validated alone.
+ *
+ * @example validatedTogether(desiredSchemas(file)).map((entries) => entries[0].url)
+ */
+export function validatedTogether(wanted: DesiredSchema[]): DesiredSchema[][] {
+  const pages = Map.groupBy(
+    wanted.filter((entry) => entry.is_active),
+    (entry) => entry.url,
+  );
+  const alone = wanted.filter((entry) => !entry.is_active).map((entry) => [entry]);
+  return [...pages.values(), ...alone];
 }
 
 /** An active schema with an error: what a real push refuses (an inactive one is not built). */

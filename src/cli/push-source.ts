@@ -1,16 +1,22 @@
-// What `push` reads: a directory of page files (as `pull --out seo/` writes it) or one pull file (`-` for stdin),
-// with a name for each schema that points back into it, for the plan and the findings.
+// What `push` and `validate` read: a directory of page files (as `pull --out seo/` writes it), one pull file (`-`
+// for stdin) or one page file of such a directory, with a name for each schema that points back into it, for the
+// plan and the findings.
 import { statSync } from 'node:fs';
-import type { SeedFileData as SchemaFile } from '../seed-file.ts';
+import { parseLossless } from '../lossless-json.ts';
+import { parseSeedFile, type SeedFileData as SchemaFile, SeedFileError } from '../seed-file.ts';
 import { InputError, UsageError } from './command.ts';
-import { readSchemaFile } from './pull.ts';
-import { PageFileError, readPageFiles } from './seo-directory.ts';
+import { readInputText } from './read-input.ts';
+import { jsonProblem, PageFileError, pageFileUrl, readPageFiles } from './seo-directory.ts';
 import { readDirectorySelection, readPageFileTree } from './seo-files.ts';
 
 export interface PushSource {
   file: SchemaFile;
   /** Where the file's `schemas[index]` is written: `seo/example.com/a.json schemas[0]`, or `schemas[3]`. */
   where(index: number): string;
+  /** The file holding the schema: a page file of the directory, or the one file named. */
+  fileOf(index: number): string;
+  /** Which of its file's schemas it is: `schemas[0]`. */
+  schemaIn(index: number): string;
 }
 
 /**
@@ -24,12 +30,9 @@ export async function readPushSource(path: string): Promise<PushSource> {
   try {
     isDirectory = path !== '-' && statSync(path).isDirectory();
   } catch {
-    // Not there: readSchemaFile names the path and the reason.
+    // Not there: readInputText names the path and the reason.
   }
-  if (!isDirectory) {
-    const file = readSchemaFile(path);
-    return { file, where: (index) => `schemas[${index}]` };
-  }
+  if (!isDirectory) return pushSourceOfText(path === '-' ? 'stdin' : path, readInputText(path));
   const tree = await readPageFileTree(path);
   if (tree.size === 0)
     throw new UsageError(`${path} holds no page files (*.json); write them with "pull --out ${path}".`);
@@ -43,9 +46,52 @@ export async function readPushSource(path: string): Promise<PushSource> {
     return {
       file: selection ? { ...file, selection } : file,
       where: (index) => inDirectory(`${origins[index]!.path} schemas[${origins[index]!.index}]`),
+      fileOf: (index) => inDirectory(origins[index]!.path),
+      schemaIn: (index) => `schemas[${origins[index]!.index}]`,
     };
   } catch (error) {
     if (error instanceof PageFileError) throw new InputError(inDirectory(error.message));
     throw error;
+  }
+}
+
+/**
+ * A pull file's text, or one page file's (an object with a `url`: `seo/example.com/index.json` pushed alone),
+ * named `label` in messages; a file of the wrong shape is an InputError naming the field.
+ *
+ * @example pushSourceOfText('a.json', '{"url":"https://x.dev/","schemas":[]}').file.schemas // []
+ */
+export function pushSourceOfText(label: string, text: string): PushSource {
+  let value: unknown;
+  try {
+    value = parseLossless(text);
+  } catch {
+    // Said with line and column, and a byte order mark named, not shown.
+    throw new InputError(`${label} is not JSON: ${jsonProblem(text)}.`);
+  }
+  const page = pageFileUrl(text);
+  if (page !== null) {
+    try {
+      const { file } = readPageFiles([{ path: label, text }]);
+      // The file speaks for its page alone: push --prune deletes nothing on another.
+      return {
+        file: { ...file, selection: [{ urls: [page] }] },
+        where: (index) => `${label} schemas[${index}]`,
+        fileOf: () => label,
+        schemaIn: (index) => `schemas[${index}]`,
+      };
+    } catch (error) {
+      throw error instanceof PageFileError ? new InputError(error.message) : error;
+    }
+  }
+  try {
+    return {
+      file: parseSeedFile(value, label),
+      where: (index) => `schemas[${index}]`,
+      fileOf: () => label,
+      schemaIn: (index) => `schemas[${index}]`,
+    };
+  } catch (error) {
+    throw error instanceof SeedFileError ? new InputError(error.message) : error;
   }
 }

@@ -81,7 +81,7 @@ findings; a real push with validation errors sends nothing (unless --allow-inval
   arguments: [
     {
       name: '<dir|file>',
-      description: 'a directory of page files, a pull file, or - for stdin',
+      description: 'a directory of page files, a pull file, one page file, or - for stdin',
       missing:
         'name what to push: the file pull writes by default (push schemas.json), a directory of page files (push seo/), or - for stdin.',
     },

@@ -1,13 +1,18 @@
 // `astro-schema-manager validate`: JSON-LD from a file, stdin or the API, checked by the local validator (or by
 // the API's POST /validate with --remote), reported as `check` reports pages.
+import { statSync } from 'node:fs';
 import { ApiError, type SchemaClient, type ValidateBody } from '../client/index.ts';
 import { describeSchema } from '../describe-schema.ts';
+import { plainJson } from '../lossless-json.ts';
 import { urlIdentity } from '../url-forms.ts';
 import type { CheckedFile } from '../validate/format-report.ts';
 import { type Severity, type ValidationIssue, validatePage } from '../validate/index.ts';
 import { apiOptions, connect, isNotAllowed, readIds } from './api-connection.ts';
 import { asBuilt, knownMeta, type PageMeta, usesPlaceholder } from './as-built.ts';
 import { type Command, UsageError } from './command.ts';
+import { validatedTogether } from './push-findings.ts';
+import { desiredSchemas } from './push-plan.ts';
+import { type PushSource, pushSourceOfText, readPushSource } from './push-source.ts';
 import { readInputText } from './read-input.ts';
 import {
   reachesFailOn,
@@ -20,17 +25,33 @@ import {
 /** Something to validate: the document itself (local) and how the API names it (remote). */
 interface Target {
   label: string;
+  /** One page's schemas (a pull file's page, a --url): the summary counts pages where every target is one. */
+  page?: boolean;
+  /** Which documents are validated together (indexes), where not all of them: a page's inactive schema alone. */
+  together?: number[][];
   documents: Array<{ value: string | object; remote: ValidateBody; label?: string }>;
   /** Why there is nothing to validate (a page without an active schema). */
   failure?: string;
 }
 
+const PAGES = ['page', 'pages'] as const;
+const SOURCES = ['source', 'sources'] as const;
+
+const isDirectory = (path: string) => {
+  try {
+    return path !== '-' && statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+};
+
 const isObject = (value: unknown): value is Record<string, unknown> =>
   !!value && typeof value === 'object' && !Array.isArray(value);
 
 /**
- * The documents of a file's text: a pull (seed) file gives each schema, an array each item, anything else
- * one document; text that is not JSON stays text, so the validator reports where it breaks.
+ * The documents of a file's text: a pull file or page file gives its pages (see `schemaFileTargets`), an array
+ * each item, anything else one document; text that is not JSON stays text, so the validator reports where it
+ * breaks.
  *
  * @example documentsOfFile('x.json', '[{"@type":"Thing"},{"@type":"Thing"}]') // one target, two documents
  */
@@ -41,34 +62,44 @@ export function documentsOfFile(path: string, text: string): Target[] {
   } catch {
     return [{ label: path, documents: [{ value: text, remote: { schema_data: text } }] }];
   }
+  const isSchemaFile =
+    isObject(value) && Array.isArray(value.schemas) && !('@context' in value) && !('@type' in value);
+  if (isSchemaFile) return schemaFileTargets(pushSourceOfText(path, text));
   const one = (document: unknown) => {
     const data = isObject(document) || Array.isArray(document) ? document : JSON.stringify(document);
     return { value: data as string | object, remote: { schema_data: data as string | object } };
   };
-  const isSeed =
-    isObject(value) && Array.isArray(value.schemas) && !('@context' in value) && !('@type' in value);
-  if (isSeed) {
-    const seed = value as { schemas: unknown[]; meta?: unknown };
-    // The file's meta fills the CMS's placeholders of its page, as the build fills them from the CMS's.
-    const metaOf = new Map(
-      (Array.isArray(seed.meta) ? seed.meta : [])
-        .filter((entry): entry is Record<string, unknown> => isObject(entry) && typeof entry.url === 'string')
-        .map((entry) => [urlIdentity(entry.url as string), entry as PageMeta]),
-    );
-    return seed.schemas.map((entry, index) => {
-      const schema = isObject(entry) ? entry : {};
-      // A seed file may give the document as its JSON text, as the API stores it: that text is the document.
-      const data = schema.schema_data;
-      const document = typeof data === 'string' ? { value: data, remote: { schema_data: data } } : one(data);
-      const meta = typeof schema.url === 'string' ? metaOf.get(urlIdentity(schema.url)) : undefined;
-      return {
-        label: `${path} schemas[${index}] ${schema.url ?? ''}`.trim(),
-        documents: [{ ...document, value: asBuilt(document.value, knownMeta(meta)) }],
-      };
-    });
-  }
   if (Array.isArray(value)) return [{ label: path, documents: value.map(one) }];
   return [{ label: path, documents: [one(value)] }];
+}
+
+/**
+ * A pull file's or page files' schemas, page by page, validated as the build validates them
+ * (`validatedTogether`: a page's active schemas together, an inactive one alone), each filled from the page's
+ * meta in the file where it uses the CMS's placeholders, and named by its place in its file, type and name.
+ *
+ * @example schemaFileTargets(await readPushSource('seo/'))[0].label // 'seo/example.com/index.json https://example.com/'
+ */
+function schemaFileTargets({ file, fileOf, schemaIn }: PushSource): Target[] {
+  const metaInFile = new Map(file.meta.map((entry) => [urlIdentity(entry.url), entry]));
+  const pages = Map.groupBy(desiredSchemas(file), (entry) => entry.url);
+  return [...pages].map(([url, entries]) => {
+    const groups = validatedTogether(entries);
+    let next = 0;
+    return {
+      label: `${fileOf(entries[0]!.index)} ${url}`,
+      page: true,
+      together: groups.map((group) => group.map(() => next++)),
+      documents: groups.flat().map((entry) => {
+        const data = plainJson(entry.schema_data);
+        return {
+          value: asBuilt(data, knownMeta(metaInFile.get(urlIdentity(url)))),
+          remote: { schema_data: data },
+          label: `${schemaIn(entry.index)} ${describeSchema(entry)}${entry.is_active ? '' : ' (inactive: not built, validated alone)'}`,
+        };
+      }),
+    };
+  });
 }
 
 async function apiTargets(
@@ -98,6 +129,7 @@ async function apiTargets(
       // Reported with the others' findings, not thrown: one page without schemas hides nothing else.
       targets.push({
         label: url,
+        page: true,
         documents: [],
         failure:
           'the CMS has no active schema for this page: check the address (its trailing slash, http or https) or that its schemas are active',
@@ -111,7 +143,7 @@ async function apiTargets(
         remote: { id: record.id },
         label: describeSchema(record),
       });
-    targets.push({ label: url, documents });
+    targets.push({ label: url, page: true, documents });
   }
   return targets;
 }
@@ -139,12 +171,17 @@ async function check(
     }
     const documents = [];
     // Locally, a target's documents (a page's schemas with --url) are validated together, as the build does.
-    const local = client
-      ? null
-      : validatePage(
-          target.documents.map((document) => document.value),
+    const local: Array<{ issues: ValidationIssue[] }> = [];
+    if (!client)
+      for (const set of target.together ?? [target.documents.map((_, index) => index)]) {
+        const results = validatePage(
+          set.map((index) => target.documents[index]!.value),
           { rules },
         );
+        set.forEach((index, at) => {
+          local[index] = results[at]!;
+        });
+      }
     for (const [index, document] of target.documents.entries()) {
       let issues: ValidationIssue[];
       if (client) {
@@ -157,7 +194,7 @@ async function check(
           rule: 'remote',
         });
         issues = [...answer.errors.map(as('error')), ...answer.warnings.map(as('warning'))];
-      } else issues = local![index]!.issues;
+      } else issues = local[index]!.issues;
       documents.push({
         index,
         ...(document.label && { label: document.label }),
@@ -175,11 +212,12 @@ async function check(
 export const command: Command = {
   summary: "Validate JSON-LD from a file, stdin or the API (locally, or with the API's /validate)",
   description: `Validates JSON-LD documents against the Schema.org vocabulary and Google's rich-result rules, as the
-build does (--rules schema.org: the vocabulary alone): a file (one document, an array of them, or a
-pull file, whose schemas are each validated), stdin with -, the stored schema of each --id, or the active
+build does (--rules schema.org: the vocabulary alone): a file (one document, an array of them, or what pull
+writes: a pull file, a directory of page files, one page file, each page's schemas validated together), stdin
+with -, the stored schema of each --id, or the active
 schemas of each --url (the public /schemas-by-url route: no credentials needed). Sources may be combined.
 --api is needed only with --id, --url or --remote; --rules applies to local validation only.`,
-  arguments: [{ name: '[file]', description: 'a JSON file, or - for stdin' }],
+  arguments: [{ name: '[file]', description: 'a JSON file, a directory of page files, or - for stdin' }],
   options: [
     {
       flags: '--id <n>',
@@ -209,9 +247,13 @@ schemas of each --url (the public /schemas-by-url route: no credentials needed).
     if (positionals.length === 0 && ids.length === 0 && urls.length === 0) {
       throw new UsageError('Name what to validate: a file, - for stdin, --id <n> or --url <page url>.');
     }
-    const targets = positionals.flatMap((path) =>
-      documentsOfFile(path === '-' ? 'stdin' : path, readInputText(path)),
-    );
+    const targets: Target[] = [];
+    for (const path of positionals)
+      targets.push(
+        ...(isDirectory(path)
+          ? schemaFileTargets(await readPushSource(path))
+          : documentsOfFile(path === '-' ? 'stdin' : path, readInputText(path))),
+      );
     const needsApi = remote || ids.length > 0 || urls.length > 0;
     const client = needsApi ? connect(values) : null;
     let checked: CheckedFile[];
@@ -222,7 +264,8 @@ schemas of each --url (the public /schemas-by-url route: no credentials needed).
     } finally {
       await client?.close();
     }
-    process.stdout.write(renderReport(checked, flags, true, ['source', 'sources']));
+    const unit = targets.every((target) => target.page) ? PAGES : SOURCES;
+    process.stdout.write(renderReport(checked, flags, true, unit));
     return reachesFailOn(checked, flags.failOn) || checked.some((file) => file.failure) ? 1 : 0;
   },
 };

@@ -387,7 +387,8 @@ test('validate checks files, pull files and stdin locally, and stored schemas lo
   expect(seedRun.code).toBe(0);
   const report = JSON.parse(seedRun.stdout);
   expect(report.summary).toMatchObject({ files: 3, documents: 3, errors: 0 });
-  expect(report.files[1].file).toBe('seed.json schemas[1] https://example.com/');
+  expect(report.files[1].file).toBe('seed.json https://example.com/');
+  expect(report.files[1].documents[0].label).toBe('schemas[1] WebSite');
 
   // schema_data as its JSON text, as the README's seed example and the API write it, is that document.
   const asText = {
@@ -438,7 +439,7 @@ test('validate checks files, pull files and stdin locally, and stored schemas lo
   );
   expect(local.code).toBe(1);
   expect(local.stdout).toContain('https://example.com/bad/\n');
-  expect(local.stdout).toContain('2 sources, 2 JSON-LD documents: 1 error,');
+  expect(local.stdout).toContain('2 pages, 2 JSON-LD documents: 1 error,');
   // A page without an active schema is named in the report; the other pages are still validated.
   const missing = await cli(
     ['validate', '--url', 'https://example.com/nothing-here/', '--url', 'https://example.com/linked/'],

@@ -1,0 +1,103 @@
+// `validate` of what `pull` writes (one pull file, a directory of page files, one page file) judges each page as
+// the build does: its active schemas together, so an `@id` one defines resolves in another, and an inactive one
+// alone. `push` takes one page file too, speaking for its page alone. Real CLI processes; push against a
+// reference server.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, expect, test } from 'vitest';
+import { admin, as, cliHarness, jsonLd as doc, readBack } from '../support/cli-process.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'validate-files-'));
+const { cli, startApi, close } = cliHarness(dir);
+afterAll(async () => {
+  await close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const HOME = 'https://example.com/';
+const ORG = 'https://example.com/#org';
+// The home page's WebSite names its publisher by the @id of the Organization, a schema of its own, as a CMS
+// keeps them; an old Article on that page is inactive and invalid.
+const schemas = [
+  { schema_name: 'Site', schema_data: doc('WebSite', { name: 'Example', publisher: { '@id': ORG } }) },
+  { schema_data: doc('Organization', { '@id': ORG, name: 'Example Inc', url: HOME }) },
+  {
+    schema_name: 'Old',
+    schema_data: doc('Article', { headline: 'Old', datePublished: 5 }),
+    is_active: false,
+  },
+];
+
+test('a pull file: a page’s schemas together, an inactive one alone and named so', async () => {
+  writeFileSync(
+    join(dir, 'pulled.json'),
+    JSON.stringify({ schemas: schemas.map((schema) => ({ url: HOME, ...schema })) }),
+  );
+  const run = await cli(['validate', 'pulled.json', '--rules', 'schema.org']);
+  expect(run.stdout).not.toContain('unresolved-id');
+  expect(run.stdout).toMatch(
+    /^pulled\.json https:\/\/example\.com\/\n {2}error +\$\.datePublished .* schemas\[2\] Article "Old" \(inactive: not built, validated alone\)\n/m,
+  );
+  expect(run.stdout).toContain('1 page, 3 JSON-LD documents: 1 error');
+  expect(run.code).toBe(1);
+
+  const json = JSON.parse((await cli(['validate', 'pulled.json', '--format', 'json'])).stdout);
+  expect(json.files.map((file: { file: string }) => file.file)).toEqual(['pulled.json https://example.com/']);
+  expect(json.files[0].documents.map((document: { label: string }) => document.label)).toEqual([
+    'schemas[0] WebSite "Site"',
+    'schemas[1] Organization',
+    'schemas[2] Article "Old" (inactive: not built, validated alone)',
+  ]);
+});
+
+test('a directory of page files, and one page file alone', async () => {
+  mkdirSync(join(dir, 'seo', 'example.com'), { recursive: true });
+  writeFileSync(join(dir, 'seo', 'example.com', 'index.json'), JSON.stringify({ url: HOME, schemas }));
+  writeFileSync(
+    join(dir, 'seo', 'example.com', 'about.json'),
+    JSON.stringify({ url: `${HOME}about/`, schemas: [{ schema_data: doc('AboutPage', { name: 'About' }) }] }),
+  );
+  const whole = await cli(['validate', 'seo/', '--rules', 'schema.org']);
+  expect(whole.stdout).not.toContain('unresolved-id');
+  expect(whole.stdout).toMatch(
+    /^seo\/example\.com\/index\.json https:\/\/example\.com\/\n {2}error +\$\.datePublished .* schemas\[2\] Article "Old"/m,
+  );
+  expect(whole.stdout).toContain('2 pages, 4 JSON-LD documents: 1 error');
+
+  const one = await cli(['validate', 'seo/example.com/index.json', '--rules', 'schema.org']);
+  expect(one.stdout).not.toContain('unresolved-id');
+  expect(one.stdout).toContain('1 page, 3 JSON-LD documents: 1 error');
+
+  // A field a pull never writes is named, as push names it, not validated past.
+  writeFileSync(
+    join(dir, 'typo.json'),
+    JSON.stringify({ url: HOME, schemas: [{ name: 'Site', schema_data: doc('WebSite', { name: 'S' }) }] }),
+  );
+  const typo = await cli(['validate', 'typo.json']);
+  expect(typo.code).toBe(2);
+  expect(typo.stderr).toContain('schemas[0]: unknown field "name"');
+});
+
+test('push of one page file changes that page alone, --prune included', async () => {
+  const api = await startApi({
+    seed: {
+      schemas: [
+        { url: HOME, schema_data: doc('WebSite', { name: 'Stale' }) },
+        { url: `${HOME}contact/`, schema_data: doc('ContactPage', { name: 'Contact' }) },
+      ],
+    },
+  });
+  const file = join('seo', 'example.com', 'index.json');
+  const active = { url: HOME, schemas: schemas.slice(0, 2) };
+  writeFileSync(join(dir, file), JSON.stringify(active));
+  const push = await cli(['push', file, '--prune'], as(admin, api));
+  expect(push.stderr).toBe('');
+  expect(push.code).toBe(0);
+  const records = (await readBack(api)).map((record) => `${record.url} ${record.schema_type}`);
+  expect(records.sort()).toEqual([
+    'https://example.com/ Organization',
+    'https://example.com/ WebSite',
+    'https://example.com/contact/ ContactPage',
+  ]);
+});
