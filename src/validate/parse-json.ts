@@ -26,14 +26,20 @@ export function parseJson(text: string): ParsedJson {
     const comment = text.startsWith('//', offset) || text.startsWith('/*', offset);
     // A character that shows as nothing (an editor's byte order mark, a space pasted from a web page).
     const invisible = INVISIBLE[text.charCodeAt(offset)];
+    // A line break or tab typed inside a string (a description written over several lines).
+    const control = CONTROL[text.charCodeAt(offset)];
     const said = comment
       ? `${message}: a comment, which JSON does not allow (remove it)`
       : invisible
         ? `Unexpected ${invisible}, which looks like a space or nothing at all and which JSON does not allow there (remove it)`
-        : message;
+        : control && /control character in string/i.test(message)
+          ? `${message}: ${control} inside a string, which JSON does not allow (${control === 'a tab' ? 'write it as \\t' : 'join the lines, or write it as \\n'})`
+          : message;
     return { ok: false, message: said, ...lineAndColumn(text, offset) };
   }
 }
+
+const CONTROL: Record<number, string> = { 10: 'a line break', 13: 'a line break', 9: 'a tab' };
 
 const INVISIBLE: Record<number, string> = {
   65279: 'U+FEFF, a byte order mark',

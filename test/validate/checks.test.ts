@@ -37,6 +37,18 @@ describe('parsing', () => {
       /a comment, which JSON does not allow \(remove it\) at line 3, column 3\.$/,
     );
   });
+  it('says a line break or tab typed inside a string is what breaks it, and how to write it', () => {
+    // As Google's shipping-policy example writes its description, over several lines.
+    const text = '{\n  "@type": "Thing",\n  "description": "US and Canada:\n  free shipping"\n}';
+    const [issue] = validateJsonLd(text).issues;
+    expect(issue).toMatchObject({ code: 'json-parse-error', line: 3, column: 33 });
+    expect(issue?.message).toContain(
+      'a line break inside a string, which JSON does not allow (join the lines, or write it as \\n)',
+    );
+    expect(validateJsonLd('{"@type": "Thing", "name": "a\tb"}').issues[0]?.message).toContain(
+      'a tab inside a string, which JSON does not allow (write it as \\t)',
+    );
+  });
   it('names an invisible character (a byte order mark, a pasted no-break space) by its code point', () => {
     const [bom] = validateJsonLd('\ufeff{"@context":"https://schema.org","@type":"Thing"}').issues;
     expect(bom).toMatchObject({ code: 'json-parse-error', line: 1, column: 1 });

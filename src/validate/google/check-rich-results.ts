@@ -235,18 +235,35 @@ function checkRule(walk: Walk, compiledRule: CompiledRule, typed: TypedNode, sai
   };
   const richResult = richResultName(rule);
   if (rule.deprecated) report('google-deprecated-rich-result', `${richResult}: ${rule.deprecated}`, path);
+  // Where a required "hiringOrganization" is missing, its recommended "name" is not said again.
+  const requiredMisses: Place[] = [];
+  // Where none of a one-of group is given, its members are not recommended one by one as well.
+  const oneOfMissing = compiledRule.oneOf.filter(
+    (group) =>
+      !group.entries.some((entry) => present(node, entry) || missing(walk, node, entry).length === 0),
+  );
+  const inMissingGroup = new Set(
+    oneOfMissing.flatMap((group) => group.entries.flatMap((entry) => entry.alternatives.map((a) => a[0]!))),
+  );
   const missingAll = (entries: Entry[], code: MissingCode) => {
     // Where "author" is missing, "author.name" is missing too: one finding per place is enough.
     const missedHere: Place[] = [];
     for (const entry of entries) {
       if (present(node, entry)) continue;
+      if (
+        code === 'google-missing-recommended' &&
+        entry.alternatives.every((segments) => inMissingGroup.has(segments[0]!))
+      )
+        continue;
       // Written but empty (`"itemListElement": []`): say so, or the reader looks for a missing key.
       const step = entry.alternatives.length === 1 && entry.alternatives[0]!.length === 1;
       const value = step ? node[entry.alternatives[0]![0]!] : undefined;
       const empty = value === '' || (Array.isArray(value) && value.length === 0) ? ', given here empty' : '';
       for (const miss of missing(walk, node, entry)) {
         if (missedHere.some((at) => within(miss.from, at))) continue;
+        if (code === 'google-missing-recommended' && requiredMisses.some((at) => within(miss, at))) continue;
         missedHere.push(miss);
+        if (code === 'google-missing-required') requiredMisses.push(miss);
         const more = `${empty}${givenAsText(walk, miss)}`;
         // Absent right at the node and nothing more to say: a report may say it with the node's others.
         const plain = more === '' && miss.from === null && typeof miss.step === 'string';
@@ -281,11 +298,8 @@ function checkRule(walk: Walk, compiledRule: CompiledRule, typed: TypedNode, sai
     );
   }
   missingAll(compiledRule.recommended, 'google-missing-recommended');
-  for (const group of compiledRule.oneOf) {
-    if (group.entries.some((entry) => present(node, entry) || missing(walk, node, entry).length === 0))
-      continue;
+  for (const group of oneOfMissing)
     report('google-missing-one-of', `${richResult} requires one of ${group.what}.`, path);
-  }
   for (const { property, segments, count } of compiledRule.atLeast) {
     // None at all is the required entry's to say.
     const { values } = findPath(walk, node, segments, null);

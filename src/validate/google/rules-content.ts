@@ -128,10 +128,12 @@ export const CONTENT_RULES: RichResultRule[] = [
     name: 'Course list',
     types: ['Course'],
     scope: 'top',
+    // An all-in-one list page holds each course whole, in its ListItem (Google's carousel page).
+    within: [{ of: ['ListItem'], via: 'item' }],
     required: ['name', 'description'],
     recommended: ['provider', 'provider.name'],
     source: `${docs}/course`,
-    checked,
+    checked: '2026-11-27',
   },
   {
     name: 'Dataset',
@@ -207,10 +209,12 @@ export const CONTENT_RULES: RichResultRule[] = [
     name: 'Education Q&A',
     types: ['Quiz'],
     scope: 'top',
-    required: ['hasPart', 'hasPart.text|hasPart.name', 'hasPart.acceptedAnswer|hasPart.suggestedAnswer'],
-    recommended: ['about', 'educationalAlignment', 'hasPart.eduQuestionType'],
+    // Each question is a flashcard: Google's Question table requires its text, its one accepted answer and
+    // eduQuestionType ("Flashcard").
+    required: ['hasPart', 'hasPart.text', 'hasPart.acceptedAnswer', 'hasPart.eduQuestionType'],
+    recommended: ['about', 'educationalAlignment'],
     source: `${docs}/education-qa`,
-    checked,
+    checked: '2026-11-27',
   },
   {
     name: 'Profile page',
@@ -239,9 +243,10 @@ export const CONTENT_RULES: RichResultRule[] = [
       'potentialAction.target',
       'potentialAction.mathExpression-input',
     ],
-    recommended: ['inLanguage', 'learningResourceType', 'assesses'],
+    // `assesses` is recommended only beside HowTo markup, which is retired: not asked for.
+    recommended: ['inLanguage', 'learningResourceType', 'potentialAction.eduQuestionType'],
     source: `${docs}/math-solvers`,
-    checked,
+    checked: '2026-11-27',
   },
   {
     name: 'Movie carousel',
@@ -269,8 +274,10 @@ export const CONTENT_RULES: RichResultRule[] = [
     types: ['CreativeWork'],
     scope: 'top',
     when: 'isAccessibleForFree=false',
-    required: ['hasPart', 'hasPart.isAccessibleForFree', 'hasPart.cssSelector'],
+    // The flag is what Google requires; the parts behind the paywall are recommended, so that a page paywalled
+    // whole (no hasPart) is valid.
+    recommended: ['hasPart.cssSelector', 'hasPart.isAccessibleForFree'],
     source: `${docs}/paywalled-content`,
-    checked,
+    checked: '2026-11-27',
   },
 ];

@@ -119,6 +119,15 @@ export const PRODUCT_RULES: RichResultRule[] = [
     checked,
   },
   {
+    name: 'Shipping policy',
+    types: ['ShippingService'],
+    scope: 'any',
+    // An organization's shipping service: its conditions (destinations, rates, times) are what Google reads.
+    required: ['shippingConditions'],
+    source: `${docs}/shipping-policy`,
+    checked: '2026-11-27',
+  },
+  {
     name: 'Return policy',
     types: ['MerchantReturnPolicy'],
     scope: 'any',
@@ -139,7 +148,17 @@ export const PRODUCT_RULES: RichResultRule[] = [
   },
   {
     name: 'Return policy',
-    types: ['MerchantReturnPolicy'],
+    types: ['MerchantReturnPolicySeasonalOverride'],
+    scope: 'any',
+    required: ['returnPolicyCategory'],
+    recommended: ['startDate', 'endDate'],
+    formats: { startDate: 'date', endDate: 'date', merchantReturnDays: 'integer' },
+    source: `${docs}/return-policy`,
+    checked: '2026-11-27',
+  },
+  {
+    name: 'Return policy',
+    types: ['MerchantReturnPolicy', 'MerchantReturnPolicySeasonalOverride'],
     scope: 'any',
     when: 'returnPolicyCategory=MerchantReturnFiniteReturnWindow',
     required: ['merchantReturnDays'],
