@@ -71,6 +71,15 @@ function runtimeInlineCredentials(api: string | undefined): {
 /** Where the visitor's path is kept across the request's rewrites (`context.locals` outlives them). */
 const ASKED_PATH = Symbol.for('astro-schema-manager.asked-path');
 
+/**
+ * A response a browser shows as the page: a success, or a redirect that names nowhere to go (no Location), whose
+ * body is shown instead. Astro 7 answers an i18n fallback rendered in place on demand so (302, no Location).
+ */
+function isPage(response: Response): boolean {
+  if (response.status < 300) return true;
+  return response.status < 400 && response.status !== 304 && !response.headers.has('location');
+}
+
 export const onRequest: MiddlewareHandler = async (context, next) => {
   // An i18n fallback with fallbackType 'rewrite' renders another locale's page after the middleware answered 404,
   // running it again with that page's URL; the page is still the one asked for, as the build names it.
@@ -82,7 +91,7 @@ export const onRequest: MiddlewareHandler = async (context, next) => {
   const config = sharedRuntimeConfig() ?? bakedConfig;
   const dev = config.command === 'dev';
   if (dev ? !config.options.dev : !config.options.onDemand || context.isPrerendered) return response;
-  if (!(response.headers.get('content-type') ?? '').includes('text/html') || response.status >= 300)
+  if (!(response.headers.get('content-type') ?? '').includes('text/html') || !isPage(response))
     return response;
   if (!response.body) return response;
 

@@ -226,6 +226,21 @@ export function coverageMessage(
   const { held, withoutPage } = coverage;
   if (withoutPage.length === 0) return null;
   if ((coverage.counted === 'schemas' || withoutPage.length === held) && pageUrls.length > 0) {
+    const holds = `The CMS holds ${coverage.counted === 'schemas' ? plural(held, 'schema') : `head data for ${plural(held, 'URL')}`}, and none of it is for a page of this build: the pages ship without it.`;
+    const prefixed = prefixPair(withoutPage, pageUrls);
+    if (prefixed) {
+      // The same pages under another path (a base the CMS does not use, or one it adds): site is not the fix.
+      const { cmsUrl, pageUrl, from, to } = prefixed;
+      return {
+        level: 'warn',
+        text:
+          `${holds} The CMS's URLs look like ${readableUrl(cmsUrl)}; this build's like ${readableUrl(pageUrl)}.\n` +
+          `Map each page to the CMS's URL with the cmsUrl option: cmsUrl: (url) => url.replace('${from}', '${to}')` +
+          (new URL(from).origin === new URL(to).origin
+            ? ', or store the URLs in the CMS as the site publishes them.'
+            : '.'),
+      };
+    }
     const [cmsUrl, pageUrl] = examplePair(withoutPage, pageUrls);
     const cmsOrigin = mostCommonOrigin(withoutPage);
     const siteOrigin = new URL(pageUrl).origin;
@@ -236,8 +251,7 @@ export function coverageMessage(
     return {
       level: 'warn',
       text:
-        `The CMS holds ${coverage.counted === 'schemas' ? plural(held, 'schema') : `head data for ${plural(held, 'URL')}`}, and none of it is for a page of this build: the pages ship without it. ` +
-        `The CMS's URLs look like ${readableUrl(cmsUrl)}; this build's like ${readableUrl(pageUrl)}.\n` +
+        `${holds} The CMS's URLs look like ${readableUrl(cmsUrl)}; this build's like ${readableUrl(pageUrl)}.\n` +
         `Set site in astro.config to the address the CMS uses, or ${map}.`,
     };
   }
@@ -273,6 +287,65 @@ function otherScheme(
     cmsUrl: matches[0]!,
     pageUrl: pages.get(urlIdentity(flipped(matches[0]!)))!,
   };
+}
+
+/**
+ * The most common way the CMS's URLs are the pages' under another leading path (`/about/` for `/docs/about`: a
+ * base the CMS leaves out, or a prefix it adds), on either origin, with a pair of examples and the `replace`
+ * that maps a page's URL to the CMS's; null where no URL of one is another's path under a prefix. The rest of a
+ * path must be one segment at least: every site has a home page.
+ *
+ * @example prefixPair(['https://a.dev/about/'], ['https://a.dev/docs/about']) // { from: 'https://a.dev/docs', to: 'https://a.dev', … }
+ */
+function prefixPair(
+  cmsUrls: string[],
+  pageUrls: string[],
+): { cmsUrl: string; pageUrl: string; from: string; to: string } | null {
+  const parts = (url: string) => {
+    if (!URL.canParse(url)) return null;
+    const { origin, pathname } = new URL(url);
+    return { origin, path: pathname.replace(/\/$/, '') };
+  };
+  /** Each path by its tails at segment boundaries: `/docs/a/b` is `/a/b` under `/docs`, `/b` under `/docs/a`. */
+  const byTail = (urls: string[]) => {
+    const tails = new Map<string, Array<{ url: string; origin: string; prefix: string }>>();
+    for (const url of urls) {
+      const at = parts(url);
+      if (!at) continue;
+      for (let cut = at.path.indexOf('/', 1); cut > 0; cut = at.path.indexOf('/', cut + 1)) {
+        const tail = at.path.slice(cut);
+        const list = tails.get(tail) ?? [];
+        list.push({ url, origin: at.origin, prefix: at.path.slice(0, cut) });
+        tails.set(tail, list);
+      }
+    }
+    return tails;
+  };
+  const counts = new Map<
+    string,
+    { count: number; cmsUrl: string; pageUrl: string; from: string; to: string }
+  >();
+  const count = (cmsUrl: string, pageUrl: string, from: string, to: string) => {
+    const key = `${from} ${to}`;
+    const entry = counts.get(key) ?? { count: 0, cmsUrl, pageUrl, from, to };
+    entry.count++;
+    counts.set(key, entry);
+  };
+  // Pages under a prefix the CMS's URLs lack, then the CMS's under a prefix the pages lack.
+  const pageTails = byTail(pageUrls);
+  for (const cmsUrl of cmsUrls) {
+    const at = parts(cmsUrl);
+    for (const page of (at && pageTails.get(at.path)) || [])
+      count(cmsUrl, page.url, `${page.origin}${page.prefix}`, at!.origin);
+  }
+  const cmsTails = byTail(cmsUrls);
+  for (const pageUrl of pageUrls) {
+    const at = parts(pageUrl);
+    for (const cms of (at && cmsTails.get(at.path)) || [])
+      count(cms.url, pageUrl, at!.origin, `${cms.origin}${cms.prefix}`);
+  }
+  const best = [...counts.values()].sort((a, b) => b.count - a.count)[0];
+  return best ? { cmsUrl: best.cmsUrl, pageUrl: best.pageUrl, from: best.from, to: best.to } : null;
 }
 
 /** A CMS URL and a page URL to show side by side: with the same path if there are such, so the difference shows. */

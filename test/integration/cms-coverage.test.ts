@@ -69,6 +69,33 @@ test('none of it a page: a warning naming both addresses and the cmsUrl that map
   expect(coverageMessage({ held: 3, counted: 'urls', withoutPage: [] }, ['https://a.dev/x/'])).toBeNull();
 });
 
+test('none of it a page because of a base path: the cmsUrl that adds or drops it, not a site to change', () => {
+  // The site is published under /docs (base: '/docs', trailingSlash: 'never'); the CMS stores the pages without.
+  const pages = ['https://a.dev/docs', 'https://a.dev/docs/about', 'https://a.dev/docs/guide/setup'];
+  const said = coverageMessage(
+    {
+      held: 3,
+      counted: 'urls',
+      withoutPage: ['https://a.dev/', 'https://a.dev/about/', 'https://a.dev/guide/setup/'],
+    },
+    pages,
+  );
+  expect(said?.level).toBe('warn');
+  expect(said?.text).toContain("look like https://a.dev/about/; this build's like https://a.dev/docs/about.");
+  expect(said?.text).toContain("cmsUrl: (url) => url.replace('https://a.dev/docs', 'https://a.dev')");
+  expect(said?.text).not.toContain('Set site');
+  // The other way: the CMS keeps the pages under a prefix the site does not use, on another host.
+  const added = coverageMessage(
+    {
+      held: 2,
+      counted: 'urls',
+      withoutPage: ['https://cms.a.dev/site/about/', 'https://cms.a.dev/site/team/'],
+    },
+    ['https://a.dev/about/', 'https://a.dev/team/'],
+  );
+  expect(added?.text).toContain("cmsUrl: (url) => url.replace('https://a.dev', 'https://cms.a.dev/site')");
+});
+
 test('data stored under http:// for an https page is listed and warned about, naming the page it is for', () => {
   const index = indexOf([['https://a.dev/kept/'], ['http://a.dev/stove'], ['http://other.dev/x/']]);
   const pages = ['https://a.dev/kept/', 'https://a.dev/stove/'];

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { readHeadTags } from '../../src/head/index.ts';
 import { basicSeed, type RunningApi, SITE, startApi } from './support/api.ts';
 import { buildFixture } from './support/build-fixture.ts';
+import { type BuiltServer, startBuiltServer } from './support/built-server.ts';
 import { startDevFixture } from './support/dev-fixture.ts';
 
 let api: RunningApi;
@@ -158,6 +159,31 @@ test('i18n: a fallback page rendered in place gets the data of its own URL', asy
     expect(jsonLdNames(build.read('fr/about/index.html'))).toEqual(['page /fr/about/']);
     expect(jsonLdNames(build.read('en/about/index.html'))).toEqual(['page /en/about/']);
   } finally {
+    build.remove();
+  }
+});
+
+test('i18n: an on-demand fallback page rendered in place gets the data of its own URL, as the build does', async () => {
+  const build = await buildFixture({
+    fixture: 'site-i18n',
+    astro: { i18n: I18N_REWRITE },
+    preamble: "import node from '@astrojs/node';",
+    astroSource: "output: 'server', adapter: node({ mode: 'standalone' })",
+    env: api.env,
+  });
+  let server: BuiltServer | undefined;
+  try {
+    expect(build.exitCode, build.log).toBe(0);
+    server = await startBuiltServer(build.root, '/en/about/');
+    // Astro 7 answers such a page 302 without a Location, which a browser shows as the page it is.
+    const fallback = await fetch(`${server.origin}/fr/about/`, { redirect: 'manual' });
+    expect(fallback.headers.get('location')).toBeNull();
+    expect(jsonLdNames(await fallback.text())).toEqual(['page /fr/about/']);
+    expect(jsonLdNames(await (await fetch(`${server.origin}/en/about/`)).text())).toEqual([
+      'page /en/about/',
+    ]);
+  } finally {
+    server?.stop();
     build.remove();
   }
 });
