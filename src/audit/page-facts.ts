@@ -145,8 +145,9 @@ function collectLinks(document: unknown, into: JsonLdLink[]): void {
   while (stack.length > 0) {
     const { value, path, topLevel } = stack.pop()!;
     if (Array.isArray(value)) {
+      // An array inside a @graph holds top-level nodes too (JSON-LD reads it as its items).
       for (let index = value.length - 1; index >= 0; index--)
-        stack.push({ value: value[index], path: `${path}[${index}]`, topLevel: false });
+        stack.push({ value: value[index], path: `${path}[${index}]`, topLevel });
       continue;
     }
     if (value === null || typeof value !== 'object') continue;

@@ -21,6 +21,8 @@ export const names = (vocab: Vocabulary, ids: number[]): string =>
 
 export function checkLiteral(walk: Walk, value: string | number | boolean, property: Property): void {
   const { vocab, report } = walk;
+  // A property Schema.org gives no range (`interactionCount`) takes any value.
+  if (property.ranges.length === 0) return;
   if (property.url && typeof value === 'string' && !checkUrl(walk, value, property)) return;
   let text = false;
   // A date of the neighbouring precision, reported only when no range takes the value as it is.
@@ -179,6 +181,7 @@ export function checkNodeRange(walk: Walk, types: number[], property: Property):
   const role = vocab.id('Role');
   if (types.some((type) => vocab.isA(type, role))) return;
   const classes = property.classRanges;
+  if (property.ranges.length === 0) return;
   if (classes.length === 0) {
     const found =
       types.length > 0 ? `${article(names(vocab, types))} ${names(vocab, types)} node` : 'an object';

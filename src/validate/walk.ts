@@ -84,14 +84,29 @@ function walkTop(walk: Walk, value: unknown, outer: TermContext | null): void {
 function walkGraph(walk: Walk, graph: unknown, context: TermContext): void {
   const { report } = walk;
   report.path.push('@graph');
-  if (Array.isArray(graph)) {
-    for (let i = 0; i < graph.length; i++) {
+  walkGraphItems(walk, graph, context);
+  report.path.pop();
+}
+
+/**
+ * A `@graph`'s items as JSON-LD expands them: `null` is dropped and an array inside is read as its items
+ * (a template that writes `[node, null, []]` holds one node); anything else must be a node.
+ */
+function walkGraphItems(walk: Walk, items: unknown, context: TermContext): void {
+  const { report } = walk;
+  if (items === null) return;
+  if (Array.isArray(items)) {
+    for (let i = 0; i < items.length; i++) {
       report.path.push(i);
-      walkTop(walk, graph[i], context);
+      walkGraphItems(walk, items[i], context);
       report.path.pop();
     }
-  } else walkTop(walk, graph, context);
-  report.path.pop();
+  } else if (isObject(items)) walkTop(walk, items, context);
+  else
+    report.add(
+      'invalid-json-ld',
+      `An item of "@graph" is a node: an object with "@type"; found ${valueKind(items)}.`,
+    );
 }
 
 function contextOf(walk: Walk, value: unknown, outer: TermContext | null): TermContext {

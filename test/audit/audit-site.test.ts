@@ -341,6 +341,8 @@ describe('auditSite', () => {
           '@id': 'https://partner.example/#org',
           logo: { '@type': 'ImageObject', url: 'https://cms.example.com/wp-content/logo.png' },
         },
+        // An array inside @graph holds top-level nodes too, as JSON-LD reads it.
+        [null, { '@type': 'Person', '@id': 'https://other.example/#ann' }],
       ],
     });
     const pages = [
@@ -362,6 +364,7 @@ describe('auditSite', () => {
       'cms-url-in-json-ld /a/ $["@graph"][0]["@id"]',
       'cms-url-in-json-ld /a/ $["@graph"][1].logo.url',
       'off-site-id-in-json-ld /a/ $["@graph"][1]["@id"]',
+      'off-site-id-in-json-ld /a/ $["@graph"][2][1]["@id"]',
     ]);
   });
 

@@ -87,14 +87,11 @@ export const ENTITY_RULES: RichResultRule[] = [
       'hiringOrganization.name',
       'directApply',
     ],
-    formats: {
-      datePosted: 'date',
-      validThrough: 'date',
-      'baseSalary.currency': 'currency',
-      'jobLocation.address.addressCountry': 'country',
-    },
+    formats: { datePosted: 'date', validThrough: 'date', 'baseSalary.currency': 'currency' },
+    // Google's examples write a code ("US"); its page asks for none, and Schema.org takes the country's name.
+    recommendedFormats: { 'jobLocation.address.addressCountry': 'country' },
     source: `${docs}/job-posting`,
-    checked,
+    checked: '2026-11-27',
   },
   {
     name: 'Job posting',
