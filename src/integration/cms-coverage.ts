@@ -17,7 +17,12 @@ export interface CmsCoverage {
    * this one's to list.
    */
   withoutPage: string[];
+  /** Those of them the site serves as something that has no head, by URL: a redirect or an endpoint. */
+  notPages?: Record<string, NotAPage>;
 }
+
+/** What a URL of the site is when it is no page: one of the build's redirects, or an endpoint (a feed, JSON). */
+export type NotAPage = 'redirect' | 'endpoint';
 
 /**
  * @example cmsCoverage(index, true, ['https://a.dev/x/'], () => false) // { held: 2, withoutPage: ['https://www.a.dev/y/'] }
@@ -78,5 +83,23 @@ export function servedElsewhereFor(
     if (!URL.canParse(url)) return false;
     const pathname = decodedPath(new URL(url).pathname);
     return onDemand(pathname) || isExcluded(pathInSite(pathname, layout.base), exclude);
+  };
+}
+
+/**
+ * Which of the site's redirects and endpoints a CMS URL is, if any: data the CMS holds for it goes on no page
+ * (a redirect's belongs to the page it leads to).
+ *
+ * @example notAPageFor(layout, routes)('https://a.dev/old/') // 'redirect', with redirects: { '/old/': '/new/' }
+ */
+export function notAPageFor(layout: SiteLayout, routes: RouteInfo[]): (url: string) => NotAPage | null {
+  const others = routes.filter((route) => route.type === 'redirect' || route.type === 'endpoint');
+  return (url) => {
+    if (others.length === 0 || !URL.canParse(url)) return null;
+    const inSite = pathInSite(decodedPath(new URL(url).pathname), layout.base);
+    const route = others.find(
+      (route) => route.patternRegex.test(inSite) || route.patternRegex.test(inSite.replace(/\/$/, '')),
+    );
+    return route ? (route.type as NotAPage) : null;
   };
 }

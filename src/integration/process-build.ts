@@ -15,7 +15,7 @@ import { VOCABULARY } from '../validate/index.ts';
 import { writeFileAtomically } from '../write-file-atomically.ts';
 import { auditBuild, reportPages } from './audit-build.ts';
 import { type BuildClient, startBuildClient } from './build-client.ts';
-import { type CmsCoverage, cmsCoverage, servedElsewhereFor } from './cms-coverage.ts';
+import { type CmsCoverage, cmsCoverage, notAPageFor, servedElsewhereFor } from './cms-coverage.ts';
 import { buildStopped, describeFailure } from './failures.ts';
 import { type FetchOutcome, fetchHeadData, indexHoldsAll, listingRights } from './fetch-head-data.ts';
 import type { ResolvedOptions } from './options.ts';
@@ -267,7 +267,15 @@ function coverageOf(
   if (!input.probe.ok) return null;
   const served = servedElsewhereFor(input.layout, input.routes, input.options.exclude);
   const { canReadTags } = listingRights(input.probe.probe);
-  return cmsCoverage(index, canReadTags, [...cmsUrlOf.values()], served);
+  const coverage = cmsCoverage(index, canReadTags, [...cmsUrlOf.values()], served);
+  const notAPage = notAPageFor(input.layout, input.routes);
+  const notPages = Object.fromEntries(
+    coverage.withoutPage.flatMap((url) => {
+      const kind = notAPage(url);
+      return kind ? [[url, kind]] : [];
+    }),
+  );
+  return Object.keys(notPages).length > 0 ? { ...coverage, notPages } : coverage;
 }
 
 /** Every page was read, and the CMS holds nothing any of them ships: a build that changes no page says so. */

@@ -5,7 +5,7 @@ import { figure, plural } from '../plural.ts';
 import { readableUrl, urlIdentity } from '../url-forms.ts';
 import { foldMissingFields } from '../validate/index.ts';
 import { issuePlace } from '../validate/node-label.ts';
-import type { CmsCoverage } from './cms-coverage.ts';
+import type { CmsCoverage, NotAPage } from './cms-coverage.ts';
 import { urlVariants } from './pages.ts';
 import type { Finding, PagePlan } from './plan-page.ts';
 
@@ -255,7 +255,13 @@ export function coverageMessage(
         `Set site in astro.config to the address the CMS uses, or ${map}.`,
     };
   }
-  const shown = withoutPage.slice(0, 5).map(readableUrl).join(', ');
+  const shown = withoutPage
+    .slice(0, 5)
+    .map((url) => {
+      const kind = coverage.notPages?.[url];
+      return kind ? `${readableUrl(url)} (${NOT_A_PAGE[kind]})` : readableUrl(url);
+    })
+    .join(', ');
   const more = withoutPage.length > 5 ? `, … and ${withoutPage.length - 5} more (all in the report)` : '';
   const schemeOnly = otherScheme(withoutPage, pageUrls);
   return {
@@ -268,6 +274,12 @@ export function coverageMessage(
         : ''),
   };
 }
+
+/** Why a CMS URL the site serves is no page, as the note says it. */
+const NOT_A_PAGE: Record<NotAPage, string> = {
+  redirect: 'a redirect: its data belongs to the page it leads to',
+  endpoint: 'an endpoint, which has no head',
+};
 
 /** The CMS URLs that are a page's URL with the other scheme (`http://` for `https://`), counted, with one example. */
 function otherScheme(

@@ -141,6 +141,28 @@ test.each(['auto', 'per-page'] as const)(
   },
 );
 
+test('a record for a redirect or an endpoint of the site is listed as what it is', async () => {
+  const seed = basicSeed();
+  seed.meta?.push(
+    { url: `${SITE}/moved/`, title: 'A page that moved' },
+    { url: `${SITE}/api/data.json`, title: 'Not a page' },
+  );
+  api = await startApi(seed);
+  const build = await buildFixture({
+    fixture: 'site-basic',
+    astro: { redirects: { '/moved/': '/about/' } },
+    env: api.env,
+  });
+  try {
+    expect(build.exitCode, build.log).toBe(0);
+    expect(build.log).toContain(
+      '2 URLs the CMS holds head data for are no page of this build (pages removed from the site, or addresses to correct in the CMS): https://www.example.com/api/data.json (an endpoint, which has no head), https://www.example.com/moved/ (a redirect: its data belongs to the page it leads to).',
+    );
+  } finally {
+    build.remove();
+  }
+});
+
 test('a record for a page that is gone is listed in the log and the report', async () => {
   const seed = basicSeed();
   seed.meta?.push({ url: `${SITE}/old-page/`, title: 'A page removed from the site' });
