@@ -53,14 +53,14 @@ export function checkTitles(view: SiteView, clusterOf: (page: PageFacts) => stri
         'meta description',
         `The meta description has ${[...description].length} characters; Google shows about ${DESCRIPTION_SHOWN}.`,
       );
-    if (page.ogTitle && title && !sameTitle(page.ogTitle.trim(), title))
+    if (page.ogTitle && title && !sameTitle(page.ogTitle, title))
       add(
         'social-disagrees-with-meta',
         page.url,
         'og:title',
         `og:title "${page.ogTitle}" differs from the <title> "${title}".`,
       );
-    if (page.ogDescription && description && page.ogDescription.trim() !== description)
+    if (page.ogDescription && description && page.ogDescription !== description)
       add(
         'social-disagrees-with-meta',
         page.url,

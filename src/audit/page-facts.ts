@@ -118,8 +118,9 @@ export function readPageFacts(
     robots: first(values, 'meta:robots'),
     refreshTo: refreshTarget(first(values, 'http-equiv:refresh')),
     ogUrl: first(values, 'property:og:url'),
-    ogTitle: first(values, 'property:og:title'),
-    ogDescription: first(values, 'property:og:description'),
+    // Collapsed as the title and description are, so that a run of spaces in both is no difference.
+    ogTitle: collapsed(first(values, 'property:og:title')),
+    ogDescription: collapsed(first(values, 'property:og:description')),
     images,
     languageAlternates: head.languageAlternates,
     jsonLdLinks,

@@ -29,6 +29,8 @@ interface Target {
   page?: boolean;
   /** Which documents are validated together (indexes), where not all of them: a page's inactive schema alone. */
   together?: number[][];
+  /** The file the documents are in, where the label says more (a pull file's page). */
+  path?: string;
   documents: Array<{ value: string | object; remote: ValidateBody; label?: string }>;
   /** Why there is nothing to validate (a page without an active schema). */
   failure?: string;
@@ -86,8 +88,10 @@ function schemaFileTargets({ file, fileOf, schemaIn }: PushSource): Target[] {
   return [...pages].map(([url, entries]) => {
     const groups = validatedTogether(entries);
     let next = 0;
+    const path = fileOf(entries[0]!.index);
     return {
-      label: `${fileOf(entries[0]!.index)} ${url}`,
+      label: `${path} ${url}`,
+      ...(path !== 'stdin' && { path }),
       page: true,
       together: groups.map((group) => group.map(() => next++)),
       documents: groups.flat().map((entry) => {
@@ -166,7 +170,13 @@ async function check(
   const checked: CheckedFile[] = [];
   for (const target of targets) {
     if (target.failure) {
-      checked.push({ file: target.label, unit: 'document', documents: [], failure: target.failure });
+      checked.push({
+        file: target.label,
+        ...(target.path && { path: target.path }),
+        unit: 'document',
+        documents: [],
+        failure: target.failure,
+      });
       continue;
     }
     const documents = [];
@@ -204,7 +214,12 @@ async function check(
         issues,
       });
     }
-    checked.push({ file: target.label, unit: 'document', documents });
+    checked.push({
+      file: target.label,
+      ...(target.path && { path: target.path }),
+      unit: 'document',
+      documents,
+    });
   }
   return checked;
 }

@@ -25,6 +25,8 @@ export interface CheckedDocument {
 
 export interface CheckedFile {
   file: string;
+  /** The file on disk, where `file` names more than it (a pull file's page: `seo/a.json https://a.dev/`). */
+  path?: string;
   /** The page's address, where `check` audited its site (`https://example.com/blog/`). */
   url?: string;
   /** What its documents are: a page's scripts (default), or the documents of a JSON or .jsonld file. */
@@ -358,7 +360,7 @@ function github(files: CheckedFile[], unit: readonly [string, string], counted: 
   for (const file of files) {
     if (file.failure !== undefined) {
       lines.push(
-        `::error file=${property(file.file)},title=internal-failure::${data(`not checked: ${file.failure}`)}`,
+        `::error file=${property(file.path ?? file.file)},title=internal-failure::${data(`not checked: ${file.failure}`)}`,
       );
     }
     for (const document of file.documents) {
@@ -372,7 +374,7 @@ function github(files: CheckedFile[], unit: readonly [string, string], counted: 
           ? `${group.place}: ${issue.message} [${issue.rule}, ${placesNamed(group, unit[1])}]`
           : `${issuePlace(issue)}: ${issue.message} [${issue.rule}]`;
         lines.push(
-          `::${level[issue.severity]} file=${property(file.file)},line=${line},col=${col},title=${property(issue.code)}::${data(said)}`,
+          `::${level[issue.severity]} file=${property(file.path ?? file.file)},line=${line},col=${col},title=${property(issue.code)}::${data(said)}`,
         );
       }
     }
@@ -382,7 +384,7 @@ function github(files: CheckedFile[], unit: readonly [string, string], counted: 
       const pages = filesOf.get(issue) ?? 1;
       const rule = pages > 1 ? `${issue.rule}, on ${pages} pages` : issue.rule;
       lines.push(
-        `::${level[issue.severity]} file=${property(file.file)},title=${property(issue.code)}::${data(`${issuePlace(issue)}: ${issue.message} [${rule}]`)}`,
+        `::${level[issue.severity]} file=${property(file.path ?? file.file)},title=${property(issue.code)}::${data(`${issuePlace(issue)}: ${issue.message} [${rule}]`)}`,
       );
     }
   }

@@ -570,6 +570,12 @@ describe('auditSite', () => {
       titled('f', 'Acme | Setup', 'Install'),
       titled('g', 'Notes • Astro Cactus', 'Notes'),
       titled('h', 'Acme / Install', 'Install'),
+      // A run of spaces in both (an excerpt with two spaces, as AstroWind's posts have) is no difference.
+      page(
+        'i/index.html',
+        '/i/',
+        '<title>Hello  world</title><meta name="description" content="One.  Two."><meta property="og:title" content="Hello  world"><meta property="og:description" content="One.  Two.">',
+      ),
     ];
     const findings = auditSite({ site: SITE, pages, files: new Set(), sitemapUrls: null });
     expect(codes(findings).filter((line) => line.startsWith('social-disagrees'))).toEqual([

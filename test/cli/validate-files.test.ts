@@ -65,6 +65,12 @@ test('a directory of page files, and one page file alone', async () => {
   );
   expect(whole.stdout).toContain('2 pages, 4 JSON-LD documents: 1 error');
 
+  // GitHub's annotations point at the file itself, so they show on it in a pull request.
+  const annotations = await cli(['validate', 'seo/', '--rules', 'schema.org', '--format', 'github']);
+  expect(annotations.stdout).toMatch(
+    /^::error file=seo\/example\.com\/index\.json,line=1,col=1,title=invalid-value::\$\.datePublished: /m,
+  );
+
   const one = await cli(['validate', 'seo/example.com/index.json', '--rules', 'schema.org']);
   expect(one.stdout).not.toContain('unresolved-id');
   expect(one.stdout).toContain('1 page, 3 JSON-LD documents: 1 error');
