@@ -10,6 +10,7 @@ import type { Severity, ValidateOptions, ValidationIssue, ValidationResult } fro
 export const ISSUE_CODES = {
   'json-parse-error': 'error',
   'invalid-json-ld': 'error',
+  'empty-json-ld': 'warning',
   'missing-context': 'error',
   'unknown-context': 'warning',
   'missing-type': 'error',

@@ -53,6 +53,14 @@ function walkTop(walk: Walk, value: unknown, outer: TermContext | null): void {
     return;
   }
   if (!withinDepth(walk)) return;
+  if (Object.keys(value).length === 0) {
+    // Valid JSON-LD that says nothing (a template with no data to write): readers skip it, nothing breaks.
+    report.add(
+      'empty-json-ld',
+      'The JSON-LD is an empty object, which says nothing: fill it, or leave it out.',
+    );
+    return;
+  }
   let context = outer;
   if (value['@context'] === null && !outer) {
     // A null context leaves no vocabulary at all: search engines read none of the terms.
