@@ -100,7 +100,11 @@ export function problemLines(issues: ReadonlyArray<z.core.$ZodIssue>): string[] 
     const where = pathOf(issue.path) || '(file)';
     if (issue.code === 'unrecognized_keys')
       return issue.keys.map((key) => {
-        const near = suggestName(key, fieldsAt(issue.path));
+        // A field of the other kind of file (`selection` in a page file, `url` in a seed file) is no typo.
+        const near = suggestName(
+          key,
+          fieldsAt(issue.path).filter((field) => field !== key),
+        );
         return `${where}: unknown field "${key}"${near ? ` (did you mean "${near}"?)` : ''}`;
       });
     return [`${where}: ${issue.message}`];

@@ -118,7 +118,12 @@ const keyOf = (s: { url: string; schema_type: string; schema_name: string }) =>
 export function planSchemas(
   wanted: DesiredSchema[],
   existing: SchemaRecord[],
-  options: { prune: boolean; selection?: Selection[] | undefined },
+  options: {
+    prune: boolean;
+    selection?: Selection[] | undefined;
+    /** The selection's URLs as written, not their other spellings (a page file pushed alone). */
+    exact?: boolean | undefined;
+  },
 ): SchemaStep[] {
   const pool = Map.groupBy(
     [...existing].sort((a, b) => a.id - b.id),
@@ -136,7 +141,8 @@ export function planSchemas(
     )[0];
     return record ? updateStep(entry, record) : { action: 'create', entry };
   });
-  const within = options.prune && options.selection ? inSelection(options.selection) : () => true;
+  const within =
+    options.prune && options.selection ? inSelection(options.selection, options.exact) : () => true;
   const unmatched = [...pool.values()]
     .flat()
     .filter(within)
@@ -330,11 +336,14 @@ export class PlanError extends Error {}
  */
 export function inSelection(
   selection: Selection[],
+  /** URLs as written only: `/A/` is not `/a/` (pull writes a file for each). */
+  exact = false,
 ): (record: { url: string; schema_type: string }) => boolean {
-  const parts = selection.map(({ urls, type }) => ({ pages: urls && new Set(urls.map(urlIdentity)), type }));
+  const key = exact ? (url: string) => url : urlIdentity;
+  const parts = selection.map(({ urls, type }) => ({ pages: urls && new Set(urls.map(key)), type }));
   return (record) =>
     parts.some(
       ({ pages, type }) =>
-        (!pages || pages.has(urlIdentity(record.url))) && (type === undefined || type === record.schema_type),
+        (!pages || pages.has(key(record.url))) && (type === undefined || type === record.schema_type),
     );
 }

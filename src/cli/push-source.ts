@@ -17,6 +17,11 @@ export interface PushSource {
   fileOf(index: number): string;
   /** Which of its file's schemas it is: `schemas[0]`. */
   schemaIn(index: number): string;
+  /**
+   * The selection names pages by their URLs as written (a page file pushed alone): the CMS's records of another
+   * spelling (`/a/` beside `/A/`) are another file's, which pull writes apart, and --prune leaves them.
+   */
+  exact?: boolean;
 }
 
 /**
@@ -36,21 +41,23 @@ export async function readPushSource(path: string): Promise<PushSource> {
   const tree = await readPageFileTree(path);
   if (tree.size === 0)
     throw new UsageError(`${path} holds no page files (*.json); write them with "pull --out ${path}".`);
-  // The directory's name as the user wrote it, then the file's path in it (a message may hold URLs: no join).
-  const inDirectory = (text: string) => `${path.replace(/\/?$/, '/')}${text}`;
+  // Each file by the directory's name as the user wrote it, then its path in it, in every message.
+  const inDirectory = (name: string) => `${path.replace(/\/?$/, '/')}${name}`;
   try {
-    const { file, origins } = readPageFiles([...tree].map(([name, text]) => ({ path: name, text })));
+    const { file, origins } = readPageFiles(
+      [...tree].map(([name, text]) => ({ path: inDirectory(name), text })),
+    );
     const selection = await readDirectorySelection(path).catch((error: unknown) => {
       throw new InputError((error as Error).message);
     });
     return {
       file: selection ? { ...file, selection } : file,
-      where: (index) => inDirectory(`${origins[index]!.path} schemas[${origins[index]!.index}]`),
-      fileOf: (index) => inDirectory(origins[index]!.path),
+      where: (index) => `${origins[index]!.path} schemas[${origins[index]!.index}]`,
+      fileOf: (index) => origins[index]!.path,
       schemaIn: (index) => `schemas[${origins[index]!.index}]`,
     };
   } catch (error) {
-    if (error instanceof PageFileError) throw new InputError(inDirectory(error.message));
+    if (error instanceof PageFileError) throw new InputError(error.message);
     throw error;
   }
 }
@@ -76,6 +83,7 @@ export function pushSourceOfText(label: string, text: string): PushSource {
       // The file speaks for its page alone: push --prune deletes nothing on another.
       return {
         file: { ...file, selection: [{ urls: [page] }] },
+        exact: true,
         where: (index) => `${label} schemas[${index}]`,
         fileOf: () => label,
         schemaIn: (index) => `schemas[${index}]`,

@@ -121,7 +121,7 @@ file, named with its field).`,
     const allowInvalid = values['allow-invalid'] === true || values.force === true;
     const concurrency = values.concurrency as number;
     const source = positionals[0]!;
-    const { file, where } = await readPushSource(source);
+    const { file, where, exact } = await readPushSource(source);
     const wanted = desiredSchemas(file);
     const json = values.json === true;
     const dryRun = values['dry-run'] === true;
@@ -167,7 +167,7 @@ file, named with its field).`,
       const invalid = findings.filter(hasErrors);
       // A real push with errors sends nothing; a dry run still plans, so the findings show beside the plan.
       const refused = !dryRun && invalid.length > 0 && !allowInvalid;
-      const schemaSteps = planSchemas(wanted, existing, { prune, selection: file.selection });
+      const schemaSteps = planSchemas(wanted, existing, { prune, selection: file.selection, exact });
       let tagSteps: TagStep[];
       try {
         tagSteps = planTags(tagsFile, meta, social);

@@ -7,6 +7,8 @@ import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { mapConcurrently } from '../map-concurrently.ts';
 import { type Selection, seedFileSchema } from '../seed-file.ts';
 import { writeFileAtomically } from '../write-file-atomically.ts';
+import { InputError } from './command.ts';
+import { inputFileProblem } from './read-input.ts';
 import { jsonProblem, type PageFileText, pageFileUrl } from './seo-directory.ts';
 
 export interface Target {
@@ -39,20 +41,38 @@ export function targetOf(path: string): Target {
  * @example (await readPageFileTree('seo')).get('www.example.com/index.json')
  */
 export async function readPageFileTree(dir: string): Promise<Map<string, string>> {
-  let entries: Array<{ name: string; parentPath: string; isFile(): boolean }>;
+  let entries: Array<{ name: string; parentPath: string; isFile(): boolean; isSymbolicLink(): boolean }>;
   try {
     entries = await readdir(dir, { recursive: true, withFileTypes: true });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return new Map();
     throw error;
   }
+  // A page file may be a symbolic link (to a file kept elsewhere): skipping it would have push --prune delete
+  // its page. Linked folders are not followed (a loop would never end).
   const paths = entries
-    .filter((entry) => entry.isFile() && entry.name.endsWith('.json'))
+    .filter((entry) => (entry.isFile() || entry.isSymbolicLink()) && entry.name.endsWith('.json'))
     .map((entry) => relative(dir, join(entry.parentPath, entry.name)).split(sep).join('/'))
     .filter((path) => !path.split('/').some((part) => part.startsWith('.')))
+    .filter((path) => !isLinkedFolder(join(dir, path)))
     .sort();
-  const texts = await mapConcurrently(paths, FILES_AT_ONCE, (path) => readFile(join(dir, path), 'utf8'));
+  const texts = await mapConcurrently(paths, FILES_AT_ONCE, (path) => {
+    // Each file as the CLI reads any file it is named: a regular file, of bounded size (a dangling link, a
+    // FIFO or a file of gigabytes is named, not read).
+    const problem = inputFileProblem(join(dir, path));
+    if (problem) throw new InputError(`Cannot read ${join(dir, path)}: ${problem}.`);
+    return readFile(join(dir, path), 'utf8');
+  });
   return new Map(paths.map((path, index) => [path, texts[index]!]));
+}
+
+/** A symbolic link named like a page file that leads to a folder: not a page file. */
+function isLinkedFolder(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
 }
 
 export interface TreeWrite {

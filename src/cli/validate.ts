@@ -31,12 +31,17 @@ interface Target {
   together?: number[][];
   /** The file the documents are in, where the label says more (a pull file's page). */
   path?: string;
+  /** The page's address, for a page's schemas. */
+  url?: string;
   documents: Array<{ value: string | object; remote: ValidateBody; label?: string }>;
   /** Why there is nothing to validate (a page without an active schema). */
   failure?: string;
 }
 
 const PAGES = ['page', 'pages'] as const;
+
+/** A page file's fields (see seo-directory.ts). */
+const PAGE_FILE_KEYS = new Set(['url', 'schemas', 'meta', 'social']);
 const SOURCES = ['source', 'sources'] as const;
 
 const isDirectory = (path: string) => {
@@ -64,8 +69,14 @@ export function documentsOfFile(path: string, text: string): Target[] {
   } catch {
     return [{ label: path, documents: [{ value: text, remote: { schema_data: text } }] }];
   }
+  // What pull writes: a pull file (its `schemas`), or a page file (its `url` and its page's lists, whichever
+  // it holds: one with meta alone has no `schemas`).
   const isSchemaFile =
-    isObject(value) && Array.isArray(value.schemas) && !('@context' in value) && !('@type' in value);
+    isObject(value) &&
+    !('@context' in value) &&
+    !('@type' in value) &&
+    (Array.isArray(value.schemas) ||
+      (typeof value.url === 'string' && Object.keys(value).every((key) => PAGE_FILE_KEYS.has(key))));
   if (isSchemaFile) return schemaFileTargets(pushSourceOfText(path, text));
   const one = (document: unknown) => {
     const data = isObject(document) || Array.isArray(document) ? document : JSON.stringify(document);
@@ -91,6 +102,7 @@ function schemaFileTargets({ file, fileOf, schemaIn }: PushSource): Target[] {
     const path = fileOf(entries[0]!.index);
     return {
       label: `${path} ${url}`,
+      url,
       ...(path !== 'stdin' && { path }),
       page: true,
       together: groups.map((group) => group.map(() => next++)),
@@ -147,7 +159,7 @@ async function apiTargets(
         remote: { id: record.id },
         label: describeSchema(record),
       });
-    targets.push({ label: url, page: true, documents });
+    targets.push({ label: url, page: true, url, documents });
   }
   return targets;
 }
@@ -173,6 +185,7 @@ async function check(
       checked.push({
         file: target.label,
         ...(target.path && { path: target.path }),
+        ...(target.url && { url: target.url }),
         unit: 'document',
         documents: [],
         failure: target.failure,
@@ -217,6 +230,7 @@ async function check(
     checked.push({
       file: target.label,
       ...(target.path && { path: target.path }),
+      ...(target.url && { url: target.url }),
       unit: 'document',
       documents,
     });

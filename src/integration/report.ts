@@ -1,5 +1,6 @@
 // Findings -> what people read: the build log summary, the failure message, the JSON report for CI.
 import type { AuditFinding } from '../audit/index.ts';
+import { redactUrl } from '../client/urls.ts';
 import { groupRepeated } from '../group-repeated.ts';
 import { figure, plural } from '../plural.ts';
 import { readableUrl, urlIdentity } from '../url-forms.ts';
@@ -230,20 +231,18 @@ export function coverageMessage(
     const prefixed = prefixPair(withoutPage, pageUrls);
     if (prefixed) {
       // The same pages under another path (a base the CMS does not use, or one it adds): site is not the fix.
-      const { cmsUrl, pageUrl, from, to } = prefixed;
+      const { cmsUrl, pageUrl, from, to, sameOrigin } = prefixed;
       return {
         level: 'warn',
         text:
-          `${holds} The CMS's URLs look like ${readableUrl(cmsUrl)}; this build's like ${readableUrl(pageUrl)}.\n` +
-          `Map each page to the CMS's URL with the cmsUrl option: cmsUrl: (url) => url.replace('${from}', '${to}')` +
-          (new URL(from).origin === new URL(to).origin
-            ? ', or store the URLs in the CMS as the site publishes them.'
-            : '.'),
+          `${holds} The CMS's URLs look like ${shownUrl(cmsUrl)}; this build's like ${shownUrl(pageUrl)}.\n` +
+          `Map each page to the CMS's URL with the cmsUrl option: cmsUrl: (url) => url.replace(${quoted(from)}, ${quoted(to)})` +
+          (sameOrigin ? ', or store the URLs in the CMS as the site publishes them.' : '.'),
       };
     }
     const [cmsUrl, pageUrl] = examplePair(withoutPage, pageUrls);
     const cmsOrigin = mostCommonOrigin(withoutPage);
-    const siteOrigin = new URL(pageUrl).origin;
+    const siteOrigin = URL.canParse(pageUrl) ? new URL(pageUrl).origin : pageUrl;
     const map =
       cmsOrigin === siteOrigin
         ? 'map each page to the URL the CMS stores with the cmsUrl option'
@@ -251,7 +250,7 @@ export function coverageMessage(
     return {
       level: 'warn',
       text:
-        `${holds} The CMS's URLs look like ${readableUrl(cmsUrl)}; this build's like ${readableUrl(pageUrl)}.\n` +
+        `${holds} The CMS's URLs look like ${shownUrl(cmsUrl)}; this build's like ${shownUrl(pageUrl)}.\n` +
         `Set site in astro.config to the address the CMS uses, or ${map}.`,
     };
   }
@@ -259,7 +258,7 @@ export function coverageMessage(
     .slice(0, 5)
     .map((url) => {
       const kind = coverage.notPages?.[url];
-      return kind ? `${readableUrl(url)} (${NOT_A_PAGE[kind]})` : readableUrl(url);
+      return kind ? `${shownUrl(url)} (${NOT_A_PAGE[kind]})` : shownUrl(url);
     })
     .join(', ');
   const more = withoutPage.length > 5 ? `, … and ${withoutPage.length - 5} more (all in the report)` : '';
@@ -274,6 +273,9 @@ export function coverageMessage(
         : ''),
   };
 }
+
+/** A CMS URL as the log shows it: decoded, without any `user:pass@` a CMS may have stored. */
+const shownUrl = (url: string) => readableUrl(redactUrl(url));
 
 /** Why a CMS URL the site serves is no page, as the note says it. */
 const NOT_A_PAGE: Record<NotAPage, string> = {
@@ -304,19 +306,20 @@ function otherScheme(
 /**
  * The most common way the CMS's URLs are the pages' under another leading path (`/about/` for `/docs/about`: a
  * base the CMS leaves out, or a prefix it adds), on either origin, with a pair of examples and the `replace`
- * that maps a page's URL to the CMS's; null where no URL of one is another's path under a prefix. The rest of a
- * path must be one segment at least: every site has a home page.
+ * that maps a page's URL to the CMS's; null where no such prefix pairs more URLs than the same paths on another
+ * origin do. The rest of a path must be one segment at least: every site has a home page.
  *
  * @example prefixPair(['https://a.dev/about/'], ['https://a.dev/docs/about']) // { from: 'https://a.dev/docs', to: 'https://a.dev', … }
  */
 function prefixPair(
   cmsUrls: string[],
   pageUrls: string[],
-): { cmsUrl: string; pageUrl: string; from: string; to: string } | null {
+): { cmsUrl: string; pageUrl: string; from: string; to: string; sameOrigin: boolean } | null {
   const parts = (url: string) => {
     if (!URL.canParse(url)) return null;
     const { origin, pathname } = new URL(url);
-    return { origin, path: pathname.replace(/\/$/, '') };
+    // A URL with no host to map (`javascript:`, `foo://`) is nothing a replace() could fix.
+    return origin === 'null' ? null : { origin, path: pathname.replace(/\/$/, '') };
   };
   /** Each path by its tails at segment boundaries: `/docs/a/b` is `/a/b` under `/docs`, `/b` under `/docs/a`. */
   const byTail = (urls: string[]) => {
@@ -327,38 +330,62 @@ function prefixPair(
       for (let cut = at.path.indexOf('/', 1); cut > 0; cut = at.path.indexOf('/', cut + 1)) {
         const tail = at.path.slice(cut);
         const list = tails.get(tail) ?? [];
-        list.push({ url, origin: at.origin, prefix: at.path.slice(0, cut) });
+        // A few are enough to find a prefix; a tail every page ends in (`/reviews`) must not pair them all.
+        if (list.length < TAIL_CANDIDATES)
+          list.push({ url, origin: at.origin, prefix: at.path.slice(0, cut) });
         tails.set(tail, list);
       }
     }
     return tails;
   };
-  const counts = new Map<
-    string,
-    { count: number; cmsUrl: string; pageUrl: string; from: string; to: string }
-  >();
-  const count = (cmsUrl: string, pageUrl: string, from: string, to: string) => {
+  // A prefix counts the URLs it pairs on both sides, the fewer of the two: one page every CMS URL happens to
+  // end like is one pair, not thousands.
+  const pairs = new Map<string, { cms: Set<string>; pages: Set<string>; from: string; to: string }>();
+  const pair = (cmsUrl: string, pageUrl: string, from: string, to: string) => {
     const key = `${from} ${to}`;
-    const entry = counts.get(key) ?? { count: 0, cmsUrl, pageUrl, from, to };
-    entry.count++;
-    counts.set(key, entry);
+    const found = pairs.get(key) ?? { cms: new Set<string>(), pages: new Set<string>(), from, to };
+    found.cms.add(cmsUrl);
+    found.pages.add(pageUrl);
+    pairs.set(key, found);
   };
   // Pages under a prefix the CMS's URLs lack, then the CMS's under a prefix the pages lack.
   const pageTails = byTail(pageUrls);
   for (const cmsUrl of cmsUrls) {
     const at = parts(cmsUrl);
     for (const page of (at && pageTails.get(at.path)) || [])
-      count(cmsUrl, page.url, `${page.origin}${page.prefix}`, at!.origin);
+      pair(cmsUrl, page.url, `${page.origin}${page.prefix}`, at!.origin);
   }
   const cmsTails = byTail(cmsUrls);
   for (const pageUrl of pageUrls) {
     const at = parts(pageUrl);
     for (const cms of (at && cmsTails.get(at.path)) || [])
-      count(cms.url, pageUrl, at!.origin, `${cms.origin}${cms.prefix}`);
+      pair(cms.url, pageUrl, at!.origin, `${cms.origin}${cms.prefix}`);
   }
-  const best = [...counts.values()].sort((a, b) => b.count - a.count)[0];
-  return best ? { cmsUrl: best.cmsUrl, pageUrl: best.pageUrl, from: best.from, to: best.to } : null;
+  const score = (found: { cms: Set<string>; pages: Set<string> }) =>
+    Math.min(found.cms.size, found.pages.size);
+  const best = [...pairs.values()].sort((a, b) => score(b) - score(a))[0];
+  if (!best) return null;
+  // The same paths on another origin (`www` or not) say more than a prefix a few URLs happen to share.
+  const pagePaths = new Set(pageUrls.map((url) => parts(url)?.path));
+  const samePath = cmsUrls.filter((url) => {
+    const path = parts(url)?.path;
+    return path !== undefined && pagePaths.has(path);
+  }).length;
+  if (score(best) <= samePath || score(best) < Math.min(2, cmsUrls.length, pageUrls.length)) return null;
+  return {
+    cmsUrl: [...best.cms][0]!,
+    pageUrl: [...best.pages][0]!,
+    from: best.from,
+    to: best.to,
+    sameOrigin: new URL(best.from).origin === new URL(best.to).origin,
+  };
 }
+
+/** How many URLs of one tail `prefixPair` pairs. */
+const TAIL_CANDIDATES = 3;
+
+/** A string as a JavaScript literal in single quotes, for a snippet to paste. */
+const quoted = (text: string) => `'${text.replace(/[\\']/g, '\\$&')}'`;
 
 /** A CMS URL and a page URL to show side by side: with the same path if there are such, so the difference shows. */
 function examplePair(cmsUrls: string[], pageUrls: string[]): [string, string] {

@@ -288,7 +288,8 @@ function summaryLine(files: CheckedFile[], unit: readonly [string, string]): str
 const xml = (text: string) =>
   text
     .replace(/[<>&"']/g, (char) => `&#${char.charCodeAt(0)};`)
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '');
+    // Characters XML 1.0 does not allow at all (control characters, U+FFFE and U+FFFF): a report must parse.
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '');
 
 function junit(files: CheckedFile[], failOn: Severity): string {
   const cases: string[] = [];

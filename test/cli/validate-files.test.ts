@@ -2,7 +2,7 @@
 // the build does: its active schemas together, so an `@id` one defines resolves in another, and an inactive one
 // alone. `push` takes one page file too, speaking for its page alone. Real CLI processes; push against a
 // reference server.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
@@ -44,6 +44,7 @@ test('a pull file: a page’s schemas together, an inactive one alone and named 
 
   const json = JSON.parse((await cli(['validate', 'pulled.json', '--format', 'json'])).stdout);
   expect(json.files.map((file: { file: string }) => file.file)).toEqual(['pulled.json https://example.com/']);
+  expect(json.files[0]).toMatchObject({ path: 'pulled.json', url: HOME });
   expect(json.files[0].documents.map((document: { label: string }) => document.label)).toEqual([
     'schemas[0] WebSite "Site"',
     'schemas[1] Organization',
@@ -74,6 +75,24 @@ test('a directory of page files, and one page file alone', async () => {
   const one = await cli(['validate', 'seo/example.com/index.json', '--rules', 'schema.org']);
   expect(one.stdout).not.toContain('unresolved-id');
   expect(one.stdout).toContain('1 page, 3 JSON-LD documents: 1 error');
+
+  // A page file with meta alone is a page file too; a second file for one page is named with its directory;
+  // a field of the pull file's (selection) is not a typo of itself.
+  writeFileSync(join(dir, 'meta-only.json'), JSON.stringify({ url: HOME, meta: { title: 'Home' } }));
+  const metaOnly = await cli(['validate', 'meta-only.json']);
+  expect(metaOnly.code).toBe(0);
+  expect(metaOnly.stdout).toContain('0 pages, 0 JSON-LD documents');
+  writeFileSync(join(dir, 'seo', 'example.com', 'home.json'), JSON.stringify({ url: HOME, schemas: [] }));
+  const twice = await cli(['validate', 'seo/']);
+  expect(twice.code).toBe(2);
+  expect(twice.stderr).toMatch(
+    /seo\/example\.com\/(home|index)\.json: https:\/\/example\.com\/ is also in seo\/example\.com\/(home|index)\.json;/,
+  );
+  rmSync(join(dir, 'seo', 'example.com', 'home.json'));
+  writeFileSync(join(dir, 'selection.json'), JSON.stringify({ url: HOME, schemas: [], selection: [] }));
+  const selection = await cli(['validate', 'selection.json']);
+  expect(selection.stderr).toContain('unknown field "selection"');
+  expect(selection.stderr).not.toContain('did you mean');
 
   // A field a pull never writes is named, as push names it, not validated past.
   writeFileSync(
@@ -106,4 +125,42 @@ test('push of one page file changes that page alone, --prune included', async ()
     'https://example.com/ WebSite',
     'https://example.com/contact/ ContactPage',
   ]);
+});
+
+test('push of one page file leaves the records of its URL in another letter case, which pull writes apart', async () => {
+  // WordPress finds /Team/ when asked for /team/, but a pull writes each spelling's records to a file of its own.
+  const api = await startApi({
+    seed: {
+      schemas: [
+        { url: `${HOME}Team/`, schema_data: doc('WebPage', { name: 'Team' }) },
+        { url: `${HOME}team/`, schema_data: doc('AboutPage', { name: 'About the team' }) },
+      ],
+    },
+  });
+  writeFileSync(
+    join(dir, 'Team.json'),
+    JSON.stringify({ url: `${HOME}Team/`, schemas: [{ schema_data: doc('WebPage', { name: 'Team' }) }] }),
+  );
+  const push = await cli(['push', 'Team.json', '--prune'], as(admin, api));
+  expect(push.code, push.stderr).toBe(0);
+  const records = (await readBack(api)).map((record) => `${record.url} ${record.schema_type}`);
+  expect(records.sort()).toEqual([`${HOME}Team/ WebPage`, `${HOME}team/ AboutPage`]);
+});
+
+test('a page file that is a symbolic link is read, and a link to nothing is named, not skipped', async () => {
+  mkdirSync(join(dir, 'linked', 'example.com'), { recursive: true });
+  mkdirSync(join(dir, 'kept'), { recursive: true });
+  writeFileSync(
+    join(dir, 'kept', 'about.json'),
+    JSON.stringify({ url: `${HOME}about/`, schemas: [{ schema_data: doc('AboutPage', { name: 'About' }) }] }),
+  );
+  symlinkSync(join(dir, 'kept', 'about.json'), join(dir, 'linked', 'example.com', 'about.json'));
+  const read = await cli(['validate', 'linked/', '--rules', 'schema.org']);
+  expect(read.stdout).toContain('1 page, 1 JSON-LD document');
+  symlinkSync(join(dir, 'kept', 'gone.json'), join(dir, 'linked', 'example.com', 'gone.json'));
+  const dangling = await cli(['validate', 'linked/']);
+  expect(dangling.code).toBe(2);
+  expect(dangling.stderr).toContain(
+    'linked/example.com/gone.json: a symbolic link to a file that does not exist',
+  );
 });

@@ -96,6 +96,44 @@ test('none of it a page because of a base path: the cmsUrl that adds or drops it
   expect(added?.text).toContain("cmsUrl: (url) => url.replace('https://a.dev', 'https://cms.a.dev/site')");
 });
 
+test('a prefix a few URLs share by chance gives no advice over the same paths on another origin', () => {
+  // www on the CMS, bare on the site; /blog/news/ happens to end like the CMS's /news/.
+  const paths = ['', 'about/', 'blog/', 'contact/'];
+  const said = coverageMessage(
+    { held: 5, counted: 'urls', withoutPage: [...paths, 'news/'].map((path) => `https://www.a.dev/${path}`) },
+    [...paths, 'blog/news/'].map((path) => `https://a.dev/${path}`),
+  );
+  expect(said?.text).toContain("cmsUrl: (url) => url.replace('https://a.dev', 'https://www.a.dev')");
+  // 20,000 pages ending in /reviews, a CMS holding /reviews?page=N, and CMS URLs on 20,000 hosts or none:
+  // no advice from a tail they all share, and no crash (it once paired every URL with every page).
+  const pages = Array.from({ length: 20_000 }, (_, i) => `https://a.dev/p/${i}/reviews`);
+  const reviews = coverageMessage(
+    {
+      held: 20_000,
+      counted: 'urls',
+      withoutPage: pages.map((_, i) => `https://a.dev/reviews?page=${i}`),
+    },
+    pages,
+  );
+  expect(reviews?.text).not.toContain("replace('https://a.dev/p/");
+  const hosts = coverageMessage(
+    { held: 20_000, counted: 'urls', withoutPage: pages.map((_, i) => `https://c${i}.dev/reviews`) },
+    pages,
+  );
+  expect(hosts?.level).toBe('warn');
+  const odd = coverageMessage(
+    { held: 3, counted: 'urls', withoutPage: ['foo://x/a/b', 'javascript:alert(1)', 'not a url'] },
+    ['https://a.dev/b', 'https://a.dev/c'],
+  );
+  expect(odd?.level).toBe('warn');
+  // A quote in the prefix stays a string in the snippet to paste.
+  const quote = coverageMessage(
+    { held: 2, counted: 'urls', withoutPage: ['https://a.dev/x/', 'https://a.dev/y/'] },
+    ["https://a.dev/it's/x", "https://a.dev/it's/y"],
+  );
+  expect(quote?.text).toContain("url.replace('https://a.dev/it\\'s', 'https://a.dev')");
+});
+
 test('data stored under http:// for an https page is listed and warned about, naming the page it is for', () => {
   const index = indexOf([['https://a.dev/kept/'], ['http://a.dev/stove'], ['http://other.dev/x/']]);
   const pages = ['https://a.dev/kept/', 'https://a.dev/stove/'];

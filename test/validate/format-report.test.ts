@@ -90,3 +90,14 @@ test("a node's absent fields are one line of the report and one annotation; JSON
   expect(json.files[0].documents[0].issues).toHaveLength(9);
   expect(json.summary).toMatchObject({ errors: 2, warnings: 7 });
 });
+
+test('JUnit XML leaves out the characters XML 1.0 does not allow, so the report parses', () => {
+  const issue = { ...badDate, message: `found "a\u0001b\ufffec\uffffd"` };
+  const xml = formatReport(
+    [{ file: 'https://a.dev/\uffff', unit: 'document', documents: [documentWith(0, [issue])] }],
+    'junit',
+    pretty,
+  );
+  expect(xml).not.toMatch(/[\u0001\ufffe\uffff]/);
+  expect(xml).toContain('found &#34;abcd&#34;');
+});
