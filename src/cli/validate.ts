@@ -38,11 +38,12 @@ interface Target {
   failure?: string;
 }
 
+/** What the summary counts: pages where every source is one, sources otherwise. */
 const PAGES = ['page', 'pages'] as const;
+const SOURCES = ['source', 'sources'] as const;
 
 /** A page file's fields (see seo-directory.ts). */
 const PAGE_FILE_KEYS = new Set(['url', 'schemas', 'meta', 'social']);
-const SOURCES = ['source', 'sources'] as const;
 
 const isDirectory = (path: string) => {
   try {
