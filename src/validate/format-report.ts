@@ -119,13 +119,18 @@ interface RepeatedFinding {
  */
 function repeatedFindings(files: CheckedFile[]): Map<ValidationIssue, RepeatedFinding> {
   const located = files.flatMap((file) => {
-    // A page's scripts are one place; a file's documents are one each.
+    // A page's scripts are one place; a file's documents are one each. A pull file's pages are one file's
+    // documents, each named with its page: `schemas[3] Article (https://a.dev/x/)` in `schemas.json`.
     const page = { file: file.file };
+    const inFile = file.path !== undefined && file.url !== undefined;
     return file.documents.flatMap((document) => {
+      const label = document.label ?? `document ${document.index + 1}`;
       const where =
-        file.unit === 'document'
-          ? { file: file.file, document: document.label ?? `document ${document.index + 1}` }
-          : page;
+        file.unit !== 'document'
+          ? page
+          : inFile
+            ? { file: file.path!, document: `${label} (${file.url})` }
+            : { file: file.file, document: label };
       return document.issues.map((issue) => ({ issue, where }));
     });
   });

@@ -52,6 +52,19 @@ test('a pull file: a page’s schemas together, an inactive one alone and named 
   ]);
 });
 
+test('a finding every page of a pull file has is said once, naming the file and each schema with its page', async () => {
+  const pages = ['a/', 'b/', 'c/'].map((path) => ({
+    url: `${HOME}${path}`,
+    schema_data: doc('Article', { headline: path, datePublished: 'yesterday' }),
+  }));
+  writeFileSync(join(dir, 'template.json'), JSON.stringify({ schemas: pages }));
+  const run = await cli(['validate', 'template.json', '--rules', 'schema.org']);
+  expect(run.stdout).toContain(
+    'in 3 documents of template.json: schemas[0] Article (https://example.com/a/), schemas[1] Article (https://example.com/b/), schemas[2] Article (https://example.com/c/)',
+  );
+  expect(run.stdout).toContain('3 pages, 3 JSON-LD documents: 3 errors');
+});
+
 test('a directory of page files, and one page file alone', async () => {
   mkdirSync(join(dir, 'seo', 'example.com'), { recursive: true });
   writeFileSync(join(dir, 'seo', 'example.com', 'index.json'), JSON.stringify({ url: HOME, schemas }));
