@@ -2,7 +2,14 @@
 // address the CMS uses and the site does not, pages removed since), so that a build which found nothing for its
 // pages says why instead of shipping them bare in silence.
 import { decodedPath, pathInSite, urlIdentity } from '../url-forms.ts';
-import { isExcluded, onDemandMatcher, type RouteInfo, type SiteLayout, urlVariants } from './pages.ts';
+import {
+  isExcluded,
+  onDemandMatcher,
+  type RouteInfo,
+  routeMatcher,
+  type SiteLayout,
+  urlVariants,
+} from './pages.ts';
 import type { HeadIndex } from './read-index.ts';
 import { isEmpty } from './read-page-data.ts';
 
@@ -93,13 +100,13 @@ export function servedElsewhereFor(
  * @example notAPageFor(layout, routes)('https://a.dev/old/') // 'redirect', with redirects: { '/old/': '/new/' }
  */
 export function notAPageFor(layout: SiteLayout, routes: RouteInfo[]): (url: string) => NotAPage | null {
-  const others = routes.filter((route) => route.type === 'redirect' || route.type === 'endpoint');
+  const route = routeMatcher(
+    layout,
+    routes,
+    (route) => route.type === 'redirect' || route.type === 'endpoint',
+  );
   return (url) => {
-    if (others.length === 0 || !URL.canParse(url)) return null;
-    const inSite = pathInSite(decodedPath(new URL(url).pathname), layout.base);
-    const route = others.find(
-      (route) => route.patternRegex.test(inSite) || route.patternRegex.test(inSite.replace(/\/$/, '')),
-    );
-    return route ? (route.type as NotAPage) : null;
+    if (!URL.canParse(url)) return null;
+    return (route(decodedPath(new URL(url).pathname))?.type as NotAPage | undefined) ?? null;
   };
 }

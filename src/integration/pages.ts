@@ -212,10 +212,26 @@ export function urlVariants(url: string): string[] {
  * @example onDemandMatcher(layout, routes)('/docs/live/') // true for src/pages/live.astro with prerender = false
  */
 export function onDemandMatcher(layout: SiteLayout, routes: RouteInfo[]): (pathname: string) => boolean {
-  const onDemand = routes.filter((route) => route.type === 'page' && !route.isPrerendered);
+  const route = routeMatcher(layout, routes, (route) => route.type === 'page' && !route.isPrerendered);
+  return (pathname) => route(pathname) !== undefined;
+}
+
+/**
+ * The first of the routes `keep` keeps that a pathname (with `base`) is served by, with or without its
+ * trailing slash.
+ *
+ * @example routeMatcher(layout, routes, (route) => route.type === 'redirect')('/old/')?.type // 'redirect'
+ */
+export function routeMatcher(
+  layout: SiteLayout,
+  routes: RouteInfo[],
+  keep: (route: RouteInfo) => boolean,
+): (pathname: string) => RouteInfo | undefined {
+  const kept = routes.filter(keep);
   return (pathname) => {
+    if (kept.length === 0) return undefined;
     const inSite = pathInSite(pathname, layout.base);
-    return onDemand.some(
+    return kept.find(
       (route) => route.patternRegex.test(inSite) || route.patternRegex.test(inSite.replace(/\/$/, '')),
     );
   };
