@@ -33,8 +33,10 @@ export function decodedPath(pathname: string): string {
  * What makes two spellings of an address the same page: the origin, the decoded path and the query, with ASCII
  * letters in either case (WordPress's tables compare text without regard to case, so its API finds `/About/`
  * when asked for `/about/`). The spellings above all give one identity; a string that is no URL is its own.
+ * The escapes of `/`, `?`, `#` and `%` stay escapes: `/a%2Fb/` is one segment, not the page `/a/b/`.
  *
  * @example urlIdentity('https://a.dev/Caf%c3%a9/') === urlIdentity('https://a.dev/café/') // true
+ * @example urlIdentity('https://a.dev/a%2Fb/') === urlIdentity('https://a.dev/a/b/') // false
  */
 export function urlIdentity(url: string | URL): string {
   let parsed: URL;
@@ -43,7 +45,23 @@ export function urlIdentity(url: string | URL): string {
   } catch {
     return caseFolded(String(url));
   }
-  return caseFolded(`${parsed.origin}${decodedPath(parsed.pathname)}${parsed.search}`);
+  return caseFolded(`${parsed.origin}${pathIdentity(parsed.pathname)}${parsed.search}`);
+}
+
+// An escaped separator or `%`, or a `%` that starts no escape (it stands for itself, as `%25` does).
+const KEPT_ESCAPE = /(%(?:2f|3f|23|25)|%(?![0-9a-f]{2}))/i;
+
+/**
+ * A pathname decoded but for its kept escapes (UTF-8 never uses their bytes), a lone `%` written `%25`; a run
+ * of escapes that is not UTF-8 stays as it is, the runs around it decoded.
+ */
+function pathIdentity(pathname: string): string {
+  return pathname
+    .split(KEPT_ESCAPE)
+    .map((part, index) =>
+      index % 2 === 1 ? (part === '%' ? '%25' : part) : part.replace(/(?:%[0-9a-f]{2})+/gi, decodedPath),
+    )
+    .join('');
 }
 
 /** ASCII letters in small case; others as they are (a percent-encoded letter is compared by its escape). */

@@ -41,8 +41,19 @@ test('every spelling of an address has one identity; other addresses do not shar
   // Only ASCII letters are folded: other letters, and letters behind escapes, compare as they are.
   expect(urlIdentity('https://a.dev/été/')).not.toBe(urlIdentity('https://a.dev/Été/'));
   // A stray `%` or bytes that are not UTF-8 are kept as they are, not an error.
-  expect(urlIdentity('https://a.dev/100%/')).toBe('https://a.dev/100%/');
+  expect(urlIdentity('https://a.dev/100%/')).toBe(urlIdentity('https://a.dev/100%25/'));
   expect(urlIdentity('https://a.dev/caf%E9/')).toBe('https://a.dev/caf%e9/');
+  expect(urlIdentity('https://a.dev/caf%E9/%C3%A9/')).toBe('https://a.dev/caf%e9/é/');
+  // An escaped separator names one segment: decoded, it would be another page, or a query, or a fragment.
+  expect(urlIdentity('https://a.dev/a%2Fb/')).not.toBe(urlIdentity('https://a.dev/a/b/'));
+  expect(urlIdentity('https://a.dev/a%2fb/')).toBe(urlIdentity('https://a.dev/a%2Fb/'));
+  expect(urlIdentity('https://a.dev/what%3F/')).not.toBe(urlIdentity('https://a.dev/what?/'));
+  expect(urlIdentity('https://a.dev/c%23/')).not.toBe(urlIdentity('https://a.dev/c#/'));
+  // A page named `a%2Fb` (its `%` escaped) is neither of those.
+  expect(urlIdentity('https://a.dev/a%252Fb/')).not.toBe(urlIdentity('https://a.dev/a%2Fb/'));
+  expect(urlIdentity('https://a.dev/a%252Fb/')).not.toBe(urlIdentity('https://a.dev/a/b/'));
+  // Other reserved characters are the same page escaped or not, as Astro and WordPress treat them.
+  expect(urlIdentity('https://a.dev/a%3Ab%40c/')).toBe(urlIdentity('https://a.dev/a:b@c/'));
   expect(urlIdentity('Not a URL')).toBe('not a url');
   expect(decodedPath('/caf%E9/')).toBe('/caf%E9/');
 });
