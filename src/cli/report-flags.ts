@@ -1,6 +1,11 @@
 // The report flags `check` and `validate` share: --rules, --format and --fail-on, read and checked once; --rules
 // alone is `push`'s too.
-import { type CheckedFile, fileIssues, formatReport, type ReportFormat } from '../validate/format-report.ts';
+import {
+  type CheckedFile,
+  formatReport,
+  type ReportFormat,
+  shippedIssues,
+} from '../validate/format-report.ts';
 import type { Severity } from '../validate/index.ts';
 import { type OptionSpec, UsageError } from './command.ts';
 
@@ -66,9 +71,9 @@ export function readReportFlags(values: Record<string, unknown>): ReportFlags {
   return { format, failOn, rules: readRules(values).rules };
 }
 
-/** Whether any issue reaches --fail-on: the command's exit code is 1 then. */
+/** Whether any issue reaches --fail-on (an inactive schema's never does): the command's exit code is 1 then. */
 export function reachesFailOn(checked: CheckedFile[], failOn: Severity): boolean {
-  return checked.some((file) => fileIssues(file).some((issue) => rank[issue.severity] >= rank[failOn]));
+  return checked.some((file) => shippedIssues(file).some((issue) => rank[issue.severity] >= rank[failOn]));
 }
 
 /** The report text; colour only for a terminal that has it (Node's test: NO_COLOR, FORCE_COLOR, TERM=dumb). */

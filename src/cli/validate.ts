@@ -33,7 +33,7 @@ interface Target {
   path?: string;
   /** The page's address, for a page's schemas. */
   url?: string;
-  documents: Array<{ value: string | object; remote: ValidateBody; label?: string }>;
+  documents: Array<{ value: string | object; remote: ValidateBody; label?: string; notBuilt?: boolean }>;
   /** Why there is nothing to validate (a page without an active schema). */
   failure?: string;
 }
@@ -112,7 +112,8 @@ function schemaFileTargets({ file, fileOf, schemaIn }: PushSource): Target[] {
         return {
           value: asBuilt(data, knownMeta(metaInFile.get(urlIdentity(url)))),
           remote: { schema_data: data },
-          label: `${schemaIn(entry.index)} ${describeSchema(entry)}${entry.is_active ? '' : ' (inactive: not built, validated alone)'}`,
+          label: `${schemaIn(entry.index)} ${describeSchema(entry)}${entry.is_active ? '' : ' (inactive: not built, validated alone, fails nothing)'}`,
+          ...(!entry.is_active && { notBuilt: true }),
         };
       }),
     };
@@ -222,6 +223,7 @@ async function check(
       documents.push({
         index,
         ...(document.label && { label: document.label }),
+        ...(document.notBuilt && { notBuilt: true }),
         line: 1,
         column: 1,
         valid: !issues.some((i) => i.severity === 'error'),
@@ -264,7 +266,7 @@ schemas of each --url (the public /schemas-by-url route: no credentials needed).
     ...apiOptions,
   ],
   epilog:
-    'Exit codes: 0 nothing at or above --fail-on; 1 findings at or above it, a --url without an active schema, or the API failed; 2 usage error.',
+    "Exit codes: 0 nothing at or above --fail-on; 1 findings at or above it (an inactive schema's are reported, never counted: it is not built), a --url without an active schema, or the API failed; 2 usage error.",
   async run({ values, positionals }) {
     const flags = readReportFlags(values);
     const rules = flags.rules.filter((rule) => rule === 'google');

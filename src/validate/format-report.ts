@@ -21,6 +21,8 @@ export interface CheckedDocument {
   column: number;
   valid: boolean;
   issues: ValidationIssue[];
+  /** An inactive CMS schema: never built, so its findings are reported but fail no run (as `push` treats it). */
+  notBuilt?: boolean;
 }
 
 export interface CheckedFile {
@@ -40,9 +42,12 @@ export interface CheckedFile {
   auditOnly?: boolean;
 }
 
-/** Every issue of a file: its documents' and its page-level ones. */
-export function fileIssues(file: CheckedFile): ValidationIssue[] {
-  return [...file.documents.flatMap((document) => document.issues), ...(file.pageIssues ?? [])];
+/** The issues of a file that can fail a run: all but those of documents that are never built. */
+export function shippedIssues(file: CheckedFile): ValidationIssue[] {
+  return [
+    ...file.documents.flatMap((document) => (document.notBuilt ? [] : document.issues)),
+    ...(file.pageIssues ?? []),
+  ];
 }
 
 const rank: Record<Severity, number> = { info: 0, warning: 1, error: 2 };
@@ -179,19 +184,22 @@ function summarize(files: CheckedFile[]) {
     errors: 0,
     warnings: 0,
     infos: 0,
+    /** Findings in documents never built (inactive schemas), counted apart: they fail nothing. */
+    notBuilt: 0,
   };
   // A finding about several pages is one object on each of their files: counted once, as the pretty report does.
   const counted = new Set<ValidationIssue>();
   for (const file of files) {
     if (file.failure !== undefined) count.failures++;
     count.documents += file.documents.length;
-    for (const issue of fileIssues(file)) {
+    for (const issue of shippedIssues(file)) {
       if (counted.has(issue)) continue;
       counted.add(issue);
       if (issue.severity === 'error') count.errors++;
       else if (issue.severity === 'warning') count.warnings++;
       else count.infos++;
     }
+    for (const document of file.documents) if (document.notBuilt) count.notBuilt += document.issues.length;
   }
   return count;
 }
@@ -286,7 +294,8 @@ function summaryLine(files: CheckedFile[], unit: readonly [string, string]): str
   const empty = files.filter((file) => file.documents.length === 0 && !file.auditOnly).length;
   return (
     `${plural(total.files, ...unit)}${total.failures ? `, ${total.failures} not checked (named above)` : ''}, ${plural(total.documents, 'JSON-LD document')}${empty ? `, ${figure(empty)} without JSON-LD` : ''}: ` +
-    `${plural(total.errors, 'error')}, ${plural(total.warnings, 'warning')}, ${figure(total.infos)} info.`
+    `${plural(total.errors, 'error')}, ${plural(total.warnings, 'warning')}, ${figure(total.infos)} info` +
+    `${total.notBuilt ? `; ${plural(total.notBuilt, 'finding')} in inactive schemas, not built, not counted` : ''}.`
   );
 }
 
@@ -308,7 +317,8 @@ function junit(files: CheckedFile[], failOn: Severity): string {
       );
     }
     for (const document of file.documents) {
-      const failing = document.issues.filter((issue) => rank[issue.severity] >= rank[failOn]);
+      const fails = (issue: ValidationIssue) => !document.notBuilt && rank[issue.severity] >= rank[failOn];
+      const failing = document.issues.filter(fails);
       const name =
         file.unit === 'document'
           ? `${file.file} ${document.label ?? `document ${document.index + 1}`}`
@@ -317,7 +327,7 @@ function junit(files: CheckedFile[], failOn: Severity): string {
         (issue) =>
           `      <failure type="${xml(issue.code)}" message="${xml(`${issuePlace(issue)}: ${issue.message}`)}">${xml(`${issue.severity} ${issue.code} ${issuePlace(issue)} ${issue.message} [${issue.rule}]`)}</failure>`,
       );
-      const others = document.issues.filter((issue) => rank[issue.severity] < rank[failOn]);
+      const others = document.issues.filter((issue) => !fails(issue));
       if (others.length > 0) {
         body.push(
           `      <system-out>${xml(others.map((issue) => `${issue.severity} ${issue.code} ${issuePlace(issue)} ${issue.message}`).join('\n'))}</system-out>`,
@@ -379,8 +389,9 @@ function github(files: CheckedFile[], unit: readonly [string, string], counted: 
         const said = group
           ? `${group.place}: ${issue.message} [${issue.rule}, ${placesNamed(group, unit[1])}]`
           : `${issuePlace(issue)}: ${issue.message} [${issue.rule}]`;
+        // An inactive schema's finding is a notice: it is never built, and an error would read as a failed run.
         lines.push(
-          `::${level[issue.severity]} file=${property(file.path ?? file.file)},line=${line},col=${col},title=${property(issue.code)}::${data(said)}`,
+          `::${document.notBuilt ? 'notice' : level[issue.severity]} file=${property(file.path ?? file.file)},line=${line},col=${col},title=${property(issue.code)}::${data(document.notBuilt ? `${document.label ?? 'inactive schema'}: ${said}` : said)}`,
         );
       }
     }

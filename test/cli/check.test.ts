@@ -116,7 +116,15 @@ describe('astro-schema-manager check', () => {
     const { code, stdout } = await check(site, '--rules', 'schema.org', '--format', 'json');
     expect(code).toBe(1);
     const report = JSON.parse(stdout);
-    expect(report.summary).toEqual({ files: 4, failures: 0, documents: 5, errors: 2, warnings: 0, infos: 0 });
+    expect(report.summary).toEqual({
+      files: 4,
+      failures: 0,
+      documents: 5,
+      errors: 2,
+      warnings: 0,
+      infos: 0,
+      notBuilt: 0,
+    });
     const post = report.files.find((file: { file: string }) => file.file.endsWith('post.html'));
     expect(post.documents[1].issues[0]).toMatchObject({ code: 'invalid-value', path: '$.datePublished' });
   });

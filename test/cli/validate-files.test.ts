@@ -29,7 +29,7 @@ const schemas = [
   },
 ];
 
-test('a pull file: a page’s schemas together, an inactive one alone and named so', async () => {
+test('a pull file: a page’s schemas together, an inactive one alone, named so, failing nothing', async () => {
   writeFileSync(
     join(dir, 'pulled.json'),
     JSON.stringify({ schemas: schemas.map((schema) => ({ url: HOME, ...schema })) }),
@@ -37,10 +37,20 @@ test('a pull file: a page’s schemas together, an inactive one alone and named 
   const run = await cli(['validate', 'pulled.json', '--rules', 'schema.org']);
   expect(run.stdout).not.toContain('unresolved-id');
   expect(run.stdout).toMatch(
-    /^pulled\.json https:\/\/example\.com\/\n {2}error +\$\.datePublished .* schemas\[2\] Article "Old" \(inactive: not built, validated alone\)\n/m,
+    /^pulled\.json https:\/\/example\.com\/\n {2}error +\$\.datePublished .* schemas\[2\] Article "Old" \(inactive: not built, validated alone, fails nothing\)\n/m,
   );
-  expect(run.stdout).toContain('1 page, 3 JSON-LD documents: 1 error');
-  expect(run.code).toBe(1);
+  // It is never built, as push does not stop for it: a CI step gating on the file passes.
+  expect(run.stdout).toContain(
+    '1 page, 3 JSON-LD documents: 0 errors, 0 warnings, 0 info; 1 finding in inactive schemas, not built, not counted.',
+  );
+  expect(run.code).toBe(0);
+  const github = await cli(['validate', 'pulled.json', '--rules', 'schema.org', '--format', 'github']);
+  expect(github.stdout).toMatch(/^::notice file=pulled\.json,.*::schemas\[2\] Article "Old" \(inactive/m);
+  expect(github.stdout).not.toContain('::error');
+  expect(github.code).toBe(0);
+  const junit = await cli(['validate', 'pulled.json', '--rules', 'schema.org', '--format', 'junit']);
+  expect(junit.stdout).toContain('failures="0"');
+  expect(junit.stdout).toMatch(/<system-out>error invalid-\S+ \$\.datePublished/);
 
   const json = JSON.parse((await cli(['validate', 'pulled.json', '--format', 'json'])).stdout);
   expect(json.files.map((file: { file: string }) => file.file)).toEqual(['pulled.json https://example.com/']);
@@ -48,7 +58,7 @@ test('a pull file: a page’s schemas together, an inactive one alone and named 
   expect(json.files[0].documents.map((document: { label: string }) => document.label)).toEqual([
     'schemas[0] WebSite "Site"',
     'schemas[1] Organization',
-    'schemas[2] Article "Old" (inactive: not built, validated alone)',
+    'schemas[2] Article "Old" (inactive: not built, validated alone, fails nothing)',
   ]);
 });
 
@@ -77,17 +87,17 @@ test('a directory of page files, and one page file alone', async () => {
   expect(whole.stdout).toMatch(
     /^seo\/example\.com\/index\.json https:\/\/example\.com\/\n {2}error +\$\.datePublished .* schemas\[2\] Article "Old"/m,
   );
-  expect(whole.stdout).toContain('2 pages, 4 JSON-LD documents: 1 error');
+  expect(whole.stdout).toContain('2 pages, 4 JSON-LD documents: 0 errors, 0 warnings, 0 info; 1 finding in');
 
   // GitHub's annotations point at the file itself, so they show on it in a pull request.
   const annotations = await cli(['validate', 'seo/', '--rules', 'schema.org', '--format', 'github']);
   expect(annotations.stdout).toMatch(
-    /^::error file=seo\/example\.com\/index\.json,line=1,col=1,title=invalid-value::\$\.datePublished: /m,
+    /^::notice file=seo\/example\.com\/index\.json,line=1,col=1,title=invalid-value::schemas\[2\] Article "Old" \(inactive: not built, validated alone, fails nothing\): \$\.datePublished: /m,
   );
 
   const one = await cli(['validate', 'seo/example.com/index.json', '--rules', 'schema.org']);
   expect(one.stdout).not.toContain('unresolved-id');
-  expect(one.stdout).toContain('1 page, 3 JSON-LD documents: 1 error');
+  expect(one.stdout).toContain('1 page, 3 JSON-LD documents: 0 errors, 0 warnings, 0 info; 1 finding in');
 
   // A page file with meta alone is a page file too; a second file for one page is named with its directory;
   // a field of the pull file's (selection) is not a typo of itself.
