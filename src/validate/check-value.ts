@@ -210,7 +210,7 @@ export function checkReference(
   if (walk.references && property) {
     const reference = {
       via: property.name,
-      parentTypes: walk.owners.at(-1) ?? [],
+      parentTypes: walk.owner?.types ?? [],
       fromId: walk.ownerIds.at(-1) ?? null,
     };
     const known = walk.references.get(id);

@@ -57,7 +57,7 @@ function runWalk(report: Reporter, root: unknown, options: ValidateOptions | und
     ruled: google ? hasRichResultRules : null,
     ids: null,
     references: google ? new Map() : null,
-    owners: [],
+    owner: null,
     ownerIds: [],
     depthBase: page ? 1 : 0,
     tooDeep: false,

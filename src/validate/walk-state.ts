@@ -15,8 +15,19 @@ export interface TypedNode {
   /** The Schema.org property this node is the value of, and the types of the node that holds it. */
   via: string | null;
   parentTypes: number[];
+  /** The nodes around it, the one that holds it first: a Comment in a Q&A thread is read by Q&A's rules. */
+  above: Owner | null;
   /** The node's `@id`, when it has one: other nodes may reference it. */
   id: string | null;
+}
+
+/** A node being walked: its types, and the node that holds it (a list each typed node keeps its place in). */
+export interface Owner {
+  types: number[];
+  up: Owner | null;
+  /** At the top of its document (or in `@graph`), and the property it is the value of where it is not. */
+  top: boolean;
+  via: string | null;
 }
 
 /** An `{"@id"}` reference made through a property: where the node it names is used. */
@@ -38,8 +49,8 @@ export interface Walk {
   ids: Map<string, Record<string, unknown>> | null;
   /** Filled only when a rule table needs it: the references made to each `@id`. */
   references: Map<string, Reference[]> | null;
-  /** The types of the nodes being walked, innermost last. */
-  owners: number[][];
+  /** The node being walked innermost, and through it those around it. */
+  owner: Owner | null;
   /** Their `@id`s, null where a node has none. */
   ownerIds: Array<string | null>;
   /** Path segments before the document's own: 1 when the root is a page's list of documents. */

@@ -152,10 +152,20 @@ export function walkNode(
   const idKey = walk.typed ? keywordKey(node, '@id', context) : undefined;
   const id = idKey !== undefined && typeof node[idKey] === 'string' ? (node[idKey] as string) : null;
   if (walk.typed && explicit.length > 0 && walk.ruled!(explicit)) {
-    const parentTypes = walk.owners.at(-1) ?? [];
-    walk.typed.push({ node, types, path: [...report.path], top, via: outer?.name ?? null, parentTypes, id });
+    const above = walk.owner;
+    const parentTypes = above?.types ?? [];
+    walk.typed.push({
+      node,
+      types,
+      path: [...report.path],
+      top,
+      via: outer?.name ?? null,
+      parentTypes,
+      above,
+      id,
+    });
   }
-  walk.owners.push(types);
+  walk.owner = { types, up: walk.owner, top, via: outer?.name ?? null };
   walk.ownerIds.push(id);
   const role = outer && explicit.some((type) => vocab.isA(type, vocab.id('Role'))) ? outer : null;
 
@@ -194,7 +204,7 @@ export function walkNode(
     } else walkValue(walk, value, null, context);
     report.path.pop();
   }
-  walk.owners.pop();
+  walk.owner = walk.owner!.up;
   walk.ownerIds.pop();
   return explicit;
 }

@@ -18,12 +18,9 @@ import {
 } from './find-path.ts';
 import { MISSING_VERBS, type MissingCode, richResultName, ruleId } from './missing-fields.ts';
 import { RICH_RESULT_RULES, type RichResultRule } from './rich-result-rules.ts';
-import { formatProblem, type ValueFormat } from './value-formats.ts';
+import { formatProblem, SCHEMA_ORG_PREFIX, type ValueFormat } from './value-formats.ts';
 
 type JsonObject = Record<string, unknown>;
-
-/** A term or value written as Schema.org's IRI or with its `schema:` prefix, before its short name. */
-const SCHEMA_ORG_PREFIX = /^(https?:\/\/schema\.org\/|schema:)/;
 
 /** `a.b|a.c` read once: the alternatives as segments, how many leading segments they share, and its wording. */
 interface Entry {
@@ -37,7 +34,7 @@ interface CompiledRule {
   id: string;
   typeIds: number[];
   excludeIds: number[];
-  withinIds: Array<{ of: number[]; via: string }>;
+  withinIds: Array<{ of: number[]; via: string; under: number[]; notUnder: number[]; atTop: boolean }>;
   when: { entry: Entry; value?: string } | null;
   unless: Entry | null;
   required: Entry[];
@@ -88,7 +85,13 @@ function compile(vocab: Vocabulary): CompiledRule[] {
       id: ruleId(rule),
       typeIds: ids(rule.types),
       excludeIds: ids(rule.exclude),
-      withinIds: (rule.within ?? []).map(({ of, via }) => ({ of: ids(of), via })),
+      withinIds: (rule.within ?? []).map(({ of, via, under, notUnder, atTop }) => ({
+        of: ids(of),
+        via,
+        under: ids(under),
+        notUnder: ids(notUnder),
+        atTop: atTop === true,
+      })),
       when: rule.when
         ? { entry: readEntry(whenPath), ...(whenValue === undefined ? {} : { value: whenValue }) }
         : null,
@@ -168,7 +171,7 @@ export function checkRichResults(walk: Walk, nodes: TypedNode[]): void {
 }
 
 /** Where a node stands for the table: at the top, or as the value of `via` on a node of `parentTypes`. */
-type Position = Pick<TypedNode, 'top' | 'via' | 'parentTypes'>;
+type Position = Pick<TypedNode, 'top' | 'via' | 'parentTypes' | 'above'>;
 
 /**
  * Where a node counts. A `@graph` node another node references (`"primaryImageOfPage": {"@id": "#image"}`)
@@ -188,11 +191,17 @@ function positionsOf(walk: Walk, typed: TypedNode): Position[] {
       ),
   );
   if (usedAt.length === 0) return [typed];
-  return usedAt.map(({ via, parentTypes }) => ({ top: false, via, parentTypes }));
+  // What holds the referring node is not kept: the reference stands inside its holder alone.
+  return usedAt.map(({ via, parentTypes }) => ({
+    top: false,
+    via,
+    parentTypes,
+    above: { types: parentTypes, up: null, top: false, via: null },
+  }));
 }
 
 /** A page's main entity and its breadcrumb are items of their own, as at the top. */
-function carried(walk: Walk, { via, parentTypes }: Position): boolean {
+function carried(walk: Walk, { via, parentTypes }: Pick<Position, 'via' | 'parentTypes'>): boolean {
   if (via !== 'mainEntity' && via !== 'breadcrumb') return false;
   const webPage = walk.vocab.id('WebPage');
   return parentTypes.some((type) => walk.vocab.isA(type, webPage));
@@ -202,9 +211,23 @@ function placed(walk: Walk, rule: CompiledRule, position: Position): boolean {
   const { via, parentTypes } = position;
   const scope = rule.rule.scope;
   if (scope === 'any' || (scope === 'top' && (position.top || carried(walk, position)))) return true;
+  const isAny = (types: number[], of: number[]) =>
+    types.some((type) => of.some((one) => walk.vocab.isA(type, one)));
+  const inside = (of: number[]) => {
+    for (let at = position.above; at; at = at.up) if (isAny(at.types, of)) return true;
+    return false;
+  };
+  const holder = position.above;
+  const holderAtTop =
+    holder !== null &&
+    (holder.top || carried(walk, { via: holder.via, parentTypes: holder.up?.types ?? [] }));
   return rule.withinIds.some(
     (place) =>
-      place.via === via && parentTypes.some((type) => place.of.some((of) => walk.vocab.isA(type, of))),
+      place.via === via &&
+      isAny(parentTypes, place.of) &&
+      (!place.atTop || holderAtTop) &&
+      (place.under.length === 0 || inside(place.under)) &&
+      (place.notUnder.length === 0 || !inside(place.notUnder)),
   );
 }
 
@@ -230,6 +253,9 @@ function checkRule(walk: Walk, compiledRule: CompiledRule, typed: TypedNode, sai
     const key = `${code} ${formatPath(at)}`;
     seen ??= new Set();
     if (seen.has(key)) return;
+    // Required by one rule (a recipe's yield beside its nutrition), it is not also recommended by another.
+    if (code === 'google-missing-recommended' && seen.has(`google-missing-required ${formatPath(at)}`))
+      return;
     seen.add(key);
     walk.report.add(code, `${message} See ${rule.source}`, compiledRule.id, at, extra);
   };
@@ -319,13 +345,19 @@ function checkRule(walk: Walk, compiledRule: CompiledRule, typed: TypedNode, sai
       if (problem && !walk.report.has('invalid-value', segmentsOf(found.place, path))) {
         report(
           recommended ? 'google-missing-recommended' : 'google-invalid-value',
-          `${richResult} ${recommended ? 'recommends' : 'needs'} "${property}" as ${problem}; found ${JSON.stringify(found.value)}.`,
+          `${richResult} ${recommended ? 'recommends' : 'needs'} "${property}" as ${problem}; found ${quoted(found.value)}.`,
           segmentsOf(found.place, path),
         );
       }
     }
   }
   return seen;
+}
+
+/** A value as JSON, its middle left out when long (a description of 5,000 characters). */
+function quoted(value: unknown): string {
+  const text = JSON.stringify(value);
+  return text.length <= 80 ? text : `${text.slice(0, 60)}…${text.slice(-12)}`;
 }
 
 /**

@@ -10,8 +10,12 @@ export interface RichResultRule {
   exclude?: string[];
   /** 'top': nodes at the top of the document or in `@graph`; 'any': nested nodes too. */
   scope?: 'top' | 'any';
-  /** Further places it applies: the value of `via` on a node of one of the `of` types. */
-  within?: Array<{ of: string[]; via: string }>;
+  /**
+   * Further places it applies: the value of `via` on a node of one of the `of` types; with `atTop`, only where
+   * that node is at the top; with `under`, only inside a node of one of those types (at any depth), with
+   * `notUnder`, never inside one.
+   */
+  within?: Array<{ of: string[]; via: string; atTop?: boolean; under?: string[]; notUnder?: string[] }>;
   /** Only when the node has this property (`prop`), or has it with this value (`prop=Value`). */
   when?: string;
   /** Not when the node has one of these properties (`a|b`). */

@@ -5,28 +5,40 @@ import type { RichResultRule } from './rich-result-rule.ts';
 
 const docs = 'https://developers.google.com/search/docs/appearance/structured-data';
 const checked = '2026-11-22';
-const postRequired = ['author', 'author.name', 'datePublished', 'text|image|video'];
+const article = {
+  name: 'Article',
+  scope: 'top',
+  recommended: [
+    'author',
+    'author.name',
+    'author.url|author.sameAs',
+    'dateModified',
+    'datePublished',
+    'headline',
+    'image',
+  ],
+  formats: { datePublished: 'date', dateModified: 'date' },
+  source: `${docs}/article`,
+  checked,
+} satisfies Omit<RichResultRule, 'types'>;
+// A forum or social media post: SocialMediaPosting "with the same requirements" as DiscussionForumPosting.
+const forumPost = {
+  name: 'Discussion forum',
+  scope: 'top',
+  // A post shown on another page is named by its url there, its text not repeated.
+  required: ['author', 'author.name', 'datePublished', 'text|image|video|url'],
+  formats: { datePublished: 'date', dateModified: 'date' },
+  source: `${docs}/discussion-forum`,
+  checked: '2026-11-27',
+} satisfies Omit<RichResultRule, 'types'>;
+// Where a Comment answers to a forum post, not to a Q&A's question or answer, nor to a blog post (an Article).
+const inForum = { notUnder: ['Question', 'Answer', 'BlogPosting'] };
 
 export const CONTENT_RULES: RichResultRule[] = [
-  {
-    name: 'Article',
-    types: ['Article'],
-    // A forum post is an Article to Schema.org; Google reads it by the Discussion forum rules.
-    exclude: ['DiscussionForumPosting'],
-    scope: 'top',
-    recommended: [
-      'author',
-      'author.name',
-      'author.url|author.sameAs',
-      'dateModified',
-      'datePublished',
-      'headline',
-      'image',
-    ],
-    formats: { datePublished: 'date', dateModified: 'date' },
-    source: `${docs}/article`,
-    checked,
-  },
+  // A forum or social media post is an Article to Schema.org; Google reads it by the Discussion forum rules,
+  // and a BlogPosting (a SocialMediaPosting to Schema.org) as an Article.
+  { ...article, types: ['Article'], exclude: ['SocialMediaPosting'] },
+  { ...article, types: ['BlogPosting'] },
   {
     name: 'Breadcrumb',
     types: ['BreadcrumbList'],
@@ -51,9 +63,31 @@ export const CONTENT_RULES: RichResultRule[] = [
     checked,
   },
   {
+    // A carousel's entry has its position, and a url (a summary page) or the item itself (an all-in-one
+    // page). Only a ListItem of a list at the top: a list of other things (exchange rates, plain names), or a
+    // review's positive notes, is no carousel.
+    name: 'Carousel',
+    types: ['ListItem'],
+    // Steps and sections are ListItems to Schema.org; Google reads them by the Recipe rules.
+    exclude: ['HowToStep', 'HowToSection', 'HowToDirection', 'HowToTip'],
+    within: [
+      {
+        of: ['ItemList'],
+        via: 'itemListElement',
+        atTop: true,
+        notUnder: ['BreadcrumbList', 'HowToSection', 'HowToStep', 'OfferCatalog'],
+      },
+    ],
+    required: ['position', 'url|item'],
+    source: `${docs}/carousel`,
+    checked: '2026-11-27',
+  },
+  {
     name: 'Video',
     types: ['VideoObject'],
     scope: 'top',
+    // A recipe's video "follows the list of required and recommended video properties".
+    within: [{ of: ['Recipe'], via: 'video' }],
     required: ['name', 'thumbnailUrl', 'uploadDate'],
     recommended: ['contentUrl|embedUrl', 'description', 'duration'],
     formats: { uploadDate: 'date', duration: 'duration', expires: 'date' },
@@ -90,6 +124,17 @@ export const CONTENT_RULES: RichResultRule[] = [
     checked,
   },
   {
+    // Nutrition is given per serving: Google needs the yield to know what a serving is. Before the rule below,
+    // so that the yield it requires is not also recommended.
+    name: 'Recipe',
+    types: ['Recipe'],
+    scope: 'top',
+    when: 'nutrition',
+    required: ['recipeYield'],
+    source: `${docs}/recipe`,
+    checked,
+  },
+  {
     name: 'Recipe',
     types: ['Recipe'],
     scope: 'top',
@@ -115,14 +160,32 @@ export const CONTENT_RULES: RichResultRule[] = [
     checked,
   },
   {
-    // Nutrition is given per serving: Google needs the yield to know what a serving is.
     name: 'Recipe',
-    types: ['Recipe'],
-    scope: 'top',
-    when: 'nutrition',
-    required: ['recipeYield'],
+    types: ['HowToSection'],
+    within: [{ of: ['Recipe'], via: 'recipeInstructions' }],
+    required: ['name', 'itemListElement'],
     source: `${docs}/recipe`,
-    checked,
+    checked: '2026-11-27',
+  },
+  {
+    // A step is its text, or its directions and tips in itemListElement.
+    name: 'Recipe',
+    types: ['HowToStep'],
+    within: [
+      { of: ['Recipe'], via: 'recipeInstructions' },
+      { of: ['HowToSection'], via: 'itemListElement', under: ['Recipe'] },
+    ],
+    required: ['text|itemListElement'],
+    source: `${docs}/recipe`,
+    checked: '2026-11-27',
+  },
+  {
+    name: 'Recipe',
+    types: ['HowToDirection', 'HowToTip'],
+    within: [{ of: ['HowToStep'], via: 'itemListElement', under: ['Recipe'] }],
+    required: ['text'],
+    source: `${docs}/recipe`,
+    checked: '2026-11-27',
   },
   {
     name: 'Course list',
@@ -141,10 +204,22 @@ export const CONTENT_RULES: RichResultRule[] = [
     // A DataFeed is a Dataset to Schema.org; Google reads feeds for other features (Book actions).
     exclude: ['DataFeed'],
     scope: 'top',
+    // A dataset in another's hasPart "must include all the properties required for a standalone Dataset".
+    within: [{ of: ['Dataset'], via: 'hasPart' }],
     required: ['name', 'description'],
-    recommended: ['creator', 'license', 'url', 'identifier', 'keywords', 'distribution.contentUrl'],
+    recommended: ['creator', 'license', 'url', 'identifier', 'keywords', 'distribution'],
+    // "The summary must be between 50 and 5000 characters."
+    formats: { description: { length: [50, 5000] } },
     source: `${docs}/dataset`,
-    checked,
+    checked: '2026-11-27',
+  },
+  {
+    name: 'Dataset',
+    types: ['DataDownload'],
+    within: [{ of: ['Dataset'], via: 'distribution' }],
+    required: ['contentUrl'],
+    source: `${docs}/dataset`,
+    checked: '2026-11-27',
   },
   {
     name: 'Image metadata',
@@ -157,26 +232,42 @@ export const CONTENT_RULES: RichResultRule[] = [
     checked,
   },
   {
-    name: 'Discussion forum',
-    types: ['DiscussionForumPosting', 'SocialMediaPosting'],
-    // A BlogPosting is a SocialMediaPosting to Schema.org, but Google reads it as an Article.
-    exclude: ['BlogPosting'],
-    scope: 'top',
-    // A post shown on another page is named by its url there, its text not repeated.
-    required: ['author', 'author.name', 'datePublished', 'text|image|video|url'],
+    ...forumPost,
+    types: ['DiscussionForumPosting'],
     recommended: ['url', 'headline', 'dateModified', 'interactionStatistic'],
-    formats: { datePublished: 'date', dateModified: 'date' },
+  },
+  {
+    ...forumPost,
+    types: ['SocialMediaPosting'],
+    // A BlogPosting is a SocialMediaPosting to Schema.org, but Google reads it as an Article. A headline "is
+    // not recommended for a SocialMediaPosting".
+    exclude: ['DiscussionForumPosting', 'BlogPosting'],
+    recommended: ['url', 'dateModified', 'interactionStatistic'],
+  },
+  {
+    // A reply: its author's name is asked of the post alone.
+    name: 'Discussion forum',
+    types: ['Comment'],
+    within: [{ of: ['DiscussionForumPosting', 'SocialMediaPosting', 'Comment'], via: 'comment', ...inForum }],
+    required: ['author', 'datePublished', 'text|image|video'],
+    formats: { datePublished: 'date' },
     source: `${docs}/discussion-forum`,
-    checked,
+    checked: '2026-11-27',
   },
   {
     name: 'Discussion forum',
-    types: ['Comment'],
-    within: [{ of: ['DiscussionForumPosting', 'SocialMediaPosting', 'Comment'], via: 'comment' }],
-    required: postRequired,
-    formats: { datePublished: 'date' },
+    types: ['InteractionCounter'],
+    within: [
+      {
+        of: ['DiscussionForumPosting', 'SocialMediaPosting', 'Comment'],
+        via: 'interactionStatistic',
+        ...inForum,
+      },
+    ],
+    required: ['userInteractionCount', 'interactionType'],
+    formats: { userInteractionCount: 'integer' },
     source: `${docs}/discussion-forum`,
-    checked,
+    checked: '2026-11-27',
   },
   {
     name: 'Q&A',
@@ -204,6 +295,17 @@ export const CONTENT_RULES: RichResultRule[] = [
     formats: { upvoteCount: 'integer' },
     source: `${docs}/qapage`,
     checked,
+  },
+  {
+    // A comment on the question or an answer, or a reply to one: only its text is required.
+    name: 'Q&A',
+    types: ['Comment'],
+    within: [{ of: ['Comment'], via: 'comment', under: ['Question', 'Answer'] }],
+    required: ['text'],
+    recommended: ['author', 'datePublished'],
+    formats: { datePublished: 'date' },
+    source: `${docs}/qapage`,
+    checked: '2026-11-27',
   },
   {
     name: 'Education Q&A',

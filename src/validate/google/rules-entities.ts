@@ -25,8 +25,13 @@ export const ENTITY_RULES: RichResultRule[] = [
       'telephone',
       'url',
     ],
-    // "The precision must be at least 5 decimal places." (geo is recommended, so a warning).
-    recommendedFormats: { 'geo.latitude': 'coordinate', 'geo.longitude': 'coordinate' },
+    // "The precision must be at least 5 decimal places." (geo is recommended, so a warning). Over 100
+    // characters, "Google doesn't show the price range".
+    recommendedFormats: {
+      'geo.latitude': 'coordinate',
+      'geo.longitude': 'coordinate',
+      priceRange: { length: [0, 99] },
+    },
     source: `${docs}/local-business`,
     checked: '2026-11-27',
   },
@@ -39,6 +44,21 @@ export const ENTITY_RULES: RichResultRule[] = [
     recommended: ['name', 'url', 'logo'],
     source: `${docs}/organization`,
     checked,
+  },
+  {
+    // "If you add previousStartDate, you must also add the eventStatus property and set the eventStatus to
+    // EventRescheduled." Before the rule below, so that the status it requires is not also recommended.
+    name: 'Event',
+    types: ['Event'],
+    exclude: ['PublicationEvent'],
+    scope: 'top',
+    when: 'previousStartDate',
+    required: ['eventStatus'],
+    formats: {
+      eventStatus: { members: ['EventRescheduled'], said: '"EventRescheduled" beside previousStartDate' },
+    },
+    source: `${docs}/event`,
+    checked: '2026-11-27',
   },
   {
     name: 'Event',

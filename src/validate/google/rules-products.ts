@@ -172,6 +172,10 @@ export const PRODUCT_RULES: RichResultRule[] = [
     // A tier's benefit is required too (Google's MemberProgramTier table).
     required: ['name', 'description', 'hasTiers', 'hasTiers.name', 'hasTiers.hasTierBenefit'],
     recommended: ['url'],
+    // The two benefits Google shows ("shipping and returns loyalty benefits are not supported").
+    recommendedFormats: {
+      'hasTiers.hasTierBenefit': { members: ['TierBenefitLoyaltyPoints', 'TierBenefitLoyaltyPrice'] },
+    },
     source: `${docs}/loyalty-program`,
     checked: '2026-11-26',
   },

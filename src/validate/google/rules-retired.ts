@@ -25,9 +25,28 @@ export const RETIRED_RULES: RichResultRule[] = [
     source: 'https://developers.google.com/search/blog/2023/08/howto-faq-changes',
     checked,
   },
+  {
+    // Course info is a course's instances (hasCourseInstance), which are never at the top.
+    name: 'Course info',
+    types: ['CourseInstance'],
+    within: [{ of: ['Course'], via: 'hasCourseInstance' }],
+    deprecated: 'Course info rich results are no longer shown in Google Search (phased out from June 2025).',
+    source: retired,
+    checked: '2026-11-27',
+  },
+  {
+    // A quiz of multiple-choice or checkbox questions; Education Q&A's flashcards are still shown.
+    name: 'Practice problems',
+    types: ['Quiz'],
+    scope: 'top',
+    when: 'hasPart.learningResourceType=Practice problem',
+    deprecated:
+      'Practice problem rich results are no longer shown in Google Search (their documentation was removed in January 2026).',
+    source: updates,
+    checked: '2026-11-27',
+  },
   ...(
     [
-      ['Course info', ['CourseInstance']],
       ['Fact check', ['ClaimReview']],
       ['Estimated salary', ['Occupation']],
       ['Learning video', ['LearningResource']],

@@ -1,5 +1,6 @@
 // The value formats Google states for its rich results, beyond what Schema.org's ranges say: a price is a
 // number with a dot, a currency an ISO 4217 code, a rating a number within bestRating and worstRating.
+import { figure } from '../../plural.ts';
 import { isDuration, literalFits } from '../literals.ts';
 
 export type ValueFormat =
@@ -13,7 +14,14 @@ export type ValueFormat =
   | 'country'
   | 'date'
   | 'duration'
-  | 'coordinate';
+  | 'coordinate'
+  /** One of these Schema.org members (written short, as an IRI or `schema:`); `said` words the choice. */
+  | { members: readonly string[]; said?: string }
+  /** Text of this many characters (Google's counts). */
+  | { length: readonly [min: number, max: number] };
+
+/** A term or value written as Schema.org's IRI or with its `schema:` prefix, before its short name. */
+export const SCHEMA_ORG_PREFIX = /^(https?:\/\/schema\.org\/|schema:)/;
 
 // Node ships ICU's list of ISO 4217 codes: no table of our own to keep current.
 const currencies = new Set(Intl.supportedValuesOf('currency'));
@@ -37,6 +45,17 @@ export function formatProblem(
   value: unknown,
   node: Record<string, unknown>,
 ): string | null {
+  if (typeof format === 'object') {
+    if ('members' in format) {
+      const member = typeof value === 'string' ? value.replace(SCHEMA_ORG_PREFIX, '') : null;
+      if (member !== null && format.members.includes(member)) return null;
+      return format.said ?? `one of ${format.members.map((name) => `"${name}"`).join(', ')}`;
+    }
+    const [min, max] = format.length;
+    const length = typeof value === 'string' ? [...value.trim()].length : -1;
+    if (length >= min && length <= max) return null;
+    return `${min > 0 ? `text of ${figure(min)} to ${figure(max)}` : `text of at most ${figure(max)}`} characters${length < 0 ? '' : ` (this is ${figure(length)})`}`;
+  }
   switch (format) {
     case 'price':
       if (typeof value === 'number' ? value >= 0 : typeof value === 'string' && price.test(value))
