@@ -86,8 +86,9 @@ export function locateApi(baseUrl: string): ApiLocation | null {
       form: 'pretty',
     };
   }
-  // Another REST prefix (`/api/ns/v1`): the first segment is the prefix.
-  const custom = /^((?:\/[^/]+)*?)(\/[^/]+)((?:\/[^/]+)+\/v\d+)$/.exec(path);
+  // Another REST prefix (`/api/ns/v1`, `/blog/api/ns/v1` for a site in a folder): the segment before the
+  // namespace, which is a name and a version (see the namespace option).
+  const custom = /^((?:\/[^/]+)*)(\/[^/]+)(\/[^/]+\/v\d+)$/.exec(path);
   if (custom) {
     const [, sitePath = '', , route = ''] = custom;
     return {

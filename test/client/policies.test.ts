@@ -5,7 +5,7 @@ import { restRootFromLink, wantsPlainForm } from '../../src/client/locate.ts';
 import { linkNextPage, toPage } from '../../src/client/paging.ts';
 import { retryAfterMs, retryDelay } from '../../src/client/retry-policy.ts';
 import { localToUtc, readSiteZone } from '../../src/client/site-time.ts';
-import { locateApi, locateFromRoot, redactUrl, routeUrl } from '../../src/client/urls.ts';
+import { locateApi, locateFromRoot, redactUrl, restIndexUrl, routeUrl } from '../../src/client/urls.ts';
 
 describe('retryDelay', () => {
   const now = 1_000_000;
@@ -86,6 +86,13 @@ describe('addresses', () => {
     expect(routeUrl(at('https://e.com/api/ns/v1'), '', undefined, 'rest_route').href).toBe(
       'https://e.com/index.php?rest_route=%2Fns%2Fv1',
     );
+    // Another prefix on a site in a folder: the folder is the site's, the prefix the segment before the
+    // namespace (read as the prefix, the folder sent the query form to the wrong script and lost the REST
+    // index, and with it the site's time zone).
+    const folder = at('https://e.com/blog/api/ns/v1');
+    expect(folder).toMatchObject({ route: '/ns/v1', plainEntry: 'https://e.com/blog/index.php' });
+    expect(restIndexUrl(folder, 'pretty').href).toBe('https://e.com/blog/api/');
+    expect(locateFromRoot('https://e.com/blog/api/', 'ns/v1')?.route).toBe('/ns/v1');
     // The query forms keep the namespace: sub-paths inside rest_route, query parameters beside it.
     // A folder's form is sent to its index.php, as WordPress names it: nginx refuses PUT and DELETE to a folder.
     const plain = at('https://e.com/?rest_route=/ns/v1/');
