@@ -4,7 +4,7 @@ import { statSync } from 'node:fs';
 import { ApiError, type SchemaClient, type ValidateBody } from '../client/index.ts';
 import { describeSchema } from '../describe-schema.ts';
 import { plainJson } from '../lossless-json.ts';
-import { urlIdentity } from '../url-forms.ts';
+import { spellingsOf, urlIdentity } from '../url-forms.ts';
 import type { CheckedFile } from '../validate/format-report.ts';
 import { type Severity, type ValidationIssue, validatePage } from '../validate/index.ts';
 import { apiOptions, connect, isNotAllowed, readIds } from './api-connection.ts';
@@ -141,8 +141,17 @@ async function apiTargets(
     targets.push({ label: `schema #${id}`, documents: [{ value, remote: { id }, ...(label && { label }) }] });
   }
   for (const url of urls) {
-    // Remotely too, record by record ({ id }): every server answers that form, where some ignore { url }.
-    const records = await client.schemasByUrl(url);
+    // Remotely too, record by record ({ id }): every server answers that form, where some ignore { url }. The
+    // API matches `url` as stored: a page given in another spelling of its escapes (`/café/` for WordPress's
+    // `/caf%c3%a9/`) is asked in each, as pull and the build find it.
+    const records = [];
+    const seen = new Set<number>();
+    for (const { url: spelling } of spellingsOf(url))
+      for (const record of await client.schemasByUrl(spelling))
+        if (!seen.has(record.id)) {
+          seen.add(record.id);
+          records.push(record);
+        }
     if (records.length === 0) {
       // Reported with the others' findings, not thrown: one page without schemas hides nothing else.
       targets.push({

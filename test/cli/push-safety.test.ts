@@ -235,7 +235,7 @@ test('a schema renamed in its page file is noted beside its record, and with --p
   expect((await cli(['push', 'renamed/', '--prune'], env)).stdout).toContain('Nothing to change');
 }, 60_000);
 
-test('pull --url finds a page given in another spelling of its escapes, as push does', async () => {
+test('pull --url and validate --url find a page given in another spelling of its escapes, as push does', async () => {
   const stored = 'https://example.com/caf%C3%A9/';
   const api = await startApi({
     seed: {
@@ -255,6 +255,9 @@ test('pull --url finds a page given in another spelling of its escapes, as push 
     expect(file.meta).toEqual([expect.objectContaining({ url: stored, title: 'Café' })]);
     const check = await cli(['pull', '--url', given, '--check', 'cafe.json'], env);
     expect(check.code, check.stdout).toBe(0);
+    const validated = await cli(['validate', '--url', given, '--rules', 'schema.org'], env);
+    expect(validated.code, validated.stdout).toBe(0);
+    expect(validated.stdout).toContain('1 page, 1 JSON-LD document: 0 errors');
   }
 }, 60_000);
 
