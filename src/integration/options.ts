@@ -2,7 +2,7 @@ import type { Dispatcher } from 'undici';
 import { z } from 'zod';
 import { AUDIT_CODES } from '../audit/codes.ts';
 import type { ClientOptions } from '../client/options.ts';
-import { isLoopback } from '../client/urls.ts';
+import { isLoopback, locateApi } from '../client/urls.ts';
 import { suggestName } from '../did-you-mean.ts';
 import { decodedPath } from '../url-forms.ts';
 import { ISSUE_CODES } from '../validate/report.ts';
@@ -270,8 +270,7 @@ export function overriddenVariables(
     } catch {
       other = null;
     }
-    const same = (a: string, b: string) => a.replace(/\/+$/, '') === b.replace(/\/+$/, '');
-    if (other === null || !same(other, options.api))
+    if (other === null || !sameApi(other, options.api, options.namespace))
       lines.push(
         `SCHEMA_MANAGER_API is set${other === null ? '' : ` to ${other}`} and not used: the api option in astro.config names ${options.api}, which wins. The CLI (pull, push) reads the variable. To let the environment choose, write api: process.env.SCHEMA_MANAGER_API, or remove one of the two.`,
       );
@@ -282,6 +281,27 @@ export function overriddenVariables(
       'SCHEMA_MANAGER_USER is set and not used: the username option in astro.config names another user, which wins. Keep credentials in the environment only.',
     );
   return lines;
+}
+
+/**
+ * Whether two addresses name one API: the same site and namespace, whichever form each is written in (the
+ * site's address alone, which finds the namespace by discovery, `/wp-json/…`, `?rest_route=…`), trailing
+ * slashes apart.
+ *
+ * @example sameApi('https://a.dev', 'https://a.dev/wp-json/schemafy/v1', 'schemafy/v1') // true
+ */
+function sameApi(a: string, b: string, namespace: string): boolean {
+  const named = (address: string) => {
+    let location: ReturnType<typeof locateApi>;
+    try {
+      location = locateApi(address);
+    } catch {
+      return address.replace(/\/+$/, '');
+    }
+    const site = location ? location.plainEntry.replace(/\/index\.php$/, '') : address.replace(/\/+$/, '');
+    return `${site} ${(location?.route ?? `/${namespace}`).replace(/\/+$/, '')}`;
+  };
+  return named(a) === named(b);
 }
 
 /** The API address, for the commands that talk to the API; a clear error where it is missing. */

@@ -188,5 +188,16 @@ test('says which variables the options set aside, without credentials, and nothi
   // The same address (a trailing slash apart), or no option at all: nothing to say.
   const same = { SCHEMA_MANAGER_API: `${api}/`, SCHEMA_MANAGER_USER: 'builder' };
   expect(overriddenVariables(options, resolveOptions(options, same), same)).toEqual([]);
+  // One API in two forms: the site's address (its namespace found by discovery) and the REST address.
+  const site = { api: 'http://127.0.0.1:8080', username: 'builder', password: 'x' };
+  for (const form of [
+    'http://127.0.0.1:8080/wp-json/schemafy/v1',
+    'http://127.0.0.1:8080/index.php?rest_route=/schemafy/v1',
+  ]) {
+    const both = { SCHEMA_MANAGER_API: form };
+    expect(overriddenVariables(site, resolveOptions(site, both), both)).toEqual([]);
+  }
+  const otherNamespace = { SCHEMA_MANAGER_API: 'http://127.0.0.1:8080/wp-json/other/v1' };
+  expect(overriddenVariables(site, resolveOptions(site, otherNamespace), otherNamespace)).toHaveLength(1);
   expect(overriddenVariables({}, resolveOptions({}, env), env)).toEqual([]);
 });
