@@ -32,6 +32,8 @@ export interface FailureContext {
   /** The API address as shown (never with credentials). */
   api: string;
   username?: string | undefined;
+  /** Where the credentials were given (see ResolvedOptions), for the hint about refused ones. */
+  credentialsFrom?: string | undefined;
   timeoutMs: number;
   /** What to do about a slow CMS, where raising `timeoutMs` as it is would not be the answer. */
   slowHint?: string;
@@ -70,7 +72,7 @@ function credentialsRefused(context: FailureContext, error?: ApiError): ApiFailu
   return {
     cause: 'credentials-refused',
     header: `The API at ${context.api} did not accept the credentials of user "${context.username}" (${refused.text}).`,
-    hint: `${capitalize(sentence(credentialsHint(situation, 'SCHEMA_MANAGER_USER and SCHEMA_MANAGER_PASSWORD')))}`,
+    hint: `${capitalize(sentence(credentialsHint(situation, context.credentialsFrom ?? 'SCHEMA_MANAGER_USER and SCHEMA_MANAGER_PASSWORD')))}`,
   };
 }
 

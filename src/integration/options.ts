@@ -133,7 +133,11 @@ export const optionsSchema = z
 
 export type SchemaManagerOptions = z.input<typeof optionsSchema>;
 /** `api` is undefined only where no command needs it (astro sync, check, preview, dev with dev: false). */
-export type ResolvedOptions = z.output<typeof optionsSchema> & { api: string | undefined };
+export type ResolvedOptions = z.output<typeof optionsSchema> & {
+  api: string | undefined;
+  /** Where the credentials were given, as a hint about refused ones names it ("the user:password@ in …"). */
+  credentialsFrom?: string;
+};
 
 /** One problem with the options: `path: reason`, and what to change. */
 export interface OptionProblem {
@@ -244,7 +248,13 @@ export function resolveOptions(input: unknown, env: Record<string, string | unde
       `${username ? 'password' : 'username'}: missing. Give both SCHEMA_MANAGER_USER and SCHEMA_MANAGER_PASSWORD (or neither: public reads only).`,
     ]);
   }
-  return { ...options, api, username, password };
+  const credentialsFrom =
+    options.username !== undefined
+      ? 'the username and password options'
+      : inline.username !== undefined
+        ? `the user:password@ in ${source}`
+        : 'SCHEMA_MANAGER_USER and SCHEMA_MANAGER_PASSWORD';
+  return { ...options, api, username, password, ...(username && { credentialsFrom }) };
 }
 
 /**
@@ -367,7 +377,7 @@ export function clientOptionsFor(
       timeoutMs: 'schemaManager({ timeoutMs })',
       totalTimeoutMs: null,
       maxResponseBytes: null,
-      credentials: 'SCHEMA_MANAGER_USER and SCHEMA_MANAGER_PASSWORD',
+      credentials: options.credentialsFrom ?? 'SCHEMA_MANAGER_USER and SCHEMA_MANAGER_PASSWORD',
       allowInsecureAuth: 'schemaManager({ allowInsecureAuth: true })',
     },
   };

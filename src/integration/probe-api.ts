@@ -57,6 +57,7 @@ export async function probeApi(
   const context: FailureContext = {
     api: client.baseUrl,
     username: options.username,
+    credentialsFrom: options.credentialsFrom,
     timeoutMs: perAttempt,
     // Raising timeoutMs only helps where it is what bound the wait: say what the check gave each request.
     ...(perAttempt < options.timeoutMs && {

@@ -346,6 +346,7 @@ async function fetchAll(
   const context = {
     api: client.baseUrl,
     username: options.username,
+    credentialsFrom: options.credentialsFrom,
     timeoutMs: options.timeoutMs,
   };
   return fetchHeadData(client, urls, {

@@ -2,6 +2,7 @@
 import { expect, test } from 'vitest';
 import { ApiError } from '../../src/client/index.ts';
 import { describeFailure, isApiGone } from '../../src/integration/failures.ts';
+import { resolveOptions } from '../../src/integration/options.ts';
 
 const context = { api: 'https://cms.example.com/wp-json/schemafy/v1', timeoutMs: 30_000 };
 const error = (status: number | null, code: string, serverMessage: string, hint: string | null = null) =>
@@ -38,4 +39,26 @@ test('a web server that cannot reach PHP (502, 503, 504) is the API gone, as a r
   expect(isApiGone(error(null, 'network_error', 'connect ECONNREFUSED 127.0.0.1:9'))).toBe(true);
   expect(isApiGone(error(500, 'db_error', 'A record could not be read'))).toBe(false);
   expect(isApiGone(error(404, 'not_found', 'No record'))).toBe(false);
+});
+
+test('refused credentials: the hint names where they were given (the api address, the options, the environment)', () => {
+  const refused = error(
+    401,
+    'incorrect_password',
+    'The provided password is an invalid application password.',
+  );
+  const fromApi = describeFailure(refused, {
+    ...context,
+    username: 'admin',
+    credentialsFrom: resolveOptions({ api: 'https://admin:x@cms.example.com/wp-json/schemafy/v1' }, {})
+      .credentialsFrom,
+  });
+  expect(fromApi.header).toContain('did not accept the credentials of user "admin"');
+  expect(fromApi.hint).toContain('Check the user:password@ in the api option');
+  expect(fromApi.hint).not.toContain('SCHEMA_MANAGER_USER');
+  const env = { SCHEMA_MANAGER_USER: 'admin', SCHEMA_MANAGER_PASSWORD: 'x' };
+  const fromEnv = resolveOptions({ api: context.api }, env).credentialsFrom;
+  expect(
+    describeFailure(refused, { ...context, username: 'admin', credentialsFrom: fromEnv }).hint,
+  ).toContain('Check SCHEMA_MANAGER_USER and SCHEMA_MANAGER_PASSWORD');
 });
