@@ -8,7 +8,7 @@ import { readSitemap } from '../read-sitemap.ts';
 import { prettyJson, type ReportPage } from '../report/html-report.ts';
 import { decodedPath, pageHref } from '../url-forms.ts';
 import type { CheckedFile } from '../validate/format-report.ts';
-import type { ValidationIssue } from '../validate/index.ts';
+import type { Severity, ValidationIssue } from '../validate/index.ts';
 import { inputFileProblem } from './read-input.ts';
 
 export interface DirectoryAudit {
@@ -238,6 +238,7 @@ export async function auditDirectory(
   dir: string,
   site: string,
   cms: string | undefined,
+  severity: Record<string, Severity | 'off'> = {},
 ): Promise<DirectoryAudit> {
   const { findings, pages } = await auditOutput({
     outDir: dir,
@@ -245,6 +246,7 @@ export async function auditDirectory(
     urlOf: pageUrlsOf(dir, site),
     cmsOrigin: cms ? new URL(cms).origin : null,
     cmsKeptPrefixes: ['/wp-content/'],
+    severity,
   });
   return { dir, site, findings, pages };
 }

@@ -3,7 +3,13 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, relative } from 'node:path';
 import { htmlReportParts } from '../report/html-report.ts';
 import type { CheckedFile } from '../validate/format-report.ts';
-import { extractJsonLd, type ValidationIssue, VOCABULARY, validatePage } from '../validate/index.ts';
+import {
+  extractJsonLd,
+  type Severity,
+  type ValidationIssue,
+  VOCABULARY,
+  validatePage,
+} from '../validate/index.ts';
 import { writeFileAtomically } from '../write-file-atomically.ts';
 import { astroConfigIn } from './astro-project.ts';
 import { attachAudit, auditDirectory, checkReportPages, type DirectoryAudit, siteOf } from './check-site.ts';
@@ -80,7 +86,7 @@ files are still checked).`,
     if (files.length === 0) {
       throw new UsageError(`No .html, .htm or .jsonld files found under ${positionals.join(', ')}.`);
     }
-    const options = { rules: flags.rules };
+    const options = { rules: flags.rules, severity: flags.severity };
     const checked: CheckedFile[] = files.map((file) => checkFileOrFailure(file, options));
 
     const audits: DirectoryAudit[] = [];
@@ -100,7 +106,7 @@ files are still checked).`,
             `Note: --site is ${site}, but the pages of ${dir} name ${said} as their address; the audit checks them against --site.\n`,
           );
         }
-        const audit = await auditDirectory(dir, site, values.cms as string | undefined);
+        const audit = await auditDirectory(dir, site, values.cms as string | undefined, flags.severity);
         attachAudit(checked, audit);
         audits.push(audit);
       }
@@ -180,7 +186,7 @@ function isJsonLdFile(path: string): boolean {
 }
 
 /** One file that cannot be read or checked is reported by name; the others are still checked. */
-function checkFileOrFailure(path: string, options: { rules: Array<'google' | 'schema.org'> }): CheckedFile {
+function checkFileOrFailure(path: string, options: CheckOptions): CheckedFile {
   try {
     return checkFile(path, options);
   } catch (error) {
@@ -189,7 +195,10 @@ function checkFileOrFailure(path: string, options: { rules: Array<'google' | 'sc
   }
 }
 
-function checkFile(path: string, options: { rules: Array<'google' | 'schema.org'> }): CheckedFile {
+/** The validator's options for a page: the rule sets and each code's level (--rules, --severity). */
+type CheckOptions = { rules: Array<'google' | 'schema.org'>; severity: Record<string, Severity | 'off'> };
+
+function checkFile(path: string, options: CheckOptions): CheckedFile {
   // Not a FIFO named page.html (reading it would wait forever), nor a file of gigabytes.
   const problem = inputFileProblem(path);
   if (problem) throw new Error(problem);

@@ -1,5 +1,8 @@
 // The report flags `check` and `validate` share: --rules, --format and --fail-on, read and checked once; --rules
 // alone is `push`'s too.
+
+import { suggestName } from '../did-you-mean.ts';
+import { FINDING_CODES } from '../finding-codes.ts';
 import {
   type CheckedFile,
   formatReport,
@@ -36,12 +39,49 @@ export const reportFlagOptions: OptionSpec[] = [
     default: 'error',
     choices: ['error', 'warning', 'info'],
   },
+  {
+    flags: '--severity <code=level>',
+    description:
+      "a finding code's level (error, warning, info or off), as the build's severity option sets it; repeatable or comma-separated",
+    multiple: true,
+  },
 ];
 
 export interface ReportFlags {
   format: ReportFormat;
   failOn: Severity;
   rules: RuleSet[];
+  /** Levels per finding code (--severity), as the build's `severity` option gives them. */
+  severity: Record<string, Severity | 'off'>;
+}
+
+const LEVELS = ['error', 'warning', 'info', 'off'] as const;
+
+/**
+ * --severity code=level (repeatable or comma-separated): the build's `severity` option, so that `check` of a
+ * build whose config lowers a code says what the build said.
+ *
+ * @example readSeverity(['google-missing-recommended=info,unknown-context=off']) // { 'google-missing-recommended': 'info', 'unknown-context': 'off' }
+ */
+export function readSeverity(given: string[] | undefined): Record<string, Severity | 'off'> {
+  const severity: Record<string, Severity | 'off'> = {};
+  for (const pair of (given ?? []).flatMap((value) => value.split(','))) {
+    const [code = '', level = '', ...rest] = pair.trim().split('=');
+    if (rest.length > 0 || !code || !level)
+      throw new UsageError(
+        `--severity takes code=level, such as google-missing-recommended=info; got "${pair}".`,
+      );
+    if (!FINDING_CODES.includes(code)) {
+      const near = suggestName(code, FINDING_CODES);
+      throw new UsageError(
+        `--severity: "${code}" is not a finding code${near ? `; did you mean "${near}"?` : ` (codes: ${FINDING_CODES.join(', ')})`}.`,
+      );
+    }
+    if (!(LEVELS as readonly string[]).includes(level))
+      throw new UsageError(`--severity ${code}: the level is error, warning, info or off; got "${level}".`);
+    severity[code] = level as Severity | 'off';
+  }
+  return severity;
 }
 
 /**
@@ -68,7 +108,12 @@ export function readReportFlags(values: Record<string, unknown>): ReportFlags {
     throw new UsageError(`--format must be one of ${formats.join(', ')}; got "${format}".`);
   const failOn = values['fail-on'] as Severity;
   if (!(failOn in rank)) throw new UsageError(`--fail-on must be error, warning or info; got "${failOn}".`);
-  return { format, failOn, rules: readRules(values).rules };
+  return {
+    format,
+    failOn,
+    rules: readRules(values).rules,
+    severity: readSeverity(values.severity as string[] | undefined),
+  };
 }
 
 /** Whether any issue reaches --fail-on (an inactive schema's never does): the command's exit code is 1 then. */

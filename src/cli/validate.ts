@@ -188,7 +188,7 @@ async function metaIfReadable(client: SchemaClient, url: string): Promise<PageMe
 async function check(
   targets: Target[],
   client: SchemaClient | null,
-  rules: Array<'google'>,
+  options: { rules: Array<'google'>; severity: Record<string, Severity | 'off'> },
 ): Promise<CheckedFile[]> {
   const checked: CheckedFile[] = [];
   for (const target of targets) {
@@ -210,7 +210,7 @@ async function check(
       for (const set of target.together ?? [target.documents.map((_, index) => index)]) {
         const results = validatePage(
           set.map((index) => target.documents[index]!.value),
-          { rules },
+          options,
         );
         set.forEach((index, at) => {
           local[index] = results[at]!;
@@ -282,6 +282,8 @@ schemas of each --url (the public /schemas-by-url route: no credentials needed).
     const remote = values.remote === true;
     if (remote && readRules(values).named)
       throw new UsageError('--rules applies to local validation only, not with --remote.');
+    if (remote && Object.keys(flags.severity).length > 0)
+      throw new UsageError('--severity applies to local validation only, not with --remote.');
     if (positionals.length > 1) throw new UsageError('Name at most one file (or - for stdin).');
     const ids = readIds(values.id);
     const urls = (values.url as string[] | undefined) ?? [];
@@ -301,7 +303,10 @@ schemas of each --url (the public /schemas-by-url route: no credentials needed).
     try {
       // One by one: a CMS may hold more schemas than a call takes arguments.
       if (client) for (const target of await apiTargets(client, ids, urls, remote)) targets.push(target);
-      checked = await check(targets, remote ? client : null, rules as Array<'google'>);
+      checked = await check(targets, remote ? client : null, {
+        rules: rules as Array<'google'>,
+        severity: flags.severity,
+      });
     } finally {
       await client?.close();
     }

@@ -1,20 +1,16 @@
 import type { Dispatcher } from 'undici';
 import { z } from 'zod';
-import { AUDIT_CODES } from '../audit/codes.ts';
 import type { ClientOptions } from '../client/options.ts';
 import { isLoopback, locateApi } from '../client/urls.ts';
 import { suggestName } from '../did-you-mean.ts';
+import { FINDING_CODES } from '../finding-codes.ts';
 import { decodedPath } from '../url-forms.ts';
-import { ISSUE_CODES } from '../validate/report.ts';
 import { splitApiCredentials } from './api-credentials.ts';
 
 /** Which requests the build makes: whole-index list reads, per-page reads, or whichever the credentials allow. */
 export const STRATEGIES = ['auto', 'index', 'per-page'] as const;
 
 const pathPrefix = z.string().startsWith('/', 'must start with "/"');
-
-/** The codes `severity` may name: the validator's and the site audit's. */
-const FINDING_CODES: readonly string[] = [...Object.keys(ISSUE_CODES), ...Object.keys(AUDIT_CODES)];
 
 /** The integration's options, one zod schema: defaults live here and nowhere else. */
 export const optionsSchema = z

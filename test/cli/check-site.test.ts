@@ -64,6 +64,12 @@ it('reports the audit beside the JSON-LD, with the site read from the home page'
   // The JSON summary counts as the pretty report does: the shared title once.
   const json = JSON.parse((await check(dir, '--format', 'json')).stdout);
   expect(json.summary).toMatchObject({ errors: 1, warnings: 2, infos: 0 });
+  // The build's severity option, given as --severity, applies to the audit's codes too.
+  const lowered = await check(dir, '--severity', 'image-not-built=warning,duplicate-title=off');
+  expect(lowered.code).toBe(0);
+  expect(lowered.stdout).toMatch(/warning\s+og:image .*image-not-built \(audit\)/);
+  expect(lowered.stdout).not.toContain('duplicate-title');
+  expect(lowered.stdout).toMatch(/: 0 errors, 2 warnings, 0 info\.\n$/);
 });
 
 it('audits the directory however its path is written: ".", "./dir", "dir/"', async () => {

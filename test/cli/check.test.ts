@@ -50,6 +50,26 @@ describe('astro-schema-manager check', () => {
     expect(code).toBe(0);
   });
 
+  it("takes the build's severity option as --severity code=level, so a lowered code fails nothing", async () => {
+    const lowered = await check(
+      site,
+      '--severity',
+      'invalid-value=warning',
+      '--severity',
+      'json-parse-error=off,unknown-context=info',
+    );
+    expect(lowered.stdout).toMatch(/warning\s+\$\.datePublished .*invalid-value/);
+    expect(lowered.stdout).not.toContain('json-parse-error');
+    expect(lowered.stdout).toContain('0 errors');
+    expect(lowered.code).toBe(0);
+    const typo = await check(site, '--severity', 'invalid_value=warning');
+    expect(typo.code).toBe(2);
+    expect(typo.stderr).toContain('"invalid_value" is not a finding code; did you mean "invalid-value"?');
+    const level = await check(site, '--severity', 'invalid-value=warn');
+    expect(level.code).toBe(2);
+    expect(level.stderr).toContain('the level is error, warning, info or off; got "warn"');
+  });
+
   it('exits 1 on an info issue with --fail-on info', async () => {
     const { code, stdout } = await check(`${site}/index.html`, '--rules', 'google', '--fail-on', 'info');
     expect(code).toBe(1);
