@@ -5,7 +5,7 @@ import { groupRepeated } from '../group-repeated.ts';
 import { plainJson } from '../lossless-json.ts';
 import { figure } from '../plural.ts';
 import { printable } from '../printable.ts';
-import { foldMissingFields, type ValidationIssue, validatePage } from '../validate/index.ts';
+import { foldMissingFields, type Severity, type ValidationIssue, validatePage } from '../validate/index.ts';
 import { issuePlace } from '../validate/node-label.ts';
 import { asBuilt, type PageMeta } from './as-built.ts';
 import type { DesiredSchema } from './push-plan.ts';
@@ -20,11 +20,11 @@ export interface SchemaFindings {
  * The schemas with errors or warnings, in file order; `metaOf` gives a page's meta, which fills the CMS's
  * placeholders as the build will.
  *
- * @example findingsOf(desiredSchemas(file), []).filter(hasErrors).length // schemas a real push refuses
+ * @example findingsOf(desiredSchemas(file), { rules: [] }).filter(hasErrors).length // schemas a real push refuses
  */
 export function findingsOf(
   wanted: DesiredSchema[],
-  rules: Array<'google'>,
+  validation: { rules: Array<'google'>; severity?: Record<string, Severity | 'off'> },
   metaOf: (url: string) => PageMeta | null = () => null,
 ): SchemaFindings[] {
   return validatedTogether(wanted)
@@ -32,7 +32,7 @@ export function findingsOf(
       // As the build ships them: the CMS's placeholders filled from the page's meta, where it is known.
       const results = validatePage(
         entries.map((entry) => asBuilt(plainJson(entry.schema_data), metaOf(entry.url))),
-        { rules },
+        validation,
       );
       return entries.map((entry, index) => ({
         entry,

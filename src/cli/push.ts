@@ -24,7 +24,7 @@ import {
 import { describe, describePlan, summarise, summaryLine } from './push-report.ts';
 import { readPushSource } from './push-source.ts';
 import { readApi } from './read-api.ts';
-import { readRules, rulesOption } from './report-flags.ts';
+import { readRules, readSeverity, rulesOption, severityOption } from './report-flags.ts';
 
 /**
  * Applies the writes `limit` pages at a time, each page's one after another: its new schemas get their ids in
@@ -100,6 +100,7 @@ findings; a real push with validation errors sends nothing (unless --allow-inval
     },
     { flags: '--force', description: 'deprecated: --allow-invalid', default: false, hidden: true },
     rulesOption,
+    severityOption,
     {
       flags: '--concurrency <n>',
       description: 'writes in flight at once, 1 to 32',
@@ -115,7 +116,10 @@ file, named with its field).`,
   async run({ values, positionals }) {
     if (positionals.length !== 1)
       throw new UsageError('Name one directory of page files or one pull file to push (or - for stdin).');
-    const rules = readRules(values).rules.filter((rule) => rule === 'google');
+    const validation = {
+      rules: readRules(values).rules.filter((rule) => rule === 'google'),
+      severity: readSeverity(values.severity as string[] | undefined),
+    };
     if (values.force)
       process.stderr.write('--force is deprecated and will be removed: use --allow-invalid.\n');
     const allowInvalid = values['allow-invalid'] === true || values.force === true;
@@ -161,7 +165,7 @@ file, named with its field).`,
         social: skipped.includes('social') ? [] : file.social,
       };
       const metaInApi = new Map(meta.map((tags) => [urlIdentity(tags.url), tags]));
-      const findings = findingsOf(wanted, rules, (url) =>
+      const findings = findingsOf(wanted, validation, (url) =>
         knownMeta(metaInFile.get(urlIdentity(url)), metaInApi.get(urlIdentity(url))),
       );
       const invalid = findings.filter(hasErrors);

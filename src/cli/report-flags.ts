@@ -25,6 +25,14 @@ export const rulesOption: OptionSpec = {
   multiple: true,
 };
 
+/** --severity: the build's `severity` option, for the commands that validate as the build does. */
+export const severityOption: OptionSpec = {
+  flags: '--severity <code=level>',
+  description:
+    "a finding code's level (error, warning, info or off), as the build's severity option sets it; repeatable or comma-separated",
+  multiple: true,
+};
+
 export const reportFlagOptions: OptionSpec[] = [
   rulesOption,
   {
@@ -39,12 +47,7 @@ export const reportFlagOptions: OptionSpec[] = [
     default: 'error',
     choices: ['error', 'warning', 'info'],
   },
-  {
-    flags: '--severity <code=level>',
-    description:
-      "a finding code's level (error, warning, info or off), as the build's severity option sets it; repeatable or comma-separated",
-    multiple: true,
-  },
+  severityOption,
 ];
 
 export interface ReportFlags {

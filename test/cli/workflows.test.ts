@@ -272,6 +272,13 @@ test('push refuses a file with invalid schemas and writes nothing, unless --forc
   expect(refused.stdout).toContain('schemas[0]  https://example.com/x/  Article');
   expect(refused.stdout).toMatch(/^ {4}error +\$\.datePublished /m);
   expect(await readBack(api)).toEqual([]);
+  // A code the build's severity option lowers is lowered for push too: the build would ship it.
+  const lowered = await cli(
+    ['push', 'bad.json', '--dry-run', '--severity', 'invalid-value=warning'],
+    as(admin, api),
+  );
+  expect(lowered.stdout).toMatch(/^ {4}warning +\$\.datePublished /m);
+  expect(lowered.stdout).not.toMatch(/^ {4}error /m);
 
   // --force, the old name of --allow-invalid, still works and says so.
   const forced = await cli(['push', 'bad.json', '--force'], as(admin, api));
