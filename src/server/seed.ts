@@ -2,7 +2,12 @@ import { parseSeedFile, SeedFileError } from '../seed-file.ts';
 import { ApiFailure } from './errors.ts';
 import { readSchemaInput } from './schema-input.ts';
 import type { Store } from './store/index.ts';
-import { metaFields, type SeedFile } from './types.ts';
+import { readMetaInput, readSocialInput } from './tag-input.ts';
+import type { SeedFile } from './types.ts';
+
+/** A seed entry's fields without those it leaves undefined (the seed file's reader may add them so). */
+const withoutUnset = (entry: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(entry).filter(([, value]) => value !== undefined));
 
 /** A seed entry's refusal, one line a field: `schemas[3].url: must be an absolute URL`. */
 function describe(error: ApiFailure, where: string): string[] {
@@ -40,15 +45,20 @@ export function loadSeed(store: Store, file: SeedFile, hosts: ReadonlySet<string
         );
     });
   }
-  const inputs = seed.schemas.flatMap((entry, index) => {
-    try {
-      return [readSchemaInput(entry as unknown as Record<string, unknown>, hosts, undefined, true)];
-    } catch (error) {
-      if (!(error instanceof ApiFailure)) throw error;
-      refused.push(...describe(error, `schemas[${index}]`));
-      return [];
-    }
-  });
+  // Each entry as the API reads a write of it: one on another host, or with a field it refuses, is refused here.
+  const accepted = <T>(list: string, entries: unknown[], read: (body: Record<string, unknown>) => T): T[] =>
+    entries.flatMap((entry, index) => {
+      try {
+        return [read(entry as Record<string, unknown>)];
+      } catch (error) {
+        if (!(error instanceof ApiFailure)) throw error;
+        refused.push(...describe(error, `${list}[${index}]`));
+        return [];
+      }
+    });
+  const inputs = accepted('schemas', seed.schemas, (body) => readSchemaInput(body, hosts, undefined, true));
+  const meta = accepted('meta', seed.meta, (body) => readMetaInput(withoutUnset(body), hosts));
+  const social = accepted('social', seed.social, (body) => readSocialInput(withoutUnset(body), hosts));
   if (refused.length > 0) {
     const more = refused.length - LISTED;
     throw new SeedFileError('The seed has entries the API refuses:', [
@@ -58,17 +68,7 @@ export function loadSeed(store: Store, file: SeedFile, hosts: ReadonlySet<string
   }
   store.transaction(() => {
     for (const input of inputs) store.createSchema(input);
-    for (const entry of seed.meta) {
-      const fields = Object.fromEntries(
-        metaFields.filter((f) => entry[f] !== undefined).map((f) => [f, entry[f] ?? null]),
-      );
-      store.setMeta(entry.url, fields);
-    }
-    for (const entry of seed.social) {
-      store.setSocial(entry.url, {
-        og: entry.og as Record<string, string | null> | undefined,
-        twitter: entry.twitter as Record<string, string | null> | undefined,
-      });
-    }
+    for (const { url, values } of meta) store.setMeta(url, values);
+    for (const { url, og, twitter } of social) store.setSocial(url, { og, twitter });
   });
 }

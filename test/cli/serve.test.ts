@@ -272,6 +272,7 @@ test("without --site a seed's own pages name the site; with another --site every
       'The seed has entries the API refuses:',
       "  schemas[0].url: must be on the site's host (blog.shop.test), not www.shop.test",
       "  schemas[1].url: must be on the site's host (blog.shop.test), not www.shop.test",
+      "  meta[0].url: must be on the site's host (blog.shop.test), not www.shop.test",
       "To serve the seed's pages, add --site https://www.shop.test.",
     ].join('\n'),
   );

@@ -59,3 +59,24 @@ test('two tag entries for one page in other letter case are refused, as the stor
     "meta[1].url: https://EXAMPLE.com/a/ is meta[0]'s page (https://example.com/a/) in other letter case; keep one entry per page",
   ]);
 });
+
+test('meta and social entries on another host are refused as the API refuses their writes', () => {
+  // Loaded, they were data for a host the server says it does not serve: a page's meta never matched.
+  expect(
+    refusal({
+      schemas: [{ url: 'https://www.example.com/', schema_data: { '@type': 'Thing' } }],
+      meta: [
+        { url: 'https://www.example.com/', title: 'Home' },
+        { url: 'https://example.com/fine/', title: 'Fine' },
+      ],
+      social: [{ url: 'https://www.example.com/a/', og: { title: 'A' } }],
+    }).problems,
+  ).toEqual([
+    expect.stringMatching(
+      /^schemas\[0\]\.url: must be on the site's host \(example\.com\), not www\.example\.com$/,
+    ),
+    expect.stringMatching(/^schemas\[0\]\.schema_data: /),
+    "meta[0].url: must be on the site's host (example.com), not www.example.com",
+    "social[0].url: must be on the site's host (example.com), not www.example.com",
+  ]);
+});
