@@ -61,8 +61,12 @@ Check the built site as CI would:  npx astro-schema-manager check ${out}
 See the invalid schema fail the build:  npm run playground -- --validate error`);
   } catch (error) {
     process.exitCode = 1;
+    // As the astro CLI prints an integration's error: its name, the message, and the hint under "Hint:".
+    const hint = error instanceof Error ? (error as { hint?: string }).hint : undefined;
     console.error(
-      error instanceof Error ? `\n${error.message}\n${(error as { hint?: string }).hint ?? ''}` : error,
+      error instanceof Error
+        ? `[astro-schema-manager] ${error.message}${hint ? `\n  Hint:\n    ${hint}` : ''}`
+        : error,
     );
   } finally {
     await server.close();
