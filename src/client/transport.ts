@@ -276,6 +276,19 @@ export function createTransport(
         hint: `set the site's WordPress Address and Site Address to https (Settings > General), or give the API's https address${named ? `, or pass ${named} if the network is trusted` : ''}`,
       });
     }
+    // A REST root on another origin (a staging copy whose WordPress Address still names production, `localhost`
+    // for `127.0.0.1`): credentials go there only when given for it, as with a redirect.
+    if (authorization && api.origin !== site.origin) {
+      throw new ApiError({
+        status: null,
+        code: CLIENT_ERROR_CODES.notThisApi,
+        serverMessage: `${site.href} names ${redactUrl(root!)} as its REST API, on another origin: credentials are not sent to where they were not given for`,
+        operation: spec.operation,
+        method: spec.method,
+        url: site.href,
+        hint: `if that is the site's API, set ${settings.optionNames.baseUrl} to ${describeLocation(found, found.form)}; if it is not (a copy of a site whose WordPress Address still names the original), set its WordPress Address and Site Address (Settings > General) to its own address`,
+      });
+    }
     known = found;
     form = found.form;
     formSettled = form === 'rest_route';

@@ -168,4 +168,29 @@ describe('discovery', () => {
     // Without credentials, public reads may go there (and here fail to connect, as nothing listens).
     await api.close();
   });
+
+  test('credentials never follow a REST root on another origin: a staging copy that names production', async () => {
+    // Another loopback origin: `localhost` for `127.0.0.1`, as a copy's WordPress Address may name the original.
+    const elsewhere = await scripted(() => ({ body: record }));
+    const production = elsewhere.server.url.replace('127.0.0.1', 'localhost');
+    const api = await scripted((route) =>
+      route === 'GET /'
+        ? { body: '<html></html>', headers: { link: `<${production}/wp-json/>; rel="https://api.w.org/"` } }
+        : { body: record },
+    );
+    const site = createClient({ baseUrl: api.server.url, ...credentials });
+    const error = await failure(site.schemas.get(12));
+    expect(error.code).toBe('not_this_api');
+    expect(error.message).toContain(`names ${production}/wp-json/ as its REST API, on another origin`);
+    expect(error.hint).toContain(`set baseUrl to ${production}/wp-json/schemafy/v1`);
+    expect(elsewhere.server.requests).toEqual([]);
+    await site.close();
+    // Without credentials a public read goes where the site says its API is.
+    const anonymous = createClient({ baseUrl: api.server.url });
+    expect((await anonymous.schemas.get(12)).id).toBe(12);
+    expect(elsewhere.server.requests.map((request) => request.headers.authorization)).toEqual([undefined]);
+    await anonymous.close();
+    await api.close();
+    await elsewhere.close();
+  });
 });

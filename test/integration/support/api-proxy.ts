@@ -47,6 +47,9 @@ export async function startApiProxy(target: string): Promise<ApiProxy> {
       if (!['content-encoding', 'content-length', 'transfer-encoding', 'connection'].includes(name))
         out[name] = value;
     });
+    // The API's own address in its Link header is the proxy's, as a WordPress behind a proxy is set up with
+    // the address it is reached at.
+    if (out.link) out.link = out.link.replaceAll(targetUrl.origin, `http://127.0.0.1:${port}`);
     res.writeHead(answer.status, out);
     res.end(body);
   };
