@@ -107,6 +107,9 @@ function statedError(reading: ReturnType<typeof readBody>): number | null {
   return typeof status === 'number' && status >= 400 && status < 600 ? status : null;
 }
 
+/** The methods some web servers refuse, which WordPress takes as a POST's `X-HTTP-Method-Override`. */
+const OVERRIDABLE = new Set(['PUT', 'DELETE', 'PATCH']);
+
 /** The client's own texts a server may quote: the URL it called, its path and query. */
 function ownTexts(url: string): string[] {
   const parsed = URL.parse(url);
@@ -144,6 +147,8 @@ export function createTransport(
   // The form is found out once: the pretty form falls back to `?rest_route=` on the first call that needs it.
   let form: RouteForm = given?.form ?? 'pretty';
   let formSettled = form === 'rest_route';
+  // Set once the web server refused a PUT or DELETE itself: writes then go as WordPress's POST with an override.
+  let overrideMethods = false;
   let index: Promise<unknown> | null = null;
 
   function fail(
@@ -221,6 +226,10 @@ export function createTransport(
   async function exchange(spec: CallSpec, url: URL, auth = true): Promise<RawAnswer> {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (auth && authorization) headers.authorization = authorization;
+    // WordPress reads `X-HTTP-Method-Override` on a POST as the method, for hosts whose web server or firewall
+    // refuses PUT and DELETE (mod_security rules, some shared hosts).
+    const overridden = overrideMethods && OVERRIDABLE.has(spec.method);
+    if (overridden) headers['x-http-method-override'] = spec.method;
     let body: string | undefined;
     if (spec.body !== undefined) {
       body = JSON.stringify(spec.body);
@@ -229,7 +238,7 @@ export function createTransport(
     try {
       return await sender.send({
         url,
-        method: spec.method,
+        method: overridden ? 'POST' : spec.method,
         headers,
         body,
         signal: spec.signal,
@@ -355,21 +364,41 @@ export function createTransport(
   }
 
   async function callOnce(spec: CallSpec): Promise<Answer> {
+    const raw = await sentInForm(spec);
+    // The web server refused the method itself (its own 405 or 501 page, not WordPress's JSON): the request
+    // never reached WordPress, so it is sent again once as a POST that names its method.
+    if (
+      !overrideMethods &&
+      OVERRIDABLE.has(spec.method) &&
+      (raw.answer.status === 405 || raw.answer.status === 501) &&
+      !answersAsApi(raw.answer)
+    ) {
+      overrideMethods = true;
+      return interpret(spec, await exchange(spec, raw.url));
+    }
+    return interpret(spec, raw.answer);
+  }
+
+  /** A call's answer, in the form (pretty or `?rest_route=`) that reaches the API, found on the first calls. */
+  async function sentInForm(spec: CallSpec): Promise<{ answer: RawAnswer; url: URL }> {
     const at = await whereTo(spec.signal);
     const used = form;
-    const first = await exchange(spec, routeUrl(at, spec.path, spec.query, used));
+    const sent = async (to: RouteForm) => {
+      const url = routeUrl(at, spec.path, spec.query, to);
+      return { answer: await exchange(spec, url), url };
+    };
+    const first = await sent(used);
     // Calls run side by side: another one may have found the plain form while this one was in flight.
-    if (form !== used)
-      return interpret(spec, await exchange(spec, routeUrl(at, spec.path, spec.query, form)));
-    if (formSettled || used === 'rest_route') return interpret(spec, first);
-    if (!wantsPlainForm(first)) {
-      formSettled = answersAsApi(first);
-      return interpret(spec, first);
+    if (form !== used) return sent(form);
+    if (formSettled || used === 'rest_route') return first;
+    if (!wantsPlainForm(first.answer)) {
+      formSettled = answersAsApi(first.answer);
+      return first;
     }
-    const second = await exchange(spec, routeUrl(at, spec.path, spec.query, 'rest_route'));
+    const second = await sent('rest_route');
     formSettled = true;
-    if (answersAsApi(second)) form = 'rest_route';
-    return interpret(spec, second);
+    if (answersAsApi(second.answer)) form = 'rest_route';
+    return second;
   }
 
   /**

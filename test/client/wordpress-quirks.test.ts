@@ -194,3 +194,44 @@ describe('discovery', () => {
     await elsewhere.close();
   });
 });
+
+describe('hosts that refuse methods', () => {
+  test("a web server that refuses PUT and DELETE itself: writes go once more as WordPress's POST with X-HTTP-Method-Override", async () => {
+    const refused = `<html><head><title>405 Method Not Allowed</title></head><body>The requested method is not allowed for this URL.</body></html>`;
+    const api = await scripted((route, req) => {
+      if (req.method === 'PUT' || req.method === 'DELETE') return { status: 405, body: refused };
+      const override = req.headers['x-http-method-override'];
+      // Either address form reaches WordPress (the client tried both before it overrode the method).
+      const record12 = req.method === 'POST' && decodeURIComponent(route).endsWith('/schemas/12');
+      if (record12 && override === 'PUT') return { body: { ...record, schema_name: 'Renamed' } };
+      if (record12 && override === 'DELETE') return { body: { deleted: true, previous: record } };
+      return { status: 404, body: { code: 'rest_no_route', message: 'No route', data: { status: 404 } } };
+    }, credentials);
+    expect((await api.client.schemas.update(12, { schema_name: 'Renamed' })).schema_name).toBe('Renamed');
+    await api.client.schemas.delete(12);
+    // The first PUT met the web server's 405 in both forms; from then on writes go as POST at once.
+    expect(
+      api.server.requests.map((request) =>
+        `${request.method} ${request.headers['x-http-method-override'] ?? ''}`.trim(),
+      ),
+    ).toEqual(['PUT', 'PUT', 'POST PUT', 'POST DELETE']);
+    await api.close();
+  });
+
+  test("WordPress's own 405 (a route without that method) is its answer, not sent again", async () => {
+    const api = await scripted(
+      () => ({
+        status: 405,
+        body: {
+          code: 'rest_no_route',
+          message: 'No route was found matching the URL and request method.',
+          data: { status: 405 },
+        },
+      }),
+      credentials,
+    );
+    expect((await failure(api.client.schemas.update(12, { schema_name: 'x' }))).status).toBe(405);
+    expect(api.server.requests.map((request) => request.method)).toEqual(['PUT']);
+    await api.close();
+  });
+});
