@@ -169,9 +169,18 @@ file, named with its field).`,
         knownMeta(metaInFile.get(urlIdentity(url)), metaInApi.get(urlIdentity(url))),
       );
       const invalid = findings.filter(hasErrors);
-      // A real push with errors sends nothing; a dry run still plans, so the findings show beside the plan.
-      const refused = !dryRun && invalid.length > 0 && !allowInvalid;
       const schemaSteps = planSchemas(wanted, existing, { prune, selection: file.selection, exact });
+      // Every schema write needs manage_options (a user with edit_posts reads them only): one without it is
+      // told before anything is sent, not by a 403 on each write. A meta read refused said so already.
+      const schemaWrites = schemaSteps.filter((step) => step.action !== 'unchanged').length;
+      const mayWriteSchemas =
+        schemaWrites === 0 || (wants.meta ? metaRead !== null : (await client.probe()).canManageOptions);
+      const notAllowed = mayWriteSchemas
+        ? null
+        : `the user may not create, update or delete schemas (the API needs manage_options for them; this user may read them only)`;
+      // A real push with errors sends nothing; a dry run still plans, so the findings show beside the plan.
+      const invalidStops = invalid.length > 0 && !allowInvalid;
+      const refused = !dryRun && (invalidStops || notAllowed !== null);
       let tagSteps: TagStep[];
       try {
         tagSteps = planTags(tagsFile, meta, social);
@@ -202,7 +211,7 @@ file, named with its field).`,
         const header = dryRun
           ? 'Plan (dry run, nothing was changed):'
           : refused
-            ? 'Plan (not applied: validation errors):'
+            ? `Plan (not applied: ${notAllowed !== null ? 'the user may not write schemas' : 'validation errors'}):`
             : 'Plan:';
         const plan =
           writes.length > 0
@@ -235,11 +244,15 @@ file, named with its field).`,
         process.stdout.write(`${plan.join('\n')}\n`);
       }
       if (refused) {
-        const message = `Refusing to push: ${plural(invalid.length, 'schema')} with validation errors; nothing was sent (--allow-invalid pushes anyway).`;
+        const message =
+          notAllowed !== null
+            ? `Refusing to push: ${notAllowed}; nothing was sent. Push with a user that has manage_options.`
+            : `Refusing to push: ${plural(invalid.length, 'schema')} with validation errors; nothing was sent (--allow-invalid pushes anyway).`;
         if (json)
           printJson({
             dry_run: false,
             refused: true,
+            reason: notAllowed !== null ? 'manage_options' : 'validation',
             steps: writes.map(describe),
             notes: besideNotes,
             findings: findingsJson,
@@ -264,6 +277,7 @@ file, named with its field).`,
         printJson({
           ...summary,
           refused: false,
+          ...(notAllowed !== null && { may_write_schemas: false }),
           steps: writes.map(describe),
           notes: besideNotes,
           findings: findingsJson,
@@ -278,7 +292,9 @@ file, named with its field).`,
           ({ item, error }) => `failed ${describe(item)}\n  ${describeError(error).join('\n  ')}`,
         );
         lines.push(summaryLine(summary));
-        if (dryRun && invalid.length > 0 && allowInvalid)
+        if (dryRun && notAllowed !== null)
+          lines.push(`A push without --dry-run would stop here: ${notAllowed}.`);
+        else if (dryRun && invalid.length > 0 && allowInvalid)
           lines.push(
             `A push without --dry-run would send ${plural(invalid.length, 'schema')} with validation errors too (--allow-invalid).`,
           );

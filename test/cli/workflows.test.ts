@@ -292,6 +292,36 @@ test('push refuses a file with invalid schemas and writes nothing, unless --forc
   expect(malformed.stderr).toContain('schemas[0].url: ');
 });
 
+test('an editor (edit_posts, not manage_options) is told before anything is sent, not by a 403 on each write', async () => {
+  const api = await startApi({
+    seed: { schemas: [{ url: 'https://example.com/e/', schema_data: doc('WebPage', { name: 'Old' }) }] },
+  });
+  const files = ['https://example.com/e/', 'https://example.com/f/'].map((url) => ({
+    url,
+    schema_data: doc('WebPage', { name: 'New' }),
+  }));
+  writeFileSync(join(dir, 'editor.json'), JSON.stringify({ schemas: files }));
+  const plan = await cli(['push', 'editor.json', '--dry-run'], as(editor, api));
+  expect(plan.code).toBe(0);
+  expect(plan.stdout).toContain(
+    'A push without --dry-run would stop here: the user may not create, update or delete schemas (the API needs manage_options for them; this user may read them only).',
+  );
+  const real = await cli(['push', 'editor.json'], as(editor, api));
+  expect(real.code).toBe(1);
+  expect(real.stdout).toContain('Plan (not applied: the user may not write schemas):');
+  expect(real.stderr).toContain('Refusing to push: the user may not create, update or delete schemas');
+  // No write was tried: no failed one is listed, and the API is as it was.
+  expect(real.stdout).not.toContain('failed');
+  const kept = await readBack(api);
+  expect(kept.map((record) => [record.url, JSON.parse(record.schema_data as string).name])).toEqual([
+    ['https://example.com/e/', 'Old'],
+  ]);
+  // Nothing to write: nothing to refuse.
+  const same = await cli(['pull', '--out', 'editor-pulled.json'], as(editor, api));
+  expect(same.code).toBe(0);
+  expect((await cli(['push', 'editor-pulled.json'], as(editor, api))).code).toBe(0);
+});
+
 test('an inactive schema with an error is reported but does not stop a push: the build does not ship it', async () => {
   const api = await startApi();
   writeFileSync(
