@@ -26,6 +26,11 @@ export interface CmsCoverage {
   withoutPage: string[];
   /** Those of them the site serves as something that has no head, by URL: a redirect or an endpoint. */
   notPages?: Record<string, NotAPage>;
+  /**
+   * Pages the CMS holds head data for under both trailing-slash spellings (WordPress's `/hello-world` beside a
+   * pushed `/hello-world/`): the build reads the page's own spelling (`used`), and the other is never shipped.
+   */
+  twins?: Array<{ used: string; ignored: string }>;
 }
 
 /** What a URL of the site is when it is no page: one of the build's redirects, or an endpoint (a feed, JSON). */
@@ -49,25 +54,32 @@ export function cmsCoverage(
   for (const map of [index.meta, index.social]) {
     for (const [key, entry] of map ?? []) if (!spelled.has(key)) spelled.set(key, entry.url);
   }
-  let held = 0;
-  const withoutPage: string[] = [];
-  for (const [key, url] of spelled) {
-    const data = {
+  // What the build would ship from the data under one identity: active schemas, and tags it may read.
+  const holds = (key: string) =>
+    !isEmpty({
       schemas: (index.schemas.get(key) ?? []).filter((record) => record.is_active),
       meta: (canReadTags && index.meta?.get(key)) || null,
       social: (canReadTags && index.social?.get(key)) || null,
-    };
-    if (isEmpty(data)) continue;
+    });
+  let held = 0;
+  const withoutPage: string[] = [];
+  for (const [key, url] of spelled) {
+    if (!holds(key)) continue;
     held++;
     if (!pages.has(key) && !servedElsewhere(url)) withoutPage.push(url);
   }
+  const twins = pageUrls.flatMap((url) => {
+    const [own, other] = urlVariants(url).map(urlIdentity);
+    if (other === undefined || own === other || !holds(own!) || !holds(other)) return [];
+    return [{ used: spelled.get(own!)!, ignored: spelled.get(other)! }];
+  });
   const anyPage = withoutPage.length < held;
   // By host: http://www.example.com/x/ stored for an https site is this site's address, to correct, not another site's.
   const hosts = new Set(pageUrls.map(hostOf));
   // A URL that does not parse is no other site's: an address to correct in the CMS.
   const ours = (url: string) => !URL.canParse(url) || hosts.has(hostOf(url));
   const listed = anyPage ? withoutPage.filter(ours) : withoutPage;
-  return { held, counted: 'urls', withoutPage: listed.sort() };
+  return { held, counted: 'urls', withoutPage: listed.sort(), ...(twins.length > 0 && { twins }) };
 }
 
 function hostOf(url: string): string {

@@ -40,6 +40,7 @@ import {
   listFindings,
   shippedFindingsMessage,
   summaryLines,
+  twinsMessage,
   validationFailureMessage,
   validationHint,
 } from './report.ts';
@@ -134,6 +135,8 @@ export async function processBuild(input: BuildInput): Promise<BuildResult> {
       : await sampleWhenNothingFound(client, input, outcome);
     const said = coverage && coverageMessage(coverage, [...cmsUrlOf.values()]);
     if (said) logger[said.level](said.text);
+    const twins = coverage && twinsMessage(coverage);
+    if (twins) logger.warn(twins);
     else if (nothingForAnyPage(outcome))
       logger.warn(nothingForAnyPageText(outcome.data.size, client.baseUrl));
 

@@ -216,6 +216,23 @@ export function auditHint(errors: Array<{ code: string }>): string {
 }
 
 /**
+ * What the build says of pages whose head data the CMS holds under both trailing-slash spellings: the build
+ * ships the page's own, and the other record is silently left out, so the two would drift apart.
+ *
+ * @example twinsMessage({ twins: [{ used: 'https://a.dev/x/', ignored: 'https://a.dev/x' }], … }) // '1 page has head data …'
+ */
+export function twinsMessage(coverage: CmsCoverage): string | null {
+  const twins = coverage.twins ?? [];
+  if (twins.length === 0) return null;
+  const shown = twins
+    .slice(0, 3)
+    .map(({ used, ignored }) => `${readableUrl(used)} (built) beside ${readableUrl(ignored)} (left out)`)
+    .join('; ');
+  const more = twins.length > 3 ? `; … and ${twins.length - 3} more` : '';
+  return `${plural(twins.length, 'page')} ${twins.length === 1 ? 'has' : 'have'} head data in the CMS under both spellings of ${twins.length === 1 ? 'its' : 'their'} trailing slash: ${shown}${more}. The build reads each page's own spelling; merge each pair into it in the CMS (the other is never shipped, and a push of the page's files writes only the one).`;
+}
+
+/**
  * What the build says of CMS data no page of it is for: a warning when none of it is (the site's address and
  * the CMS's disagree, and every page ships bare), a note listing the rest otherwise; null when all of it is.
  */

@@ -223,6 +223,29 @@ test('a record for a page that is gone is listed in the log and the report', asy
   }
 });
 
+test('a page with head data under both trailing-slash spellings is built from its own and warned of', async () => {
+  // WordPress keeps /about (a permalink without a slash); a push of Astro's page file added /about/ beside it.
+  const seed = basicSeed();
+  seed.schemas?.push({
+    url: `${SITE}/about`,
+    schema_type: 'WebPage',
+    schema_name: 'About, without its slash',
+    schema_data: { '@context': 'https://schema.org', '@type': 'WebPage', name: 'Old about' },
+  });
+  api = await startApi(seed);
+  const build = await buildFixture({ fixture: 'site-basic', env: api.env });
+  try {
+    expect(build.exitCode, build.log).toBe(0);
+    expect(build.log).toContain(
+      `1 page has head data in the CMS under both spellings of its trailing slash: ${SITE}/about/ (built) beside ${SITE}/about (left out). The build reads each page's own spelling; merge each pair into it in the CMS`,
+    );
+    expect(build.read('about/index.html')).toContain('About us');
+    expect(build.read('about/index.html')).not.toContain('Old about');
+  } finally {
+    build.remove();
+  }
+});
+
 test.each(['auto', 'per-page'] as const)(
   'a build (strategy %s) against a CMS with nothing for any page says so once, not only in its counts',
   async (strategy) => {
