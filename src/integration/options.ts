@@ -53,20 +53,25 @@ export const optionsSchema = z
     /** Severity per validator or audit finding code, e.g. `{ 'google-missing-recommended': 'info' }`; `'off'` drops it. */
     severity: z
       .record(z.string(), z.enum(['error', 'warning', 'info', 'off']))
-      .superRefine((given, context) => {
-        for (const code of Object.keys(given)) {
-          if (FINDING_CODES.includes(code)) continue;
-          const near = suggestName(code, FINDING_CODES);
-          context.addIssue({
-            code: 'custom',
-            path: [code],
-            message: near ? `not a finding code. Did you mean \`${near}\`?` : 'not a finding code.',
-            params: {
-              hint: near ? `Rename ${code} to ${near}.` : `Finding codes: ${FINDING_CODES.join(', ')}.`,
-            },
-          });
-        }
-      })
+      // Codes are checked even where a level is wrong too (`{ invalid_value: 'warn' }`): one round of fixes.
+      .superRefine(
+        (given, context) => {
+          if (!given || typeof given !== 'object') return;
+          for (const code of Object.keys(given)) {
+            if (FINDING_CODES.includes(code)) continue;
+            const near = suggestName(code, FINDING_CODES);
+            context.addIssue({
+              code: 'custom',
+              path: [code],
+              message: near ? `not a finding code. Did you mean \`${near}\`?` : 'not a finding code.',
+              params: {
+                hint: near ? `Rename ${code} to ${near}.` : `Finding codes: ${FINDING_CODES.join(', ')}.`,
+              },
+            });
+          }
+        },
+        { when: () => true },
+      )
       .default({}),
     /** Also ask the API's own POST /validate for each schema. */
     remoteValidate: z.boolean().default(false),
@@ -181,7 +186,13 @@ function problemOf(issue: z.core.$ZodIssue, input: unknown): OptionProblem[] {
             issue.values.filter((value) => typeof value === 'string'),
           )
         : null;
-    if (near) return [{ line: `${line}. Did you mean \`${near}\`?`, hint: `Use '${near}'.` }];
+    if (near)
+      return [
+        {
+          line: `${line}. Did you mean \`${near}\`?`,
+          hint: `Use '${near}' for ${issue.path.join('.')}.`,
+        },
+      ];
   }
   return [{ line, ...(hint && { hint }) }];
 }

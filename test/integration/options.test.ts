@@ -123,6 +123,20 @@ test("a near miss of an option's word names the word: validate 'warning' (as sev
     // Nothing near: no guess.
     'onConflict: Invalid option: expected one of "api"|"page"',
   ]);
+  // Each hint names the option it is for.
+  expect((error as OptionsError).hint).toBe(
+    "Use 'warn' for validate. Use 'warning' for severity.invalid-value.",
+  );
+  // A misspelt code with a misspelt level: both at once, not the code on the next run.
+  try {
+    resolveOptions({ api, severity: { invalid_value: 'warn' } }, {});
+  } catch (caught) {
+    error = caught;
+  }
+  expect((error as OptionsError).problems).toEqual([
+    'severity.invalid_value: Invalid option: expected one of "error"|"warning"|"info"|"off". Did you mean `warning`?',
+    'severity.invalid_value: not a finding code. Did you mean `invalid-value`?',
+  ]);
 });
 
 test('severity names codes the validator or the audit gives; a misspelt one is refused with the nearest', () => {
