@@ -1,8 +1,9 @@
 // `astro-schema-manager clear-cache`: removes the build cache (the API's answers kept between builds) from
 // Astro's cacheDir, so that the next build asks for everything afresh.
+import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { CACHE_FOLDER, clearBuildCache } from '../integration/build-cache.ts';
-import type { Command } from './command.ts';
+import { type Command, UsageError } from './command.ts';
 
 export const command: Command = {
   summary: 'Remove the build cache (the API answers kept between builds) from Astro’s cacheDir',
@@ -18,6 +19,9 @@ Pass --cache-dir when astro.config sets cacheDir.`,
   epilog: 'Exit codes: 0 removed, or there was none; 2 usage error.',
   async run({ values, positionals }) {
     const root = resolve(positionals[0] ?? '.');
+    // A mistyped project path would otherwise pass as "nothing to remove", and the stale cache stay.
+    if (!statSync(root, { throwIfNoEntry: false })?.isDirectory())
+      throw new UsageError(`${positionals[0]} is no directory: name the Astro project (or run in it).`);
     const cacheDir = resolve(
       root,
       typeof values['cache-dir'] === 'string' ? values['cache-dir'] : 'node_modules/.astro',

@@ -1,7 +1,7 @@
 // The build cache, counted at a proxy in front of the reference server: a second build with nothing changed
 // moves at most a tenth of the first one's answer bytes, and so does the third; a change made in the CMS
 // between builds shows.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -135,4 +135,8 @@ test("cache: false asks for everything afresh; clear-cache removes the cache fro
     encoding: 'utf8',
   });
   expect(again).toContain('nothing to remove');
+  // A mistyped project path is said, not passed as "nothing to remove" with the cache left in place.
+  const typo = spawnSync(process.execPath, [main, 'clear-cache', `${root}-typo`], { encoding: 'utf8' });
+  expect(typo.status).toBe(2);
+  expect(typo.stderr).toContain('-typo is no directory: name the Astro project (or run in it).');
 });
