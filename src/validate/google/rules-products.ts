@@ -5,6 +5,32 @@ import type { RichResultRule } from './rich-result-rule.ts';
 const docs = 'https://developers.google.com/search/docs/appearance/structured-data';
 const checked = '2026-11-22';
 
+/** The values of `applicationCategory` Google's software app page lists. */
+const APP_TYPES = [
+  'GameApplication',
+  'SocialNetworkingApplication',
+  'TravelApplication',
+  'ShoppingApplication',
+  'SportsApplication',
+  'LifestyleApplication',
+  'BusinessApplication',
+  'DesignApplication',
+  'DeveloperApplication',
+  'DriverApplication',
+  'EducationalApplication',
+  'HealthApplication',
+  'FinanceApplication',
+  'SecurityApplication',
+  'BrowserApplication',
+  'CommunicationApplication',
+  'DesktopEnhancementApplication',
+  'EntertainmentApplication',
+  'MultimediaApplication',
+  'HomeApplication',
+  'UtilitiesApplication',
+  'ReferenceApplication',
+];
+
 export const PRODUCT_RULES: RichResultRule[] = [
   {
     name: 'Product snippet',
@@ -187,7 +213,26 @@ export const PRODUCT_RULES: RichResultRule[] = [
     oneOf: [['aggregateRating', 'review']],
     recommended: ['applicationCategory', 'operatingSystem'],
     formats: { 'offers.price': 'price', 'offers.priceCurrency': 'currency' },
+    // "The value must be a supported app type."
+    recommendedFormats: {
+      applicationCategory: {
+        members: APP_TYPES,
+        said: `one of the app types Google supports ("GameApplication", "BusinessApplication", … ${APP_TYPES.length} in all)`,
+      },
+    },
     source: `${docs}/software-app`,
-    checked,
+    checked: '2026-11-27',
+  },
+  {
+    // "Google doesn't show software app rich results for apps that only have the VideoGame type": typed with
+    // another (["VideoGame", "MobileApplication"]), it is shown.
+    name: 'Software app',
+    types: ['VideoGame'],
+    exclude: ['MobileApplication', 'WebApplication'],
+    scope: 'top',
+    deprecated:
+      'no rich result is shown for a VideoGame typed alone: give it another type too, such as ["VideoGame", "MobileApplication"].',
+    source: `${docs}/software-app`,
+    checked: '2026-11-27',
   },
 ];
