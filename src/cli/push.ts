@@ -5,7 +5,7 @@ import type { SchemaClient, SchemaRecord } from '../client/index.ts';
 import { mapConcurrently } from '../map-concurrently.ts';
 import { plural } from '../plural.ts';
 import type { SeedFileData as SchemaFile, Selection } from '../seed-file.ts';
-import { urlIdentity } from '../url-forms.ts';
+import { urlIdentity, urlVariants } from '../url-forms.ts';
 import { apiOptions, printJson, withClient } from './api-connection.ts';
 import { knownMeta, usesPlaceholder } from './as-built.ts';
 import { type Command, InputError, UsageError } from './command.ts';
@@ -199,6 +199,24 @@ file, named with its field).`,
           ? [besideNote(step.entry, step.beside, source === '-' ? 'stdin' : source)]
           : [],
       );
+      // A page new to the API that it holds under the other trailing slash (WordPress's `/hello-world` for
+      // Astro's `/hello-world/`): the build reads one spelling, so the two would drift apart unseen.
+      const heldPages = new Map(existing.map((record) => [urlIdentity(record.url), record.url]));
+      const twinNotes = [
+        ...new Set(
+          schemaSteps.flatMap((step) =>
+            step.action === 'create' && !heldPages.has(urlIdentity(step.entry.url)) ? [step.entry.url] : [],
+          ),
+        ),
+      ].flatMap((url) => {
+        const other = urlVariants(url)[1];
+        const held = other === undefined ? undefined : heldPages.get(urlIdentity(other));
+        return held === undefined
+          ? []
+          : [
+              `Note: ${url} is new to the API, which holds schemas for ${held}, the same page with the other trailing slash; a build reads one of the two. Write the page's url as the API does, or remove the other's records.`,
+            ];
+      });
       const findingsJson = findings.map(({ entry, issues }) => ({
         where: where(entry.index),
         url: entry.url,
@@ -234,7 +252,7 @@ file, named with its field).`,
             );
         }
         // A schema renamed in a template is renamed on every page: a few notes say it, `--json` has each.
-        plan.push(...besideNotes.slice(0, NOTES_LISTED));
+        plan.push(...twinNotes.slice(0, NOTES_LISTED), ...besideNotes.slice(0, NOTES_LISTED));
         const unlisted = besideNotes.length - NOTES_LISTED;
         if (unlisted > 0)
           plan.push(
@@ -254,7 +272,7 @@ file, named with its field).`,
             refused: true,
             reason: notAllowed !== null ? 'manage_options' : 'validation',
             steps: writes.map(describe),
-            notes: besideNotes,
+            notes: [...twinNotes, ...besideNotes],
             findings: findingsJson,
           });
         else process.stderr.write(`${message}\n`);
@@ -279,7 +297,7 @@ file, named with its field).`,
           refused: false,
           ...(notAllowed !== null && { may_write_schemas: false }),
           steps: writes.map(describe),
-          notes: besideNotes,
+          notes: [...twinNotes, ...besideNotes],
           findings: findingsJson,
           failures: failures.map(({ item, error }) => ({
             step: describe(item),

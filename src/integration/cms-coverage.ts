@@ -1,15 +1,8 @@
 // CMS data -> the pages it is for: the URLs the CMS holds head data for that are no page of the build (an
 // address the CMS uses and the site does not, pages removed since), so that a build which found nothing for its
 // pages says why instead of shipping them bare in silence.
-import { decodedPath, pathInSite, urlIdentity } from '../url-forms.ts';
-import {
-  isExcluded,
-  onDemandMatcher,
-  type RouteInfo,
-  routeMatcher,
-  type SiteLayout,
-  urlVariants,
-} from './pages.ts';
+import { decodedPath, pathInSite, urlIdentity, urlVariants } from '../url-forms.ts';
+import { isExcluded, onDemandMatcher, type RouteInfo, routeMatcher, type SiteLayout } from './pages.ts';
 import type { HeadIndex } from './read-index.ts';
 import { isEmpty } from './read-page-data.ts';
 

@@ -2,11 +2,10 @@
 // page by page, from what the server has and what the credentials may do.
 import type { ProbeResult, SchemaClient } from '../client/index.ts';
 import { mapConcurrently } from '../map-concurrently.ts';
-import { urlIdentity } from '../url-forms.ts';
+import { urlIdentity, urlVariants } from '../url-forms.ts';
 import { capabilityNote } from './capability-note.ts';
 import { type ApiFailure, type FailureCause, isApiGone } from './failures.ts';
 import type { PageData } from './page-data.ts';
-import { urlVariants } from './pages.ts';
 import { type HeadIndex, readIndex } from './read-index.ts';
 import { type PageReadAhead, pageReader, readAhead } from './read-page-data.ts';
 

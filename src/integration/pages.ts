@@ -189,24 +189,6 @@ function stripSlashes(value: string): string {
 }
 
 /**
- * The URLs to look a page up by, in order: the exact URL first, then the same URL with the other trailing
- * slash (CMSs store either form; the API matches exactly). The URL is taken as written, so a decoded or
- * small-hex spelling stays that spelling.
- *
- * @example urlVariants('https://x.com/a/') // ['https://x.com/a/', 'https://x.com/a']
- */
-export function urlVariants(url: string): string[] {
-  const authority = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i.exec(url)?.[0];
-  if (authority === undefined) return [url];
-  const rest = url.slice(authority.length);
-  const cut = rest.search(/[?#]/);
-  const path = cut === -1 ? rest : rest.slice(0, cut);
-  const tail = cut === -1 ? '' : rest.slice(cut);
-  if (path === '' || path === '/') return [url];
-  return [url, `${authority}${path.endsWith('/') ? path.slice(0, -1) : `${path}/`}${tail}`];
-}
-
-/**
  * Whether a pathname (with `base`) is one of a server build's on-demand pages: served, though not in the output.
  *
  * @example onDemandMatcher(layout, routes)('/docs/live/') // true for src/pages/live.astro with prerender = false

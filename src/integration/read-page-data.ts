@@ -3,9 +3,8 @@
 // the build reads its pages ahead, as Astro renders them.
 import type { MetaTags, SchemaClient, SocialTags } from '../client/index.ts';
 import { createLimit } from '../map-concurrently.ts';
-import { type EscapeSpelling, spellingsOf } from '../url-forms.ts';
+import { type EscapeSpelling, spellingsOf, urlVariants } from '../url-forms.ts';
 import type { PageData } from './page-data.ts';
-import { urlVariants } from './pages.ts';
 
 /** `signal` ends the page's requests (the request-time pass gives each page a deadline). */
 export type PageReader = (url: string, signal?: AbortSignal) => Promise<PageData>;

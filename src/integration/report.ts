@@ -3,11 +3,10 @@ import type { AuditFinding } from '../audit/index.ts';
 import { redactUrl } from '../client/urls.ts';
 import { groupRepeated } from '../group-repeated.ts';
 import { figure, plural } from '../plural.ts';
-import { readableUrl, urlIdentity } from '../url-forms.ts';
+import { readableUrl, urlIdentity, urlVariants } from '../url-forms.ts';
 import { foldMissingFields } from '../validate/index.ts';
 import { issuePlace } from '../validate/node-label.ts';
 import type { CmsCoverage, NotAPage } from './cms-coverage.ts';
-import { urlVariants } from './pages.ts';
 import type { Finding, PagePlan } from './plan-page.ts';
 
 /** One page in the report. */

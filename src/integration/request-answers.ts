@@ -6,14 +6,13 @@ import { createClientWith, type SchemaClient } from '../client/create-client.ts'
 import { ApiError, CLIENT_ERROR_CODES } from '../client/errors.ts';
 import type { ProbeResult } from '../client/probe.ts';
 import { createFetchSender } from '../client/send-fetch.ts';
-import { urlIdentity } from '../url-forms.ts';
+import { urlIdentity, urlVariants } from '../url-forms.ts';
 import { foldMissingFields } from '../validate/index.ts';
 import { capabilityNote } from './capability-note.ts';
 import { clientOptionsFor } from './options.ts';
 import { CMS_URL_HINT, mapToCmsUrl, planContextFor } from './page-context.ts';
 import type { PageData } from './page-data.ts';
 import { type CachedAnswer, createPageDataCache } from './page-data-cache.ts';
-import { urlVariants } from './pages.ts';
 import { type PagePlan, planPage } from './plan-page.ts';
 import { type PageReader, pageReader } from './read-page-data.ts';
 import { formatFinding, schemaOf } from './report.ts';

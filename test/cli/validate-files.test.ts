@@ -187,3 +187,23 @@ test('a page file that is a symbolic link is read, and a link to nothing is name
     'linked/example.com/gone.json: a symbolic link to a file that does not exist',
   );
 });
+
+test('push says so when a page new to the API is held there under the other trailing slash', async () => {
+  // WordPress's permalink /hello-world beside Astro's /hello-world/: a second record would be made for one page.
+  const api = await startApi({
+    seed: { schemas: [{ url: `${HOME}hello-world`, schema_data: doc('Article', { headline: 'WP' }) }] },
+  });
+  writeFileSync(
+    join(dir, 'slash.json'),
+    JSON.stringify({
+      schemas: [{ url: `${HOME}hello-world/`, schema_data: doc('Article', { headline: 'Astro' }) }],
+    }),
+  );
+  const plan = await cli(['push', 'slash.json', '--dry-run'], as(admin, api));
+  expect(plan.code).toBe(0);
+  expect(plan.stdout).toContain(
+    `Note: ${HOME}hello-world/ is new to the API, which holds schemas for ${HOME}hello-world, the same page with the other trailing slash; a build reads one of the two.`,
+  );
+  const json = JSON.parse((await cli(['push', 'slash.json', '--dry-run', '--json'], as(admin, api))).stdout);
+  expect(json.notes).toEqual([expect.stringContaining('the same page with the other trailing slash')]);
+});

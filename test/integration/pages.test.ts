@@ -8,8 +8,8 @@ import {
   requestedPage,
   type SiteLayout,
   urlOfOutputFile,
-  urlVariants,
 } from '../../src/integration/pages.ts';
+import { urlVariants } from '../../src/url-forms.ts';
 
 const layout = (overrides: Partial<SiteLayout> = {}): SiteLayout => ({
   site: 'https://www.example.com',
