@@ -309,3 +309,36 @@ test("a local business's coordinates under 5 decimal places are a recommendation
   expect(geo(40.76142)).toEqual([]);
   expect(geo('40.761420')).toEqual([]);
 });
+
+test('a field missing under a reference to no node of the page names the reference as the cause', () => {
+  const { issues } = validateJsonLd(
+    {
+      '@context': 'https://schema.org',
+      '@type': 'Article',
+      headline: 'x',
+      image: 'https://example.com/x.jpg',
+      datePublished: '2026-01-01',
+      dateModified: '2026-01-01',
+      author: { '@id': '#ann' },
+    },
+    google,
+  );
+  const messages = issues.map((issue) => `${issue.code} ${issue.path} ${issue.message.split(' See ')[0]}`);
+  expect(messages).toEqual([
+    'unresolved-id $.author "@id" "#ann" is not defined in this document; define that node here or write the value inline.',
+    'google-missing-recommended $.author.name Google\'s Article rich result recommends "author.name"; "author" names "#ann" by @id, and no node of this page has that @id: add the node, or write it here.',
+    'google-missing-recommended $.author.url Google\'s Article rich result recommends "author.url" or "author.sameAs"; "author" names "#ann" by @id, and no node of this page has that @id: add the node, or write it here.',
+  ]);
+  // Defined elsewhere in the page, the reference is followed and nothing is said of it.
+  const defined = validateJsonLd(
+    {
+      '@context': 'https://schema.org',
+      '@graph': [
+        { '@type': 'Article', headline: 'x', author: { '@id': '#ann' } },
+        { '@type': 'Person', '@id': '#ann', name: 'Ann', url: 'https://example.com/ann' },
+      ],
+    },
+    google,
+  );
+  expect(defined.issues.filter((issue) => issue.message.includes('by @id'))).toEqual([]);
+});

@@ -290,7 +290,7 @@ function checkRule(walk: Walk, compiledRule: CompiledRule, typed: TypedNode, sai
         if (code === 'google-missing-recommended' && requiredMisses.some((at) => within(miss, at))) continue;
         missedHere.push(miss);
         if (code === 'google-missing-required') requiredMisses.push(miss);
-        const more = `${empty}${givenAsText(walk, miss)}`;
+        const more = `${empty}${givenAsText(walk, miss)}${namedByUnresolvedId(miss)}`;
         // Absent right at the node and nothing more to say: a report may say it with the node's others.
         const plain = more === '' && miss.from === null && typeof miss.step === 'string';
         report(
@@ -380,6 +380,19 @@ function givenAsText(walk: Walk, miss: Place): string {
   if (classes.length === 0) return `${given}, not as a node`;
   const holding = miss.step === 'name' && typeof literal === 'string' ? `, with "name": ${shown}` : '';
   return `${given}: write it as ${nodeOf(walk.vocab, classes)}${holding}`;
+}
+
+/**
+ * Why a step is missing when what holds it is a reference to no node of the page (`"author": {"@id": "#ann"}`
+ * with no `#ann`): the field is there once the node is.
+ */
+function namedByUnresolvedId(miss: Place): string {
+  if (miss.unresolved === undefined) return '';
+  let property: string | undefined;
+  for (let at = miss.from; at && property === undefined; at = at.from)
+    if (typeof at.step === 'string') property = at.step;
+  const holder = property === undefined ? 'it' : `"${property.replace(SCHEMA_ORG_PREFIX, '')}"`;
+  return `; ${holder} names ${JSON.stringify(miss.unresolved)} by @id, and no node of this page has that @id: add the node, or write it here`;
 }
 
 /** `an Organization or Person node` */

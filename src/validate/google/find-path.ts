@@ -15,6 +15,8 @@ export interface Place {
   readonly depth: number;
   /** On a missing step: the text, number or boolean found where a node holding it was expected. */
   readonly literal?: string | number | boolean;
+  /** On a missing step: the `@id` of the reference that stands where the node was, which no node defines. */
+  readonly unresolved?: string;
 }
 
 /** The step missing below a value that is no node (`"author": "Chris"` has no `author.name`). */
@@ -64,7 +66,10 @@ export function findPath(
     for (const holder of holders) {
       const found = lookup(holder.node, key);
       if (found === undefined || isEmpty(holder.node[found])) {
-        misses.push(to(holder.place, found ?? key));
+        // A reference left as it is was not resolved: the node it names is nowhere in the page.
+        const unresolved = referenceOf(holder.node);
+        const miss = to(holder.place, found ?? key);
+        misses.push(unresolved === undefined ? miss : { ...miss, unresolved });
         continue;
       }
       flatten(walk, holder.node[found], to(holder.place, found), holder.node, values);
@@ -112,14 +117,20 @@ function flatten(walk: Walk, value: unknown, place: Place, holder: JsonObject, o
         out.push({ value: object['@value'], place: to(item.place, '@value'), holder });
         continue;
       }
-      const id = object['@id'] ?? object.id;
-      if (typeof id === 'string' && onlyKey(object)) {
+      const id = referenceOf(object);
+      if (id !== undefined) {
         out.push({ value: resolveId(walk, id) ?? object, place: item.place, holder });
         continue;
       }
     }
     out.push({ value: item.value, place: item.place, holder });
   }
+}
+
+/** The `@id` of an object that is only a reference (`{"@id": "#org"}`). */
+function referenceOf(object: JsonObject): string | undefined {
+  const id = object['@id'] ?? object.id;
+  return typeof id === 'string' && onlyKey(object) ? id : undefined;
 }
 
 /** The object has a single key. */
