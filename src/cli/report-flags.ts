@@ -69,7 +69,7 @@ const LEVELS = ['error', 'warning', 'info', 'off'] as const;
 export function readSeverity(given: string[] | undefined): Record<string, Severity | 'off'> {
   const severity: Record<string, Severity | 'off'> = {};
   for (const pair of (given ?? []).flatMap((value) => value.split(','))) {
-    const [code = '', level = '', ...rest] = pair.trim().split('=');
+    const [code = '', level = '', ...rest] = pair.split('=').map((part) => part.trim());
     if (rest.length > 0 || !code || !level)
       throw new UsageError(
         `--severity takes code=level, such as google-missing-recommended=info; got "${pair}".`,

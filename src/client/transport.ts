@@ -149,6 +149,8 @@ export function createTransport(
   let formSettled = form === 'rest_route';
   // Set once the web server refused a PUT or DELETE itself: writes then go as WordPress's POST with an override.
   let overrideMethods = false;
+  // The answers to writes sent so: one of them refused again is the answer, not sent a third time.
+  const sentOverridden = new WeakSet<RawAnswer>();
   let index: Promise<unknown> | null = null;
 
   function fail(
@@ -236,7 +238,7 @@ export function createTransport(
       headers['content-type'] = 'application/json; charset=utf-8';
     }
     try {
-      return await sender.send({
+      const answer = await sender.send({
         url,
         method: overridden ? 'POST' : spec.method,
         headers,
@@ -244,6 +246,8 @@ export function createTransport(
         signal: spec.signal,
         cache: spec.cacheable === true,
       });
+      if (overridden) sentOverridden.add(answer);
+      return answer;
     } catch (error) {
       if (error instanceof SendFailure) throw networkFailure(spec, url.href, error);
       throw error;
@@ -366,9 +370,10 @@ export function createTransport(
   async function callOnce(spec: CallSpec): Promise<Answer> {
     const raw = await sentInForm(spec);
     // The web server refused the method itself (its own 405 or 501 page, not WordPress's JSON): the request
-    // never reached WordPress, so it is sent again once as a POST that names its method.
+    // never reached WordPress, so it is sent again once as a POST that names its method. Writes in flight
+    // beside the first one refused are sent again too.
     if (
-      !overrideMethods &&
+      !sentOverridden.has(raw.answer) &&
       OVERRIDABLE.has(spec.method) &&
       (raw.answer.status === 405 || raw.answer.status === 501) &&
       !answersAsApi(raw.answer)

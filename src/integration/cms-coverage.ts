@@ -1,6 +1,7 @@
 // CMS data -> the pages it is for: the URLs the CMS holds head data for that are no page of the build (an
 // address the CMS uses and the site does not, pages removed since), so that a build which found nothing for its
 // pages says why instead of shipping them bare in silence.
+import type { MetaTags, SocialTags } from '../client/index.ts';
 import { decodedPath, pathInSite, urlIdentity, urlVariants } from '../url-forms.ts';
 import { isExcluded, onDemandMatcher, type RouteInfo, routeMatcher, type SiteLayout } from './pages.ts';
 import type { HeadIndex } from './read-index.ts';
@@ -20,10 +21,11 @@ export interface CmsCoverage {
   /** Those of them the site serves as something that has no head, by URL: a redirect or an endpoint. */
   notPages?: Record<string, NotAPage>;
   /**
-   * Pages the CMS holds head data for under both trailing-slash spellings (WordPress's `/hello-world` beside a
-   * pushed `/hello-world/`): the build reads the page's own spelling (`used`), and the other is never shipped.
+   * Pages the CMS holds one kind of head data for under both trailing-slash spellings (WordPress's
+   * `/hello-world` beside a pushed `/hello-world/`): the build reads each kind from the page's own spelling
+   * where it has it (`used`), and that kind under the other (`ignored`) is never shipped.
    */
-  twins?: Array<{ used: string; ignored: string }>;
+  twins?: Array<{ used: string; ignored: string; kinds: Array<'schemas' | 'meta' | 'social'> }>;
 }
 
 /** What a URL of the site is when it is no page: one of the build's redirects, or an endpoint (a feed, JSON). */
@@ -61,10 +63,22 @@ export function cmsCoverage(
     held++;
     if (!pages.has(key) && !servedElsewhere(url)) withoutPage.push(url);
   }
+  // Each kind is looked up on its own, the page's spelling first: where that spelling has an entry of a kind
+  // (even inactive records, or empty tags), the same kind under the other slash is left out.
+  const kinds = ['schemas', 'meta', 'social'] as const;
+  const entryOf = (kind: (typeof kinds)[number], key: string) =>
+    kind === 'schemas' ? index.schemas.get(key) : canReadTags ? index[kind]?.get(key) : undefined;
+  const ships = (kind: (typeof kinds)[number], key: string) =>
+    !isEmpty({
+      schemas: kind === 'schemas' ? (index.schemas.get(key) ?? []).filter((record) => record.is_active) : [],
+      meta: kind === 'meta' ? ((entryOf('meta', key) as MetaTags | undefined) ?? null) : null,
+      social: kind === 'social' ? ((entryOf('social', key) as SocialTags | undefined) ?? null) : null,
+    });
   const twins = pageUrls.flatMap((url) => {
     const [own, other] = urlVariants(url).map(urlIdentity);
-    if (other === undefined || own === other || !holds(own!) || !holds(other)) return [];
-    return [{ used: spelled.get(own!)!, ignored: spelled.get(other)! }];
+    if (other === undefined || own === other) return [];
+    const lost = kinds.filter((kind) => entryOf(kind, own!) !== undefined && ships(kind, other));
+    return lost.length === 0 ? [] : [{ used: spelled.get(own!)!, ignored: spelled.get(other)!, kinds: lost }];
   });
   const anyPage = withoutPage.length < held;
   // By host: http://www.example.com/x/ stored for an https site is this site's address, to correct, not another site's.

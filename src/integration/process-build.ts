@@ -135,10 +135,10 @@ export async function processBuild(input: BuildInput): Promise<BuildResult> {
       : await sampleWhenNothingFound(client, input, outcome);
     const said = coverage && coverageMessage(coverage, [...cmsUrlOf.values()]);
     if (said) logger[said.level](said.text);
-    const twins = coverage && twinsMessage(coverage);
-    if (twins) logger.warn(twins);
     else if (nothingForAnyPage(outcome))
       logger.warn(nothingForAnyPageText(outcome.data.size, client.baseUrl));
+    const twins = coverage && twinsMessage(coverage);
+    if (twins) logger.warn(twins);
 
     const fetchFailures = toFetch.flatMap((page) => {
       const failure = outcome.failures.get(cmsUrlOf.get(page) as string);

@@ -218,17 +218,20 @@ export function auditHint(errors: Array<{ code: string }>): string {
  * What the build says of pages whose head data the CMS holds under both trailing-slash spellings: the build
  * ships the page's own, and the other record is silently left out, so the two would drift apart.
  *
- * @example twinsMessage({ twins: [{ used: 'https://a.dev/x/', ignored: 'https://a.dev/x' }], … }) // '1 page has head data …'
+ * @example twinsMessage({ twins: [{ used: 'https://a.dev/x/', ignored: 'https://a.dev/x', kinds: ['schemas'] }], … }) // '1 page has head data …'
  */
 export function twinsMessage(coverage: CmsCoverage): string | null {
   const twins = coverage.twins ?? [];
   if (twins.length === 0) return null;
   const shown = twins
     .slice(0, 3)
-    .map(({ used, ignored }) => `${readableUrl(used)} (built) beside ${readableUrl(ignored)} (left out)`)
+    .map(
+      ({ used, ignored, kinds }) =>
+        `${readableUrl(used)} (built) beside ${readableUrl(ignored)} (its ${kinds.join(' and ')} left out)`,
+    )
     .join('; ');
   const more = twins.length > 3 ? `; … and ${twins.length - 3} more` : '';
-  return `${plural(twins.length, 'page')} ${twins.length === 1 ? 'has' : 'have'} head data in the CMS under both spellings of ${twins.length === 1 ? 'its' : 'their'} trailing slash: ${shown}${more}. The build reads each page's own spelling; merge each pair into it in the CMS (the other is never shipped, and a push of the page's files writes only the one).`;
+  return `${plural(twins.length, 'page')} ${twins.length === 1 ? 'has' : 'have'} head data of one kind in the CMS under both spellings of ${twins.length === 1 ? 'its' : 'their'} trailing slash: ${shown}${more}. The build reads each kind from the page's own spelling where it has one; merge each pair into it in the CMS (the other is never shipped, and a push of the page's files writes only the one).`;
 }
 
 /**

@@ -211,6 +211,7 @@ export function checkReference(
     const reference = {
       via: property.name,
       parentTypes: walk.owner?.types ?? [],
+      above: walk.owner,
       fromId: walk.ownerIds.at(-1) ?? null,
     };
     const known = walk.references.get(id);

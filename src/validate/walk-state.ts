@@ -34,6 +34,8 @@ export interface Owner {
 export interface Reference {
   via: string;
   parentTypes: number[];
+  /** The node that makes the reference and those around it. */
+  above: Owner | null;
   /** The `@id` of the node that makes the reference, when it has one. */
   fromId: string | null;
 }

@@ -235,3 +235,21 @@ describe('hosts that refuse methods', () => {
     await api.close();
   });
 });
+
+test('writes in flight beside the first one a web server refused are sent again as POSTs too', async () => {
+  const api = await scripted((route, req) => {
+    if (req.method === 'PUT') return { status: 405, body: '<html><body>Method Not Allowed</body></html>' };
+    if (
+      req.method === 'POST' &&
+      req.headers['x-http-method-override'] === 'PUT' &&
+      /schemas(\/|%2F)\d+$/.test(route)
+    )
+      return { body: record };
+    return { status: 404, body: { code: 'rest_no_route', message: 'No route', data: { status: 404 } } };
+  }, credentials);
+  const updates = await Promise.allSettled(
+    Array.from({ length: 6 }, () => api.client.schemas.update(12, { schema_name: 'x' })),
+  );
+  expect(updates.map((update) => update.status)).toEqual(Array(6).fill('fulfilled'));
+  await api.close();
+});

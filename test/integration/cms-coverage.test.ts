@@ -34,6 +34,19 @@ test('CMS URLs no page is for, in any spelling or slash; inactive records, on-de
   expect(coverage).toEqual({ held: 5, counted: 'urls', withoutPage: ['https://a.dev/gone/'] });
 });
 
+test('trailing-slash twins are counted kind by kind, as the build looks each kind up', () => {
+  const index = indexOf([['https://a.dev/both/'], ['https://a.dev/both'], ['https://a.dev/split/']]);
+  // Meta under the other slash than the schemas: both ship, nothing is left out.
+  index.meta?.set(urlIdentity('https://a.dev/split'), {
+    url: 'https://a.dev/split',
+    title: 'Split',
+  } as never);
+  const coverage = cmsCoverage(index, true, ['https://a.dev/both/', 'https://a.dev/split/'], () => false);
+  expect(coverage.twins).toEqual([
+    { used: 'https://a.dev/both/', ignored: 'https://a.dev/both', kinds: ['schemas'] },
+  ]);
+});
+
 test('what the CMS may store that is no URL neither matches a page nor stops the build', () => {
   const layout = {
     site: 'https://a.dev',
@@ -173,6 +186,8 @@ test.each(['auto', 'per-page'] as const)(
       expect(build.log).toContain(
         "cmsUrl: (url) => url.replace('https://www.example.com', 'https://example.com')",
       );
+      // One warning says it: not also that the CMS holds nothing for any page.
+      expect(build.log).not.toContain('holds no active schema, meta or social entry');
     } finally {
       build.remove();
     }
@@ -237,7 +252,7 @@ test('a page with head data under both trailing-slash spellings is built from it
   try {
     expect(build.exitCode, build.log).toBe(0);
     expect(build.log).toContain(
-      `1 page has head data in the CMS under both spellings of its trailing slash: ${SITE}/about/ (built) beside ${SITE}/about (left out). The build reads each page's own spelling; merge each pair into it in the CMS`,
+      `1 page has head data of one kind in the CMS under both spellings of its trailing slash: ${SITE}/about/ (built) beside ${SITE}/about (its schemas left out). The build reads each kind from the page's own spelling where it has one; merge each pair into it in the CMS`,
     );
     expect(build.read('about/index.html')).toContain('About us');
     expect(build.read('about/index.html')).not.toContain('Old about');

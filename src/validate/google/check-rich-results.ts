@@ -163,6 +163,7 @@ export function checkRichResults(walk: Walk, nodes: TypedNode[]): void {
       if (!positions.some((position) => placed(walk, rule, position))) continue;
       if (types.length > 1 && types.some((type) => rule.excludeIds.some((id) => walk.vocab.isA(type, id))))
         continue;
+      if (rule.rule.alone && types.length > 1) continue;
       if (rule.when && !holds(walk, node, rule.when.entry, rule.when.value)) continue;
       if (rule.unless && holds(walk, node, rule.unless)) continue;
       said = checkRule(walk, rule, typed, said);
@@ -191,13 +192,8 @@ function positionsOf(walk: Walk, typed: TypedNode): Position[] {
       ),
   );
   if (usedAt.length === 0) return [typed];
-  // What holds the referring node is not kept: the reference stands inside its holder alone.
-  return usedAt.map(({ via, parentTypes }) => ({
-    top: false,
-    via,
-    parentTypes,
-    above: { types: parentTypes, up: null, top: false, via: null },
-  }));
+  // The node stands where the reference is, inside the referring node and what holds that.
+  return usedAt.map(({ via, parentTypes, above }) => ({ top: false, via, parentTypes, above }));
 }
 
 /** A page's main entity and its breadcrumb are items of their own, as at the top. */
@@ -354,10 +350,12 @@ function checkRule(walk: Walk, compiledRule: CompiledRule, typed: TypedNode, sai
   return seen;
 }
 
-/** A value as JSON, its middle left out when long (a description of 5,000 characters). */
+/** A value as JSON, its middle left out when long (a description of 5,000 characters), never in a character. */
 function quoted(value: unknown): string {
-  const text = JSON.stringify(value);
-  return text.length <= 80 ? text : `${text.slice(0, 60)}…${text.slice(-12)}`;
+  const characters = [...JSON.stringify(value)];
+  return characters.length <= 80
+    ? characters.join('')
+    : `${characters.slice(0, 60).join('')}…${characters.slice(-12).join('')}`;
 }
 
 /**

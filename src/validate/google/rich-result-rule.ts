@@ -16,6 +16,8 @@ export interface RichResultRule {
    * `notUnder`, never inside one.
    */
   within?: Array<{ of: string[]; via: string; atTop?: boolean; under?: string[]; notUnder?: string[] }>;
+  /** Only for a node of that one type, given no other (a VideoGame typed alone). */
+  alone?: boolean;
   /** Only when the node has this property (`prop`), or has it with this value (`prop=Value`). */
   when?: string;
   /** Not when the node has one of these properties (`a|b`). */

@@ -31,8 +31,12 @@ const forumPost = {
   source: `${docs}/discussion-forum`,
   checked: '2026-11-27',
 } satisfies Omit<RichResultRule, 'types'>;
-// Where a Comment answers to a forum post, not to a Q&A's question or answer, nor to a blog post (an Article).
-const inForum = { notUnder: ['Question', 'Answer', 'BlogPosting'] };
+// Where a Comment answers to a forum or social media post, not to a Q&A's question or answer, nor to an
+// article's comments (a BlogPosting is a SocialMediaPosting to Schema.org, but an Article to Google).
+const inForum = {
+  under: ['DiscussionForumPosting', 'SocialMediaPosting'],
+  notUnder: ['Question', 'Answer', 'BlogPosting'],
+};
 
 export const CONTENT_RULES: RichResultRule[] = [
   // A forum or social media post is an Article to Schema.org; Google reads it by the Discussion forum rules,

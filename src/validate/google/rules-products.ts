@@ -228,7 +228,7 @@ export const PRODUCT_RULES: RichResultRule[] = [
     // another (["VideoGame", "MobileApplication"]), it is shown.
     name: 'Software app',
     types: ['VideoGame'],
-    exclude: ['MobileApplication', 'WebApplication'],
+    alone: true,
     scope: 'top',
     deprecated:
       'no rich result is shown for a VideoGame typed alone: give it another type too, such as ["VideoGame", "MobileApplication"].',
