@@ -93,8 +93,16 @@ export function spellingsOf(url: string): Array<{ spelling: EscapeSpelling; url:
   const all = [
     ...given,
     { spelling: 'encoded' as const, url: around(parsed.pathname) },
-    // Separators (`%2F`, `%3F`, `%23`) stay encoded: decoded, they would name another path, or a query.
-    { spelling: 'decoded' as const, url: around(readableUrl(parsed.pathname)) },
+    // Separators (`%2F`, `%3F`, `%23`) stay encoded: decoded, they would name another path, or a query; so do
+    // a backslash (a URL parser reads `\` as `/`) and a space at the end (which a parser trims).
+    {
+      spelling: 'decoded' as const,
+      url: around(
+        readableUrl(parsed.pathname)
+          .replace(/\\/g, '%5C')
+          .replace(/ +$/, (spaces) => '%20'.repeat(spaces.length)),
+      ),
+    },
     {
       spelling: 'small-hex' as const,
       url: around(parsed.pathname.replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase())),

@@ -174,7 +174,7 @@ file, named with its field).`,
       // told before anything is sent, not by a 403 on each write. A meta read refused said so already.
       const schemaWrites = schemaSteps.filter((step) => step.action !== 'unchanged').length;
       const mayWriteSchemas =
-        schemaWrites === 0 || (wants.meta ? metaRead !== null : (await client.probe()).canManageOptions);
+        schemaWrites === 0 || (wants.meta ? metaRead !== null : await mayManageOptions(client));
       const notAllowed = mayWriteSchemas
         ? null
         : `the user may not create, update or delete schemas (the API needs manage_options for them; this user may read them only)`;
@@ -328,6 +328,12 @@ file, named with its field).`,
     });
   },
 };
+
+/** Whether the user has manage_options, as far as the API shows it: a server without /meta cannot say, so yes. */
+async function mayManageOptions(client: SchemaClient): Promise<boolean> {
+  const probe = await client.probe();
+  return probe.canManageOptions || !probe.routes.meta;
+}
 
 /** The pages the API holds meta or social for that no entry of the files names, as the API spells them. */
 function tagsWithoutFile(file: SchemaFile, tags: Array<{ url: string }>): string[] {

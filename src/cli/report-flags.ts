@@ -68,7 +68,7 @@ const LEVELS = ['error', 'warning', 'info', 'off'] as const;
  */
 export function readSeverity(given: string[] | undefined): Record<string, Severity | 'off'> {
   const severity: Record<string, Severity | 'off'> = {};
-  for (const pair of (given ?? []).flatMap((value) => value.split(','))) {
+  for (const pair of (given ?? []).flatMap((value) => value.split(',')).filter((pair) => pair.trim())) {
     const [code = '', level = '', ...rest] = pair.split('=').map((part) => part.trim());
     if (rest.length > 0 || !code || !level)
       throw new UsageError(
@@ -77,7 +77,7 @@ export function readSeverity(given: string[] | undefined): Record<string, Severi
     if (!FINDING_CODES.includes(code)) {
       const near = suggestName(code, FINDING_CODES);
       throw new UsageError(
-        `--severity: "${code}" is not a finding code${near ? `; did you mean "${near}"?` : ` (codes: ${FINDING_CODES.join(', ')})`}.`,
+        `--severity: "${code}" is not a finding code${near ? `; did you mean "${near}"?` : ` (codes: ${FINDING_CODES.join(', ')}).`}`,
       );
     }
     if (!(LEVELS as readonly string[]).includes(level))

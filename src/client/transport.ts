@@ -379,18 +379,25 @@ export function createTransport(
       !answersAsApi(raw.answer)
     ) {
       overrideMethods = true;
-      return interpret(spec, await exchange(spec, raw.url));
+      const retried = await exchange(spec, raw.url);
+      // The form that first reached WordPress is the site's: a write refused in both forms on a site with
+      // plain permalinks went through in the query form, and the pretty one would fail every later call.
+      if (answersAsApi(retried) && raw.form !== form) {
+        form = raw.form;
+        formSettled = true;
+      }
+      return interpret(spec, retried);
     }
     return interpret(spec, raw.answer);
   }
 
   /** A call's answer, in the form (pretty or `?rest_route=`) that reaches the API, found on the first calls. */
-  async function sentInForm(spec: CallSpec): Promise<{ answer: RawAnswer; url: URL }> {
+  async function sentInForm(spec: CallSpec): Promise<{ answer: RawAnswer; url: URL; form: RouteForm }> {
     const at = await whereTo(spec.signal);
     const used = form;
     const sent = async (to: RouteForm) => {
       const url = routeUrl(at, spec.path, spec.query, to);
-      return { answer: await exchange(spec, url), url };
+      return { answer: await exchange(spec, url), url, form: to };
     };
     const first = await sent(used);
     // Calls run side by side: another one may have found the plain form while this one was in flight.

@@ -64,10 +64,16 @@ export function cmsCoverage(
     if (!pages.has(key) && !servedElsewhere(url)) withoutPage.push(url);
   }
   // Each kind is looked up on its own, the page's spelling first: where that spelling has an entry of a kind
-  // (even inactive records, or empty tags), the same kind under the other slash is left out.
+  // (active records; tags even when empty), the same kind under the other slash is left out.
   const kinds = ['schemas', 'meta', 'social'] as const;
   const entryOf = (kind: (typeof kinds)[number], key: string) =>
-    kind === 'schemas' ? index.schemas.get(key) : canReadTags ? index[kind]?.get(key) : undefined;
+    kind === 'schemas'
+      ? index.schemas.get(key)?.some((record) => record.is_active)
+        ? index.schemas.get(key)
+        : undefined
+      : canReadTags
+        ? index[kind]?.get(key)
+        : undefined;
   const ships = (kind: (typeof kinds)[number], key: string) =>
     !isEmpty({
       schemas: kind === 'schemas' ? (index.schemas.get(key) ?? []).filter((record) => record.is_active) : [],

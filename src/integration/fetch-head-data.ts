@@ -1,6 +1,6 @@
 // Page URLs -> API answers. Chooses between reading the whole index in a few list requests and asking
 // page by page, from what the server has and what the credentials may do.
-import type { ProbeResult, SchemaClient } from '../client/index.ts';
+import type { ProbeResult, SchemaClient, SchemaRecord } from '../client/index.ts';
 import { mapConcurrently } from '../map-concurrently.ts';
 import { urlIdentity, urlVariants } from '../url-forms.ts';
 import { capabilityNote } from './capability-note.ts';
@@ -156,7 +156,10 @@ export function buildReadAhead(
 
 /** A page's data from the index; a server without list forms of /meta and /social has none there. */
 export function fromIndex(index: HeadIndex, url: string, canReadTags: boolean): PageData {
-  const schemas = (lookup(index.schemas, url) ?? []).filter((record) => record.is_active);
+  // Active records only, as /schemas-by-url gives them page by page: a spelling that holds only inactive ones
+  // does not hide the other slash's active ones.
+  const active = (records: SchemaRecord[]) => records.filter((record) => record.is_active);
+  const schemas = active(lookup(index.schemas, url, (records) => active(records).length > 0) ?? []);
   return {
     schemas,
     meta: canReadTags ? (lookup(index.meta ?? new Map(), url) ?? null) : null,
@@ -164,11 +167,18 @@ export function fromIndex(index: HeadIndex, url: string, canReadTags: boolean): 
   };
 }
 
-/** Finds a page by its URL in any spelling, then by the same URL with the other trailing slash. */
-function lookup<T>(map: Map<string, T>, url: string): T | undefined {
+/**
+ * Finds a page by its URL in any spelling, then by the same URL with the other trailing slash; with `usable`,
+ * the first entry it accepts.
+ */
+function lookup<T>(
+  map: Map<string, T>,
+  url: string,
+  usable: (entry: T) => boolean = () => true,
+): T | undefined {
   for (const variant of urlVariants(url)) {
     const hit = map.get(urlIdentity(variant));
-    if (hit !== undefined) return hit;
+    if (hit !== undefined && usable(hit)) return hit;
   }
   return undefined;
 }

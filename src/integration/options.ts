@@ -255,12 +255,21 @@ export function resolveOptions(input: unknown, env: Record<string, string | unde
       `${username ? 'password' : 'username'}: missing. Give both SCHEMA_MANAGER_USER and SCHEMA_MANAGER_PASSWORD (or neither: public reads only).`,
     ]);
   }
-  const credentialsFrom =
-    options.username !== undefined
-      ? 'the username and password options'
-      : inline.username !== undefined
+  // Where each came from; both from one place are named once ("the username and password options").
+  const sourceOf = (option: unknown, given: unknown, variable: string, what: string) =>
+    option !== undefined
+      ? `the ${what} option`
+      : given !== undefined
         ? `the user:password@ in ${source}`
-        : 'SCHEMA_MANAGER_USER and SCHEMA_MANAGER_PASSWORD';
+        : variable;
+  const userFrom = sourceOf(options.username, inline.username, 'SCHEMA_MANAGER_USER', 'username');
+  const passwordFrom = sourceOf(options.password, inline.password, 'SCHEMA_MANAGER_PASSWORD', 'password');
+  const credentialsFrom =
+    userFrom === passwordFrom
+      ? userFrom
+      : userFrom === 'the username option' && passwordFrom === 'the password option'
+        ? 'the username and password options'
+        : `${userFrom} and ${passwordFrom}`;
   return { ...options, api, username, password, ...(username && { credentialsFrom }) };
 }
 

@@ -205,7 +205,12 @@ export function walkNode(
       // `"spatialCoverage:"`: a stray colon makes a Schema.org term an IRI of no vocabulary, and its value is
       // lost to every reader (Google's own Dataset page has this typo).
       const meant = /^\s*([A-Za-z]+)\s*:\s*$/.exec(key)?.[1];
-      if (meant !== undefined && context.schema && vocab.properties.has(meant))
+      if (
+        meant !== undefined &&
+        context.schema &&
+        !context.localTerms.has(meant) &&
+        vocab.properties.has(meant)
+      )
         report.add(
           'unknown-property',
           `"${key}" is no property: the colon makes it an IRI of no vocabulary, so every reader skips its value. Did you mean "${meant}"?`,

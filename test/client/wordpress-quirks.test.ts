@@ -253,3 +253,19 @@ test('writes in flight beside the first one a web server refused are sent again 
   expect(updates.map((update) => update.status)).toEqual(Array(6).fill('fulfilled'));
   await api.close();
 });
+
+test('a write as the first call, on a plain-permalink site that refuses PUT: the query form it went through is kept', async () => {
+  // Pretty addresses are the site's HTML 404; PUT is refused by the web server in either form.
+  const api = await scripted((route, req) => {
+    if (req.method === 'PUT') return { status: 405, body: '<html><body>Method Not Allowed</body></html>' };
+    if (!route.includes('rest_route=')) return { status: 404, body: '<html><body>Not Found</body></html>' };
+    if (req.method === 'POST' && req.headers['x-http-method-override'] === 'PUT') return { body: record };
+    if (req.method === 'GET') return { body: record };
+    return { status: 404, body: { code: 'rest_no_route', message: 'No route', data: { status: 404 } } };
+  }, credentials);
+  expect((await api.client.schemas.update(12, { schema_name: 'x' })).id).toBe(12);
+  // Read back through the form that worked, not the pretty one that answers with the site's 404 page.
+  expect((await api.client.schemas.get(12)).id).toBe(12);
+  expect(api.client.baseUrl).toContain('rest_route=');
+  await api.close();
+});

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterEach, expect, test } from 'vitest';
 import type { SchemaRecord } from '../../src/client/index.ts';
 import { cmsCoverage, servedElsewhereFor } from '../../src/integration/cms-coverage.ts';
+import { fromIndex } from '../../src/integration/fetch-head-data.ts';
 import type { HeadIndex } from '../../src/integration/read-index.ts';
 import { coverageMessage } from '../../src/integration/report.ts';
 import { urlIdentity } from '../../src/url-forms.ts';
@@ -281,3 +282,11 @@ test.each(['auto', 'per-page'] as const)(
     }
   },
 );
+
+test('a spelling that holds only inactive records does not hide the active ones under the other slash', () => {
+  const index = indexOf([['https://a.dev/p/', false], ['https://a.dev/p']]);
+  const data = fromIndex(index, 'https://a.dev/p/', true);
+  expect(data.schemas.map((record) => record.url)).toEqual(['https://a.dev/p']);
+  // Nothing of one kind is left out, so no twin is said.
+  expect(cmsCoverage(index, true, ['https://a.dev/p/'], () => false).twins).toBeUndefined();
+});

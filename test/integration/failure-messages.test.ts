@@ -62,3 +62,15 @@ test('refused credentials: the hint names where they were given (the api address
     describeFailure(refused, { ...context, username: 'admin', credentialsFrom: fromEnv }).hint,
   ).toContain('Check SCHEMA_MANAGER_USER and SCHEMA_MANAGER_PASSWORD');
 });
+
+test('credentials from two places are both named', () => {
+  const mixed = (options: object, env: Record<string, string>) =>
+    resolveOptions({ api: context.api, ...options }, env).credentialsFrom;
+  expect(mixed({ username: 'bob' }, { SCHEMA_MANAGER_PASSWORD: 'x' })).toBe(
+    'the username option and SCHEMA_MANAGER_PASSWORD',
+  );
+  expect(mixed({ username: 'bob', password: 'x' }, {})).toBe('the username and password options');
+  expect(mixed({}, { SCHEMA_MANAGER_USER: 'bob', SCHEMA_MANAGER_PASSWORD: 'x' })).toBe(
+    'SCHEMA_MANAGER_USER and SCHEMA_MANAGER_PASSWORD',
+  );
+});
