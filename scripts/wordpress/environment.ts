@@ -1,8 +1,8 @@
 // A real WordPress for the test suite: Debian's packaged core, MariaDB and PHP's built-in server, started
 // as background processes on 127.0.0.1 with their state in one folder under the OS temp dir, and stopped
-// by pid. Four sites share the core and the database (one table prefix each): one per way a WordPress
-// site answers REST requests, and a production site on plain http, where WordPress ignores application
-// passwords.
+// by pid. Seven sites share the core and the database (one table prefix each): one per way a WordPress
+// site answers REST requests, a production site on plain http, where WordPress ignores application
+// passwords, and three set up as some hosts are (see QuirkSites).
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, openSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -35,6 +35,18 @@ export interface WordPressSite {
   origin: string;
   admin: Account;
   editor: Account;
+  /** The site's address (WordPress Address and Site Address) where it is not `origin`. */
+  home?: string;
+}
+
+/** Sites set up as some hosts are, each reached at its `origin` like the others. */
+export interface QuirkSites {
+  /** Its web server answers PUT and DELETE with its own HTML 405 before WordPress (mod_security rules, shared hosts). */
+  refusingPutDelete: WordPressSite;
+  /** Installed in a folder (home `<origin>/blog`) with the REST prefix `api` (the rest_url_prefix filter). */
+  inFolder: WordPressSite;
+  /** Its address names `localhost` while the suite reaches it as `127.0.0.1`: its REST root is on another origin. */
+  homeElsewhere: WordPressSite;
 }
 
 export interface WordPressEnvironment {
@@ -43,6 +55,7 @@ export interface WordPressEnvironment {
   sites: WordPressSite[];
   /** A pretty-permalink 'production' site served over plain http: it answers every login as anonymous. */
   plainHttpProduction: WordPressSite;
+  quirks: QuirkSites;
   /** Stops every process this started (by pid) and removes the state folder. */
   stop(): Promise<void>;
 }
@@ -53,6 +66,11 @@ const SITES: Array<{
   router: string;
   environment: EnvironmentType;
   compressed: boolean;
+  /** The site's address from its origin, when it is not the origin itself. */
+  home?: (origin: string) => string;
+  /** WordPress's REST prefix, when not `wp-json`. */
+  restPrefix?: string;
+  quirk?: keyof QuirkSites;
 }> = [
   {
     kind: 'pretty',
@@ -85,16 +103,43 @@ const SITES: Array<{
     environment: 'production',
     compressed: false,
   },
+  {
+    kind: 'pretty',
+    permalinks: '/%postname%/',
+    router: 'refuses-put-delete.php',
+    environment: 'local',
+    compressed: false,
+    quirk: 'refusingPutDelete',
+  },
+  // The folder is the one folder.php serves.
+  {
+    kind: 'pretty',
+    permalinks: '/%postname%/',
+    router: 'folder.php',
+    environment: 'local',
+    compressed: false,
+    home: (origin) => `${origin}/blog`,
+    restPrefix: 'api',
+    quirk: 'inFolder',
+  },
+  {
+    kind: 'pretty',
+    permalinks: '/%postname%/',
+    router: 'front-controller.php',
+    environment: 'local',
+    compressed: false,
+    home: (origin) => origin.replace('127.0.0.1', 'localhost'),
+    quirk: 'homeElsewhere',
+  },
 ];
 
 /** A config of our own over the packaged core: a folder of links to it, with its own wp-config.php. */
 function writeSiteCore(
   dir: string,
-  origin: string,
+  home: string,
   prefix: string,
   socket: string,
-  environment: EnvironmentType,
-  compressed: boolean,
+  { environment, compressed, restPrefix }: (typeof SITES)[number],
 ): string {
   const core = join(dir, 'core');
   mkdirSync(join(dir, 'wp-content'), { recursive: true });
@@ -121,8 +166,8 @@ define('DB_HOST', ${php(`localhost:${socket}`)});
 define('DB_CHARSET', 'utf8mb4');
 define('DB_COLLATE', '');
 $table_prefix = ${php(prefix)};
-define('WP_HOME', ${php(origin)});
-define('WP_SITEURL', ${php(origin)});
+define('WP_HOME', ${php(home)});
+define('WP_SITEURL', ${php(home)});
 define('WP_CONTENT_DIR', ${php(join(dir, 'wp-content'))});
 define('WPMU_PLUGIN_DIR', ${php(join(repo, 'test/wordpress'))});
 define('WP_ENVIRONMENT_TYPE', '${environment}');
@@ -130,6 +175,7 @@ define('DISABLE_WP_CRON', true);
 define('AUTOMATIC_UPDATER_DISABLED', true);
 define('WP_HTTP_BLOCK_EXTERNAL', true);
 ${compressed ? "ini_set('zlib.output_compression', '1');" : ''}
+${restPrefix ? `define('SCHEMAFY_REST_PREFIX', ${php(restPrefix)});` : ''}
 ${salts.join('\n')}
 require_once ABSPATH . 'wp-settings.php';
 `,
@@ -156,7 +202,7 @@ export async function stopEverything(): Promise<void> {
 }
 
 /**
- * Starts MariaDB and three WordPress sites, each installed with core's wp_install(), an administrator and
+ * Starts MariaDB and the WordPress sites of SITES, each installed with core's wp_install(), an administrator and
  * an editor with application passwords, and the repository's must-use plugin.
  *
  * @example const wp = await startWordPress(console.log); try { ... } finally { await wp.stop(); }
@@ -230,8 +276,9 @@ export async function startWordPress(log: (line: string) => void): Promise<WordP
         const port = await freePort();
         const origin = `http://127.0.0.1:${port}`;
         const name = `${site.kind}-${site.environment}`;
-        const dir = join(stateDir, name);
-        const prepend = writeSiteCore(dir, origin, `s${i}_`, socket, site.environment, site.compressed);
+        const dir = join(stateDir, site.quirk ?? name);
+        const home = site.home?.(origin) ?? origin;
+        const prepend = writeSiteCore(dir, home, `s${i}_`, socket, site);
         const accounts = JSON.parse(
           await runPhp([join(here, 'install.php'), join(dir, 'core'), site.permalinks, TIME_ZONE]),
         ) as { admin: Account; editor: Account };
@@ -246,30 +293,41 @@ export async function startWordPress(log: (line: string) => void): Promise<WordP
             CORE,
             join(here, site.router),
           ],
-          `${name}.log`,
+          `${site.quirk ?? name}.log`,
           { ...process.env, PHP_CLI_SERVER_WORKERS: '4' },
         );
         await until(`php -S for ${name}`, async () => {
           try {
-            return (await fetch(`${origin}/`, { redirect: 'manual' })).status < 500;
+            // The home page as the suite reaches it: on the origin, in the site's folder if it has one.
+            const page = `${origin}${new URL(home).pathname.replace(/\/$/, '')}/`;
+            return (await fetch(page, { redirect: 'manual' })).status < 500;
           } catch {
             return false;
           }
         });
-        log(`WordPress (${name}) at ${origin}`);
+        log(
+          `WordPress (${site.quirk ?? name}) at ${origin}${home === origin ? '' : `, its address ${home}`}`,
+        );
         return {
           kind: site.kind,
           compressed: site.compressed,
           origin,
           admin: accounts.admin,
           editor: accounts.editor,
+          ...(home === origin ? {} : { home }),
         };
       }),
     );
     // By the environment each was made with, not by its place in SITES.
-    const local = sites.filter((_, i) => SITES[i]?.environment === 'local');
+    const local = sites.filter((_, i) => SITES[i]?.environment === 'local' && !SITES[i]?.quirk);
     const plainHttpProduction = sites.find((_, i) => SITES[i]?.environment === 'production') as WordPressSite;
-    return { stateDir, sites: local, plainHttpProduction, stop };
+    const quirk = (name: keyof QuirkSites) => sites.find((_, i) => SITES[i]?.quirk === name) as WordPressSite;
+    const quirks = {
+      refusingPutDelete: quirk('refusingPutDelete'),
+      inFolder: quirk('inFolder'),
+      homeElsewhere: quirk('homeElsewhere'),
+    };
+    return { stateDir, sites: local, plainHttpProduction, quirks, stop };
   } catch (error) {
     await stop();
     throw error;

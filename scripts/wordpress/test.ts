@@ -1,4 +1,4 @@
-// `npm run test:wordpress`: starts a real WordPress (four sites, see environment.ts), runs the suite in
+// `npm run test:wordpress`: starts a real WordPress (seven sites, see environment.ts), runs the suite in
 // test/wordpress/ against it, and stops everything it started, also when the suite fails or is interrupted.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -32,8 +32,8 @@ try {
   wordpress = await startWordPress(log);
   log(`ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   const envFile = join(wordpress.stateDir, 'sites.json');
-  const { sites, plainHttpProduction } = wordpress;
-  writeFileSync(envFile, JSON.stringify({ timeZone: TIME_ZONE, sites, plainHttpProduction }));
+  const { sites, plainHttpProduction, quirks } = wordpress;
+  writeFileSync(envFile, JSON.stringify({ timeZone: TIME_ZONE, sites, plainHttpProduction, quirks }));
   code = await new Promise<number>((resolve) => {
     const vitest = spawn(
       process.execPath,

@@ -50,6 +50,14 @@ const SCHEMAFY_SOCIAL = array(
 
 require_once __DIR__ . '/schemafy/handlers.php';
 
+// A site set up with another REST prefix (SCHEMAFY_REST_PREFIX in its wp-config.php, see environment.ts), as
+// security plugins and some hosts move /wp-json/.
+if (defined('SCHEMAFY_REST_PREFIX')) {
+	add_filter('rest_url_prefix', function () {
+		return SCHEMAFY_REST_PREFIX;
+	});
+}
+
 add_action('rest_api_init', function () {
 	$url = array('type' => 'string', 'format' => 'uri');
 	$record = array(
