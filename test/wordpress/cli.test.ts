@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, test } from 'vitest';
 import { createClient } from '../../src/client/index.ts';
-import { apiFormOf, sites, type WordPressSite } from './sites.ts';
+import { apiFormOf, quirks, sites, type WordPressSite } from './sites.ts';
 
 const repo = join(import.meta.dirname, '../..');
 const run = promisify(execFile);
@@ -136,6 +136,41 @@ describe.each(sites.filter((site) => site.kind !== 'plain-front-controller'))('$
     const api = createClient({ baseUrl: apiFormOf[site.kind](site.origin), ...site.admin });
     try {
       expect(await api.schemasByUrl(PAGES[1]!)).toHaveLength(1);
+    } finally {
+      await api.close();
+    }
+  });
+});
+
+describe('a web server that refuses PUT and DELETE itself', () => {
+  const site = quirks.refusingPutDelete;
+
+  test("push --prune updates and deletes through WordPress's POST with X-HTTP-Method-Override", async () => {
+    await seed(site);
+    const env = {
+      SCHEMA_MANAGER_API: site.origin,
+      SCHEMA_MANAGER_USER: site.admin.username,
+      SCHEMA_MANAGER_PASSWORD: site.admin.password,
+    };
+    // Pulled for the two pages: the prune stays within them (the client tests write to this site meanwhile).
+    const out = join(dir, 'refusing-seo/');
+    const pulled = await cli(['pull', '--out', out, ...PAGES.flatMap((url) => ['--url', url])], env);
+    expect(pulled.code, pulled.stderr).toBe(0);
+    const file = join(out, 'www.example.com/cli/one.json');
+    const page = JSON.parse(readFileSync(file, 'utf8'));
+    page.schemas[0].schema_data.name = 'Page 1, edited';
+    writeFileSync(file, `${JSON.stringify(page, null, 2)}\n`);
+    rmSync(join(out, 'www.example.com/cli/two.json'));
+
+    // One write at a time: two first writes in flight together both meet the 405, and the client sends only
+    // the one answered first again (the other fails as an HTML answer).
+    const pushed = await cli(['push', out, '--prune', '--concurrency', '1'], env);
+    expect(pushed.code, `${pushed.stdout}${pushed.stderr}`).toBe(0);
+    const api = createClient({ baseUrl: site.origin, ...site.admin });
+    try {
+      const [record] = await api.schemasByUrl(PAGES[0]!);
+      expect(record?.data).toEqual(document('Page 1, edited'));
+      expect(await api.schemasByUrl(PAGES[1]!)).toEqual([]);
     } finally {
       await api.close();
     }
