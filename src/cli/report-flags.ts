@@ -1,6 +1,5 @@
-// The report flags `check` and `validate` share: --rules, --format and --fail-on, read and checked once; --rules
-// alone is `push`'s too.
-
+// The report flags `check` and `validate` share: --rules, --format, --fail-on and --severity, read and checked
+// once; --rules and --severity are `push`'s too.
 import { suggestName } from '../did-you-mean.ts';
 import { FINDING_CODES } from '../finding-codes.ts';
 import {

@@ -1,8 +1,8 @@
 // CMS data -> the pages it is for: the URLs the CMS holds head data for that are no page of the build (an
 // address the CMS uses and the site does not, pages removed since), so that a build which found nothing for its
 // pages says why instead of shipping them bare in silence.
-import type { MetaTags, SocialTags } from '../client/index.ts';
 import { decodedPath, pathInSite, urlIdentity, urlVariants } from '../url-forms.ts';
+import type { PageData } from './page-data.ts';
 import { isExcluded, onDemandMatcher, type RouteInfo, routeMatcher, type SiteLayout } from './pages.ts';
 import type { HeadIndex } from './read-index.ts';
 import { isEmpty } from './read-page-data.ts';
@@ -63,27 +63,20 @@ export function cmsCoverage(
     held++;
     if (!pages.has(key) && !servedElsewhere(url)) withoutPage.push(url);
   }
-  // Each kind is looked up on its own, the page's spelling first: where that spelling has an entry of a kind
+  // Each kind is looked up on its own, the page's spelling first: where that spelling holds any of a kind
   // (active records; tags even when empty), the same kind under the other slash is left out.
   const kinds = ['schemas', 'meta', 'social'] as const;
-  const entryOf = (kind: (typeof kinds)[number], key: string) =>
-    kind === 'schemas'
-      ? index.schemas.get(key)?.some((record) => record.is_active)
-        ? index.schemas.get(key)
-        : undefined
-      : canReadTags
-        ? index[kind]?.get(key)
-        : undefined;
-  const ships = (kind: (typeof kinds)[number], key: string) =>
-    !isEmpty({
-      schemas: kind === 'schemas' ? (index.schemas.get(key) ?? []).filter((record) => record.is_active) : [],
-      meta: kind === 'meta' ? ((entryOf('meta', key) as MetaTags | undefined) ?? null) : null,
-      social: kind === 'social' ? ((entryOf('social', key) as SocialTags | undefined) ?? null) : null,
-    });
+  const heldAt = (kind: (typeof kinds)[number], key: string): PageData => ({
+    schemas: kind === 'schemas' ? (index.schemas.get(key) ?? []).filter((record) => record.is_active) : [],
+    meta: kind === 'meta' && canReadTags ? (index.meta?.get(key) ?? null) : null,
+    social: kind === 'social' && canReadTags ? (index.social?.get(key) ?? null) : null,
+  });
+  const found = ({ schemas, meta, social }: PageData) =>
+    schemas.length > 0 || meta !== null || social !== null;
   const twins = pageUrls.flatMap((url) => {
     const [own, other] = urlVariants(url).map(urlIdentity);
     if (other === undefined || own === other) return [];
-    const lost = kinds.filter((kind) => entryOf(kind, own!) !== undefined && ships(kind, other));
+    const lost = kinds.filter((kind) => found(heldAt(kind, own!)) && !isEmpty(heldAt(kind, other)));
     return lost.length === 0 ? [] : [{ used: spelled.get(own!)!, ignored: spelled.get(other)!, kinds: lost }];
   });
   const anyPage = withoutPage.length < held;
