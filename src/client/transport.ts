@@ -430,12 +430,28 @@ export function createTransport(
     return new ApiError({ ...error, hint: `the credentials were refused: ${credentialsHint(situation)}` });
   }
 
+  /**
+   * A route the API does not have, where its namespace answers (the site's REST index lists it): the plugin
+   * is there and active, so neither an inactive plugin nor a wrong address is the cause.
+   */
+  async function withRouteHint(error: unknown): Promise<unknown> {
+    if (!(error instanceof ApiError) || error.status !== 404 || error.code !== 'rest_no_route') return error;
+    const namespace = known?.route.replace(/^\/+/, '');
+    const listed = (await transport.restIndex()) as { namespaces?: unknown } | null;
+    if (!namespace || !Array.isArray(listed?.namespaces) || !listed.namespaces.includes(namespace))
+      return error;
+    return new ApiError({
+      ...error,
+      hint: `the API's namespace ${namespace} is there, without this route: the plugin on the site may be a version without it, or its plan may not include it`,
+    });
+  }
+
   const transport: Transport = {
     async call(spec) {
       try {
         return await callOnce(spec);
       } catch (error) {
-        throw await withCredentialsHint(error);
+        throw await withRouteHint(await withCredentialsHint(error));
       }
     },
     baseUrl: () => (known ? describeLocation(known, form) : redactUrl(settings.baseUrl).replace(/\/+$/, '')),

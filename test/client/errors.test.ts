@@ -123,9 +123,11 @@ describe('server errors', () => {
       wpError(404, 'rest_no_route', 'No route was found matching the URL and request method.'),
     );
     const error = await failure(api.client.schemas.list());
+    // Then the site's REST index, once: a namespace it lists would say the plugin is there (it is not here).
     expect(api.server.requests.map((r) => r.url)).toEqual([
       '/wp-json/ns/v1/schemas?page=1',
       '/index.php?rest_route=%2Fns%2Fv1%2Fschemas&page=1',
+      '/wp-json/',
     ]);
     await api.close();
     expect(error).toMatchObject({ status: 404, code: 'rest_no_route' });

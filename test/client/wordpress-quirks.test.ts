@@ -269,3 +269,31 @@ test('a write as the first call, on a plain-permalink site that refuses PUT: the
   expect(api.client.baseUrl).toContain('rest_route=');
   await api.close();
 });
+
+test('a route the API lacks, where its namespace answers, is said so: not an inactive plugin or a wrong address', async () => {
+  const api = await scripted((route) => {
+    if (route === 'GET /wp-json/') return { body: { namespaces: ['wp/v2', 'ns/v1'], routes: {} } };
+    return {
+      status: 404,
+      body: {
+        code: 'rest_no_route',
+        message: 'No route was found matching the URL and request method.',
+        data: { status: 404 },
+      },
+    };
+  }, credentials);
+  const error = await failure(api.client.scan({ urls: ['https://example.com/'] }));
+  expect(error.code).toBe('rest_no_route');
+  expect(error.hint).toBe(
+    "the API's namespace ns/v1 is there, without this route: the plugin on the site may be a version without it, or its plan may not include it",
+  );
+  await api.close();
+  // Where the namespace is not listed, the hint still names the plugin and the address.
+  const without = await scripted((route) =>
+    route === 'GET /wp-json/'
+      ? { body: { namespaces: ['wp/v2'] } }
+      : { status: 404, body: { code: 'rest_no_route', message: 'No route', data: { status: 404 } } },
+  );
+  expect((await failure(without.client.schemas.get(1))).hint).toContain('the plugin may be inactive');
+  await without.close();
+});
