@@ -29,22 +29,32 @@ import { readRules, readSeverity, rulesOption, severityOption } from './report-f
 /**
  * Applies the writes `limit` pages at a time, each page's one after another: its new schemas get their ids in
  * the files' order, the order a pull writes them back in, and a push stopped half-way leaves whole pages.
- * Failures are collected, in plan order, not thrown.
+ * Failures are collected, in plan order, not thrown; so are the URLs the API stored in another form than sent.
  */
 async function applyByPage(
   client: SchemaClient,
   writes: Array<SchemaStep | TagStep>,
   limit: number,
   onStep: () => void,
-): Promise<Array<{ item: SchemaStep | TagStep; error: Error }>> {
+): Promise<{ failures: Array<{ item: SchemaStep | TagStep; error: Error }>; restored: Map<string, string> }> {
   const failed = new Map<SchemaStep | TagStep, Error>();
+  const restored = new Map<string, string>();
   await mapConcurrently(pagesOf(writes), limit, async (steps) => {
     for (const step of steps) {
-      await applyStep(client, step).catch((error: unknown) => failed.set(step, error as Error));
+      await applyStep(client, step)
+        .then((written) => {
+          // WordPress cleans some characters out of a URL it stores (`<`, `>`, `"`): the record no longer
+          // matches the file, and every push would create it again.
+          const stored = (written as { url?: unknown } | undefined)?.url;
+          if (!('kind' in step) && step.action === 'create' && typeof stored === 'string')
+            if (urlIdentity(stored) !== urlIdentity(step.entry.url)) restored.set(step.entry.url, stored);
+        })
+        .catch((error: unknown) => failed.set(step, error as Error));
       onStep();
     }
   });
-  return writes.flatMap((item) => (failed.has(item) ? [{ item, error: failed.get(item)! }] : []));
+  const failures = writes.flatMap((item) => (failed.has(item) ? [{ item, error: failed.get(item)! }] : []));
+  return { failures, restored };
 }
 
 function applyStep(client: SchemaClient, step: SchemaStep | TagStep): Promise<unknown> {
@@ -287,7 +297,13 @@ file, named with its field).`,
         quiet: json,
         from: SHOW_WRITES_FROM,
       });
-      const failures = dryRun ? [] : await applyByPage(client, writes, concurrency, () => progress.add());
+      const { failures, restored } = dryRun
+        ? { failures: [], restored: new Map<string, string>() }
+        : await applyByPage(client, writes, concurrency, () => progress.add());
+      const restoredNotes = [...restored].map(
+        ([sent, stored]) =>
+          `Note: the API stored ${sent} as ${stored}; write the page's url as stored, or each push creates it again.`,
+      );
       progress.done();
       const failed = new Set<SchemaStep | TagStep>(failures.map(({ item }) => item));
       const summary = { ...summarise(tagsFile, schemaSteps, tagSteps, failed, dryRun), skipped };
@@ -297,7 +313,7 @@ file, named with its field).`,
           refused: false,
           ...(notAllowed !== null && { may_write_schemas: false }),
           steps: writes.map(describe),
-          notes: [...twinNotes, ...besideNotes],
+          notes: [...twinNotes, ...besideNotes, ...restoredNotes],
           findings: findingsJson,
           failures: failures.map(({ item, error }) => ({
             step: describe(item),
@@ -309,7 +325,7 @@ file, named with its field).`,
         const lines = failures.map(
           ({ item, error }) => `failed ${describe(item)}\n  ${describeError(error).join('\n  ')}`,
         );
-        lines.push(summaryLine(summary));
+        lines.push(...restoredNotes.slice(0, NOTES_LISTED), summaryLine(summary));
         if (dryRun && notAllowed !== null)
           lines.push(`A push without --dry-run would stop here: ${notAllowed}.`);
         else if (dryRun && invalid.length > 0 && allowInvalid)
