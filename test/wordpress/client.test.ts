@@ -3,7 +3,8 @@
 import { get, type IncomingHttpHeaders } from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, test } from 'vitest';
-import { ApiError, createClient, type SchemaClient, type SchemaRecord } from '../../src/client/index.ts';
+import { createClient, type SchemaClient, type SchemaRecord } from '../../src/client/index.ts';
+import { failure } from '../client/scripted-server.ts';
 import { apiFormOf, BASE_URL_FORMS, sites } from './sites.ts';
 
 const DOC = { '@context': 'https://schema.org', '@type': 'Thing', name: 'A thing' };
@@ -22,16 +23,6 @@ function rawGet(
       response.on('error', reject);
     }).on('error', reject);
   });
-}
-
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ApiError) return error;
-    throw error;
-  }
-  throw new Error('expected the call to fail');
 }
 
 describe.each(sites)('$kind site', (site) => {

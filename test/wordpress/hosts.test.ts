@@ -2,20 +2,11 @@
 // that refuses PUT and DELETE itself, a site in a folder with another REST prefix, and a site whose address
 // names another origin than the one it is reached at.
 import { afterAll, describe, expect, test } from 'vitest';
-import { ApiError, createClient, type SchemaClient } from '../../src/client/index.ts';
+import { createClient, type SchemaClient } from '../../src/client/index.ts';
+import { failure } from '../client/scripted-server.ts';
 import { quirks, timeZone, type WordPressSite } from './sites.ts';
 
 const DOC = { '@context': 'https://schema.org', '@type': 'Thing', name: 'A thing' };
-
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ApiError) return error;
-    throw error;
-  }
-  throw new Error('expected the call to fail');
-}
 
 function basicAuth(account: WordPressSite['admin']): string {
   return `Basic ${Buffer.from(`${account.username}:${account.password}`).toString('base64')}`;
