@@ -35,7 +35,7 @@ interface CompiledRule {
   typeIds: number[];
   excludeIds: number[];
   withinIds: Array<{ of: number[]; via: string; under: number[]; notUnder: number[]; atTop: boolean }>;
-  when: { entry: Entry; value?: string } | null;
+  when: { entry: Entry; value?: string; above?: number } | null;
   unless: Entry | null;
   required: Entry[];
   requiredInOne: Entry[];
@@ -79,7 +79,8 @@ let compiled: CompiledRule[] | null = null;
 function compile(vocab: Vocabulary): CompiledRule[] {
   const ids = (names: readonly string[] | undefined) => (names ?? []).map((name) => vocab.id(name));
   compiled ??= RICH_RESULT_RULES.map((rule) => {
-    const [whenPath, whenValue] = (rule.when ?? '').split('=') as [string, string | undefined];
+    // `prop`, `prop=Value` or `prop>number` (a price above 0).
+    const [, whenPath = '', operator, whenValue] = /^([^=>]*)(?:([=>])(.*))?$/.exec(rule.when ?? '') ?? [];
     return {
       rule,
       id: ruleId(rule),
@@ -93,7 +94,11 @@ function compile(vocab: Vocabulary): CompiledRule[] {
         atTop: atTop === true,
       })),
       when: rule.when
-        ? { entry: readEntry(whenPath), ...(whenValue === undefined ? {} : { value: whenValue }) }
+        ? {
+            entry: readEntry(whenPath),
+            ...(operator === '=' ? { value: whenValue } : {}),
+            ...(operator === '>' ? { above: Number(whenValue) } : {}),
+          }
         : null,
       unless: rule.unless ? readEntry(rule.unless) : null,
       required: (rule.required ?? []).map(readEntry),
@@ -164,8 +169,8 @@ export function checkRichResults(walk: Walk, nodes: TypedNode[]): void {
       if (types.length > 1 && types.some((type) => rule.excludeIds.some((id) => walk.vocab.isA(type, id))))
         continue;
       if (rule.rule.alone && types.length > 1) continue;
-      if (rule.when && !holds(walk, node, rule.when.entry, rule.when.value)) continue;
-      if (rule.unless && holds(walk, node, rule.unless)) continue;
+      if (rule.when && !holds(walk, node, rule.when)) continue;
+      if (rule.unless && holds(walk, node, { entry: rule.unless })) continue;
       said = checkRule(walk, rule, typed, said);
     }
   }
@@ -228,11 +233,16 @@ function placed(walk: Walk, rule: CompiledRule, position: Position): boolean {
 }
 
 /** An entry is present; with `value`, present with that value (as written, or as a Schema.org IRI). */
-function holds(walk: Walk, node: JsonObject, entry: Entry, value?: string): boolean {
-  if (value === undefined) return missing(walk, node, entry).length === 0;
+function holds(
+  walk: Walk,
+  node: JsonObject,
+  { entry, value, above }: NonNullable<CompiledRule['when']>,
+): boolean {
+  if (value === undefined && above === undefined) return missing(walk, node, entry).length === 0;
   return findPath(walk, node, entry.alternatives[0]!, null).values.some(({ value: found }) => {
     const text = typeof found === 'string' ? found.replace(SCHEMA_ORG_PREFIX, '') : String(found);
-    return text === value;
+    // A price written as text ("1.00") is a number too; one that is no number is the format check's to name.
+    return above === undefined ? text === value : text.trim() !== '' && Number(text) > above;
   });
 }
 

@@ -18,7 +18,10 @@ export interface RichResultRule {
   within?: Array<{ of: string[]; via: string; atTop?: boolean; under?: string[]; notUnder?: string[] }>;
   /** Only for a node of that one type, given no other (a VideoGame typed alone). */
   alone?: boolean;
-  /** Only when the node has this property (`prop`), or has it with this value (`prop=Value`). */
+  /**
+   * Only when the node has this property (`prop`), has it with this value (`prop=Value`), or has it as a number
+   * above this one (`prop>0`).
+   */
   when?: string;
   /** Not when the node has one of these properties (`a|b`). */
   unless?: string;

@@ -224,6 +224,17 @@ export const PRODUCT_RULES: RichResultRule[] = [
     checked: '2026-11-27',
   },
   {
+    // "If the app has a price greater than 0, we recommend you also include offers.priceCurrency. Otherwise,
+    // Google tries to determine the appropriate currency." A free app (price 0) needs none.
+    name: 'Software app',
+    types: ['Offer'],
+    within: [{ of: ['SoftwareApplication'], via: 'offers', atTop: true }],
+    when: 'price>0',
+    recommended: ['priceCurrency'],
+    source: `${docs}/software-app`,
+    checked: '2026-11-27',
+  },
+  {
     // "Google doesn't show software app rich results for apps that only have the VideoGame type": typed with
     // another (["VideoGame", "MobileApplication"]), it is shown.
     name: 'Software app',
