@@ -1,7 +1,6 @@
 // What a server offers: its routes (from the namespace index) and what the credentials may do, so callers
 // can choose how to work with it. Something else at the address, or credentials answered as anonymous,
 // is an error here, before any page is fetched.
-import { suggestName } from '../did-you-mean.ts';
 import {
   ApiError,
   applicationPasswordsIn,
@@ -10,6 +9,7 @@ import {
   credentialsHint,
   REFUSED_IN_WORDS,
 } from './errors.ts';
+import { namespaceMeant } from './namespace-meant.ts';
 import type { Transport } from './transport.ts';
 import { locateApi } from './urls.ts';
 import { routeIndex } from './wire-results.ts';
@@ -78,22 +78,14 @@ function probeError(
 }
 
 /**
- * What the site's REST index says of a namespace WordPress does not have: the one it lists that is near it (a
- * typo in the address), else the usual causes.
+ * What the site's REST index says of a namespace WordPress does not have: the one it lists with the API's
+ * routes or spelt near it (a typo in the address), else the usual causes.
  */
 async function nearNamespace(transport: Transport): Promise<string> {
   const typed = URL.canParse(transport.baseUrl())
     ? locateApi(transport.baseUrl())?.route.slice(1)
     : undefined;
-  const index = await transport.restIndex();
-  const listed = (index as { namespaces?: unknown } | null)?.namespaces;
-  const namespaces = Array.isArray(listed) ? listed.filter((name) => typeof name === 'string') : [];
-  const near = typed
-    ? suggestName(
-        typed,
-        namespaces.filter((name) => name !== typed),
-      )
-    : null;
+  const near = typed ? namespaceMeant(await transport.restIndex(), typed) : null;
   return near
     ? `: did you mean "${near}"? The site's REST index lists it; put it in the address in place of "${typed}"`
     : " (the plugin is inactive, or the site's plan does not include its REST API)";

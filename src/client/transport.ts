@@ -24,6 +24,7 @@ import {
   UNDECODABLE,
 } from './exchange.ts';
 import { answersAsApi, restRootFromHtml, restRootFromLink, wantsPlainForm } from './locate.ts';
+import { namespaceMeant } from './namespace-meant.ts';
 import type { HttpMethod } from './operations.ts';
 import { basicToken, createRedactor, type Redactor } from './redact.ts';
 import { retryAfterMs, retrySettingsFor } from './retry-policy.ts';
@@ -431,18 +432,26 @@ export function createTransport(
   }
 
   /**
-   * A route the API does not have, where its namespace answers (the site's REST index lists it): the plugin
-   * is there and active, so neither an inactive plugin nor a wrong address is the cause.
+   * A route WordPress does not have, read against the site's REST index: where the namespace is listed, the
+   * plugin is there and active, so neither an inactive plugin nor a wrong address is the cause; where another
+   * namespace holds the API's routes (or is spelt near the one given), the address names the wrong one.
    */
   async function withRouteHint(error: unknown): Promise<unknown> {
     if (!(error instanceof ApiError) || error.status !== 404 || error.code !== 'rest_no_route') return error;
     const namespace = known?.route.replace(/^\/+/, '');
-    const listed = (await transport.restIndex()) as { namespaces?: unknown } | null;
-    if (!namespace || !Array.isArray(listed?.namespaces) || !listed.namespaces.includes(namespace))
-      return error;
+    if (!namespace) return error;
+    const index = (await transport.restIndex()) as { namespaces?: unknown } | null;
+    if (Array.isArray(index?.namespaces) && index.namespaces.includes(namespace)) {
+      return new ApiError({
+        ...error,
+        hint: `the API's namespace ${namespace} is there, without this route: the plugin on the site may be a version without it, or its plan may not include it`,
+      });
+    }
+    const meant = namespaceMeant(index, namespace);
+    if (!meant) return error;
     return new ApiError({
       ...error,
-      hint: `the API's namespace ${namespace} is there, without this route: the plugin on the site may be a version without it, or its plan may not include it`,
+      hint: `the site has no namespace "${namespace}": did you mean "${meant}"? The site's REST index lists it; put it in ${settings.optionNames.baseUrl} in place of "${namespace}"`,
     });
   }
 

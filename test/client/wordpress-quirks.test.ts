@@ -297,3 +297,30 @@ test('a route the API lacks, where its namespace answers, is said so: not an ina
   expect((await failure(without.client.schemas.get(1))).hint).toContain('the plugin may be inactive');
   await without.close();
 });
+
+test('a namespace the site lacks, where the REST index lists the one meant, is named with it', async () => {
+  const noRoute = { status: 404, body: { code: 'rest_no_route', message: 'No route', data: { status: 404 } } };
+  // A typo in the address: the index lists a namespace spelt near it.
+  const typo = await scripted((route) =>
+    route === 'GET /wp-json/' ? { body: { namespaces: ['wp/v2', 'nz/v1'], routes: {} } } : noRoute,
+  );
+  expect((await failure(typo.client.schemas.get(1))).hint).toBe(
+    'the site has no namespace "ns/v1": did you mean "nz/v1"? The site\'s REST index lists it; put it in baseUrl in place of "ns/v1"',
+  );
+  await typo.close();
+  // Another name altogether: the namespace whose routes are the API's is the one meant.
+  const renamed = await scripted((route) =>
+    route === 'GET /wp-json/'
+      ? {
+          body: {
+            namespaces: ['wp/v2', 'oembed/1.0', 'schema-manager/v1'],
+            routes: { '/wp/v2/posts': {}, '/schema-manager/v1/schemas-by-url': {} },
+          },
+        }
+      : noRoute,
+  );
+  expect((await failure(renamed.client.schemas.get(1))).hint).toContain(
+    'did you mean "schema-manager/v1"? The site\'s REST index lists it',
+  );
+  await renamed.close();
+});
