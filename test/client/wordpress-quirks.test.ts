@@ -299,7 +299,10 @@ test('a route the API lacks, where its namespace answers, is said so: not an ina
 });
 
 test('a namespace the site lacks, where the REST index lists the one meant, is named with it', async () => {
-  const noRoute = { status: 404, body: { code: 'rest_no_route', message: 'No route', data: { status: 404 } } };
+  const noRoute = {
+    status: 404,
+    body: { code: 'rest_no_route', message: 'No route', data: { status: 404 } },
+  };
   // A typo in the address: the index lists a namespace spelt near it.
   const typo = await scripted((route) =>
     route === 'GET /wp-json/' ? { body: { namespaces: ['wp/v2', 'nz/v1'], routes: {} } } : noRoute,
