@@ -28,4 +28,9 @@ export const LINKS_NOT_PARTS = new Set([
   'isSimilarTo',
   // A variant names its ProductGroup, which stands on its own at the top (Google's variants markup).
   'isVariantOf',
+  // An organization's return policy, shipping service and loyalty tier, which Google asks an offer to name
+  // "using only the @id keyword" where they are defined on another page.
+  'hasMerchantReturnPolicy',
+  'hasShippingService',
+  'validForMemberTier',
 ]);

@@ -208,11 +208,21 @@ export const CONTENT_RULES: RichResultRule[] = [
     // A DataFeed is a Dataset to Schema.org; Google reads feeds for other features (Book actions).
     exclude: ['DataFeed'],
     scope: 'top',
-    // A dataset in another's hasPart "must include all the properties required for a standalone Dataset".
-    within: [{ of: ['Dataset'], via: 'hasPart' }],
     required: ['name', 'description'],
     recommended: ['creator', 'license', 'url', 'identifier', 'keywords', 'distribution'],
     // "The summary must be between 50 and 5000 characters."
+    formats: { description: { length: [50, 5000] } },
+    source: `${docs}/dataset`,
+    checked: '2026-11-27',
+  },
+  {
+    // A dataset in another's hasPart "has to include all of the properties required for a standalone
+    // Dataset": those alone, not the recommended ones.
+    name: 'Dataset',
+    types: ['Dataset'],
+    exclude: ['DataFeed'],
+    within: [{ of: ['Dataset'], via: 'hasPart' }],
+    required: ['name', 'description'],
     formats: { description: { length: [50, 5000] } },
     source: `${docs}/dataset`,
     checked: '2026-11-27',
@@ -238,7 +248,9 @@ export const CONTENT_RULES: RichResultRule[] = [
   {
     ...forumPost,
     types: ['DiscussionForumPosting'],
-    recommended: ['url', 'headline', 'dateModified', 'interactionStatistic'],
+    // dateModified is not asked for: "if applicable. If no changes have happened, it's not necessary to
+    // duplicate the publish date", and Google's own example has none.
+    recommended: ['url', 'headline', 'interactionStatistic'],
   },
   {
     ...forumPost,
@@ -246,7 +258,7 @@ export const CONTENT_RULES: RichResultRule[] = [
     // A BlogPosting is a SocialMediaPosting to Schema.org, but Google reads it as an Article. A headline "is
     // not recommended for a SocialMediaPosting".
     exclude: ['DiscussionForumPosting', 'BlogPosting'],
-    recommended: ['url', 'dateModified', 'interactionStatistic'],
+    recommended: ['url', 'interactionStatistic'],
   },
   {
     // A reply: its author's name is asked of the post alone.
@@ -348,9 +360,12 @@ export const CONTENT_RULES: RichResultRule[] = [
       'potentialAction',
       'potentialAction.target',
       'potentialAction.mathExpression-input',
+      // Its LearningResource table: "Required: learningResourceType … Use this fixed value: Math Solver".
+      'learningResourceType',
     ],
     // `assesses` is recommended only beside HowTo markup, which is retired: not asked for.
-    recommended: ['inLanguage', 'learningResourceType', 'potentialAction.eduQuestionType'],
+    // Its "fixed value: Math Solver" is written "Math solver" in Google's own examples: not checked.
+    recommended: ['inLanguage', 'potentialAction.eduQuestionType'],
     source: `${docs}/math-solvers`,
     checked: '2026-11-27',
   },

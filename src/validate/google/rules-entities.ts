@@ -3,6 +3,26 @@ import type { RichResultRule } from './rich-result-rule.ts';
 
 const docs = 'https://developers.google.com/search/docs/appearance/structured-data';
 const checked = '2026-11-22';
+/** The types a review snippet may be of ("One of the valid types"), with their subtypes. */
+const REVIEWED_TYPES = [
+  'Book',
+  'Course',
+  'CreativeWorkSeason',
+  'CreativeWorkSeries',
+  'Episode',
+  'Event',
+  'Game',
+  'HowTo',
+  'LocalBusiness',
+  'MediaObject',
+  'Movie',
+  'MusicPlaylist',
+  'MusicRecording',
+  'Organization',
+  'Product',
+  'Recipe',
+  'SoftwareApplication',
+];
 const ratingFormats = { ratingValue: 'rating', bestRating: 'number', worstRating: 'number' } as const;
 
 export const ENTITY_RULES: RichResultRule[] = [
@@ -161,6 +181,15 @@ export const ENTITY_RULES: RichResultRule[] = [
     checked: '2026-11-27',
   },
   {
+    // "For vacation rentals, the review.datePublished is a required field" (a review snippet only recommends it).
+    name: 'Vacation rental',
+    types: ['Review'],
+    within: [{ of: ['VacationRental'], via: 'review' }],
+    required: ['datePublished'],
+    source: `${docs}/vacation-rental`,
+    checked: '2026-11-27',
+  },
+  {
     name: 'Review snippet',
     types: ['Review'],
     // A ClaimReview is a fact check, whose rich result is retired (info, with the retired rules).
@@ -170,7 +199,9 @@ export const ENTITY_RULES: RichResultRule[] = [
     unless: 'positiveNotes|negativeNotes',
     required: ['author', 'author.name', 'reviewRating', 'reviewRating.ratingValue'],
     recommended: ['datePublished'],
-    formats: { datePublished: 'date' },
+    // "This field must be shorter than 100 characters. If it's longer …, your page won't be eligible for an
+    // author-based review snippet."
+    formats: { datePublished: 'date', 'author.name': { length: [1, 99] } },
     source: `${docs}/review-snippet`,
     checked,
   },
@@ -186,6 +217,18 @@ export const ENTITY_RULES: RichResultRule[] = [
     checked,
   },
   {
+    // "If the review is nested into another schema.org type using the review property, you still need to
+    // provide the name of the thing that is being reviewed" (likewise for an aggregate rating): the types
+    // Google reviews.
+    name: 'Review snippet',
+    types: REVIEWED_TYPES,
+    scope: 'any',
+    when: 'review|aggregateRating',
+    required: ['name'],
+    source: `${docs}/review-snippet`,
+    checked: '2026-11-27',
+  },
+  {
     name: 'Review snippet',
     types: ['Review'],
     exclude: ['ClaimReview'],
@@ -199,8 +242,8 @@ export const ENTITY_RULES: RichResultRule[] = [
     types: ['Rating'],
     exclude: ['AggregateRating'],
     // Only a review's rating: a Certification's rating is a class ("E"), which Google's own example shows.
+    // Its value is required by the review's rule ("reviewRating.ratingValue"), which says so once, typed or not.
     within: [{ of: ['Review'], via: 'reviewRating' }],
-    required: ['ratingValue'],
     formats: ratingFormats,
     source: `${docs}/review-snippet`,
     checked,

@@ -139,8 +139,11 @@ export const PRODUCT_RULES: RichResultRule[] = [
     name: 'Shipping policy',
     types: ['OfferShippingDetails'],
     scope: 'any',
+    // Naming the organization's shipping service by @id alone is a whole answer, as Google's page shows it.
+    unless: 'hasShippingService',
     recommended: ['shippingDestination', 'shippingRate|doesNotShip', 'deliveryTime'],
-    formats: { 'shippingRate.value': 'price', 'shippingRate.currency': 'currency' },
+    // The rate's currency is its MonetaryAmount's rule's (below).
+    formats: { 'shippingRate.value': 'price' },
     source: `${docs}/shipping-policy`,
     checked,
   },
@@ -150,6 +153,48 @@ export const PRODUCT_RULES: RichResultRule[] = [
     scope: 'any',
     // An organization's shipping service: its conditions (destinations, rates, times) are what Google reads.
     required: ['shippingConditions'],
+    source: `${docs}/shipping-policy`,
+    checked: '2026-11-27',
+  },
+  {
+    // A destination or origin of a shipping service's conditions, or of a product's own shipping details.
+    name: 'Shipping policy',
+    types: ['DefinedRegion'],
+    within: [
+      { of: ['ShippingConditions', 'OfferShippingDetails'], via: 'shippingDestination' },
+      { of: ['ShippingConditions', 'OfferShippingDetails'], via: 'shippingOrigin' },
+    ],
+    required: ['addressCountry'],
+    formats: { addressCountry: 'country' },
+    source: `${docs}/shipping-policy`,
+    checked: '2026-11-27',
+  },
+  {
+    // "Either the maxValue or value property must be provided together with the currency property."
+    name: 'Shipping policy',
+    types: ['MonetaryAmount'],
+    within: [{ of: ['ShippingConditions', 'OfferShippingDetails'], via: 'shippingRate' }],
+    required: ['currency', 'value|maxValue'],
+    formats: { currency: 'currency' },
+    source: `${docs}/shipping-policy`,
+    checked: '2026-11-27',
+  },
+  {
+    // An order value range: "Either the minValue or maxValue property must be provided".
+    name: 'Shipping policy',
+    types: ['MonetaryAmount'],
+    within: [{ of: ['ShippingConditions'], via: 'orderValue' }],
+    required: ['currency', 'minValue|maxValue'],
+    formats: { currency: 'currency' },
+    source: `${docs}/shipping-policy`,
+    checked: '2026-11-27',
+  },
+  {
+    // "Either the orderPercentage or weightPercentage property must be provided".
+    name: 'Shipping policy',
+    types: ['ShippingRateSettings'],
+    within: [{ of: ['ShippingConditions'], via: 'shippingRate' }],
+    required: ['orderPercentage|weightPercentage'],
     source: `${docs}/shipping-policy`,
     checked: '2026-11-27',
   },
@@ -183,6 +228,16 @@ export const PRODUCT_RULES: RichResultRule[] = [
     checked: '2026-11-27',
   },
   {
+    // "ReturnShippingFees: … Specify the (non-zero) shipping fee using the returnShippingFeesAmount property."
+    name: 'Return policy',
+    types: ['MerchantReturnPolicy'],
+    scope: 'any',
+    when: 'returnFees=ReturnShippingFees',
+    recommended: ['returnShippingFeesAmount'],
+    source: `${docs}/return-policy`,
+    checked: '2026-11-27',
+  },
+  {
     name: 'Return policy',
     types: ['MerchantReturnPolicy', 'MerchantReturnPolicySeasonalOverride'],
     scope: 'any',
@@ -194,7 +249,11 @@ export const PRODUCT_RULES: RichResultRule[] = [
   {
     name: 'Loyalty program',
     types: ['MemberProgram'],
-    scope: 'any',
+    // Where the program is defined: at the top, or as an organization's. An offer's member price names a tier
+    // of a program defined elsewhere (in Merchant Center: `"isTierOf": {"@type": "MemberProgram", "name":
+    // "member-plus"}`), which is no definition to check.
+    scope: 'top',
+    within: [{ of: ['Organization'], via: 'hasMemberProgram' }],
     // A tier's benefit is required too (Google's MemberProgramTier table).
     required: ['name', 'description', 'hasTiers', 'hasTiers.name', 'hasTiers.hasTierBenefit'],
     recommended: ['url'],
@@ -204,6 +263,16 @@ export const PRODUCT_RULES: RichResultRule[] = [
     },
     source: `${docs}/loyalty-program`,
     checked: '2026-11-26',
+  },
+  {
+    // "TierBenefitLoyaltyPoints: The benefit is earning loyalty points. Also specify membershipPointsEarned."
+    name: 'Loyalty program',
+    types: ['MemberProgramTier'],
+    scope: 'any',
+    when: 'hasTierBenefit=TierBenefitLoyaltyPoints',
+    recommended: ['membershipPointsEarned'],
+    source: `${docs}/loyalty-program`,
+    checked: '2026-11-27',
   },
   {
     name: 'Software app',

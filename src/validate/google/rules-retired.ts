@@ -49,17 +49,21 @@ export const RETIRED_RULES: RichResultRule[] = [
     [
       ['Fact check', ['ClaimReview']],
       ['Estimated salary', ['Occupation']],
-      ['Learning video', ['LearningResource']],
+      // An article may be a LearningResource too (["Article", "LearningResource"], on Google's paywalled
+      // content page): no learning video.
+      ['Learning video', ['LearningResource'], ['Article']],
       ['Special announcement', ['SpecialAnnouncement']],
-      ['Vehicle listing', ['Car']],
+      // Typed with Product too, a car is a merchant listing ("include both Car and Product types").
+      ['Vehicle listing', ['Car'], [], true],
     ] as const
   ).map(
-    ([name, types]): RichResultRule => ({
+    ([name, types, exclude = [], alone = false]): RichResultRule => ({
       name,
       types: [...types],
       // Course and Quiz are LearningResources with rich results of their own; Google asks a MathSolver to be
       // a LearningResource too.
-      exclude: ['Course', 'Quiz', 'Syllabus', 'MathSolver'],
+      exclude: ['Course', 'Quiz', 'Syllabus', 'MathSolver', ...exclude],
+      ...(alone ? { alone } : {}),
       scope: 'top',
       deprecated: `${name} rich results are no longer shown in Google Search (phased out from June 2025).`,
       source: retired,

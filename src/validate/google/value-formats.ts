@@ -78,7 +78,19 @@ export function formatProblem(
       return Number.isInteger(asNumber(value)) ? null : 'a whole number (1, 2, 3…)';
     case 'rating': {
       const rating = asNumber(value);
-      if (rating === null) return 'a number ("4.5")';
+      // "Either a number, fraction, or percentage (for example, 4, 60%, or 6 / 10). Google understands the
+      // scale for fractions and percentages": those carry their own, so bestRating does not bound them.
+      if (rating === null) {
+        const text = typeof value === 'string' ? value.trim() : '';
+        const percent = /^(\d+(?:\.\d+)?)\s*%$/.exec(text);
+        if (percent) return Number(percent[1]) <= 100 ? null : 'a percentage of at most 100%';
+        const fraction = /^(\d+(?:\.\d+)?)\s*\/\s*(\d+(?:\.\d+)?)$/.exec(text);
+        if (fraction) {
+          const [over, under] = [Number(fraction[1]), Number(fraction[2])];
+          return under > 0 && over <= under ? null : 'a fraction of at most 1 ("6 / 10")';
+        }
+        return 'a number ("4.5"), a fraction ("6 / 10") or a percentage ("60%"), with a dot for decimals';
+      }
       const best = asNumber(node.bestRating) ?? 5;
       const worst = asNumber(node.worstRating) ?? 1;
       return rating >= worst && rating <= best
