@@ -253,7 +253,6 @@ describe('astro-schema-manager check', () => {
         '@id': `https://x.com/p${page}/#article`,
         headline: `Post ${page}`,
         datePublished: page === 5 ? 'soon' : 'yesterday',
-        image: 'https://x.com/a.png',
         author: { '@type': 'Person', name: 'A', url: 'https://x.com/a' },
       };
       await mkdir(join(dir, `p${page}`), { recursive: true });
@@ -265,13 +264,13 @@ describe('astro-schema-manager check', () => {
     const pretty = await check(dir, '--rules', 'google', '--no-audit');
     expect(pretty.code).toBe(1);
     const lines = pretty.stdout.trim().split('\n');
-    // p5's own finding stays under p5; the four bad dates and the five missing dateModified are one line each.
+    // p5's own finding stays under p5; the four bad dates and the five missing images are one line each.
     expect(lines.filter((line) => line.includes('found "yesterday"'))).toEqual([
       expect.stringMatching(
         /^ {2}error {3}\$\.datePublished {2}.*invalid-value \(schema\.org\) on 4 files: .*p1\/index\.html, .*p2\/index\.html, .*p3\/index\.html and 1 more$/,
       ),
     ]);
-    expect(lines.filter((line) => line.includes('"dateModified"'))).toEqual([
+    expect(lines.filter((line) => line.includes('recommends "image"'))).toEqual([
       expect.stringMatching(/google-missing-recommended \(google:article\) on 5 files: .* and 2 more$/),
     ]);
     const at = (text: string) => lines.findIndex((line) => line.includes(text));

@@ -336,7 +336,7 @@ test('a plan of many creates, deletes or renames of one kind says them in a line
   expect(findings.slice(from + 1, -2)).toEqual([
     '  in 25 schemas: schemas[0], schemas[1], schemas[2] and 22 more',
     expect.stringMatching(
-      /^ {4}warning \$ {2}Google's Article rich result recommends "author", "dateModified", "datePublished", and "image"\. See https:\S+ {2}\(google-missing-recommended\)$/,
+      /^ {4}warning \$ {2}Google's Article rich result recommends "author" and "image"\. See https:\S+ {2}\(google-missing-recommended\)$/,
     ),
   ]);
   const googleJson = await cli(['push', 'many.json', '--dry-run', '--rules', 'google', '--json'], env);
