@@ -25,7 +25,7 @@ export function checkLinks(view: SiteView): void {
           'link rel=canonical',
           canonical.host === site.host
             ? `The canonical ${canonical.href} uses ${canonical.protocol}// where the site is ${site.protocol}//: search engines index that address instead of this one. Write it with ${site.protocol}//.`
-            : `The canonical points off the site, to ${canonical.href}: search engines index that page instead of this one. Right for a post syndicated from there (severity: { 'canonical-off-site': 'off' } if all are); otherwise name this page.`,
+            : `The canonical points off the site, to ${canonical.href}: search engines index that page instead of this one. Right for a post syndicated from there (if all are, turn canonical-off-site off: severity: { 'canonical-off-site': 'off' } in the integration, --severity canonical-off-site=off in check); otherwise name this page.`,
         );
       } else {
         const target = named && byKey.get(named.key);

@@ -38,7 +38,7 @@ export function checkSitemaps(view: SiteView, sitemapUrls: readonly string[]): v
       urls[0]!,
       'meta refresh',
       `${lists} ${urls.length === 1 ? `lists a redirect (to ${listedRedirects[0]!.refreshTo})` : `lists ${urls.length} redirects: ${listUrls(urls)}`}. ` +
-        "A sitemap lists the final pages; @astrojs/sitemap's filter option leaves redirects out (Astro writes one for each config redirect and i18n fallback).",
+        'A sitemap lists the final pages: leave redirects out (with @astrojs/sitemap, its filter option does; Astro writes a redirect page for each config redirect and i18n fallback).',
       urls,
     );
   }

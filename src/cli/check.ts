@@ -90,13 +90,15 @@ files are still checked).`,
     const checked: CheckedFile[] = files.map((file) => checkFileOrFailure(file, options));
 
     const audits: DirectoryAudit[] = [];
+    const notes: string[] = [];
     if (values['no-audit'] !== false) {
       for (const dir of paths.filter((path) => statSync(path).isDirectory())) {
         const site = siteOf(dir, values.site as string | undefined);
         if (site === null) {
-          process.stderr.write(
-            `Site audit of ${dir} skipped: no page of it names its own address (canonical or og:url), nor does a sitemap; pass --site <url>.\n`,
-          );
+          // Said in the JSON and as an annotation too: a CI reading those would take the run for audited.
+          const note = `Site audit of ${dir} skipped: no page of it names its own address (canonical or og:url), nor does a sitemap; pass --site <url> to audit it (titles, descriptions, images, links).`;
+          process.stderr.write(`${note}\n`);
+          notes.push(note);
           continue;
         }
         const said = values.site === undefined ? null : siteOf(dir, undefined);
@@ -121,13 +123,13 @@ files are still checked).`,
           pages: checkReportPages(checked, audits, scriptTexts(files)),
           siteFindings: audits.flatMap((audit) => audit.findings),
         })
-      : [renderReport(checked, flags, !values.output)];
+      : [renderReport(checked, flags, !values.output, undefined, notes)];
     if (values.output) writeFileAtomically(values.output as string, parts);
     else for (const part of parts) process.stdout.write(part);
     // A green check of nothing: a build that stopped leaves Astro's pages without the CMS's schemas.
     if (files.length > 1 && checked.every((file) => !file.failure && file.documents.length === 0))
       process.stderr.write(
-        `Note: none of the ${files.length} pages has JSON-LD, so there was nothing to validate. If the site's schemas come from the CMS, check a build that finished: a build that stopped leaves Astro's pages without them.\n`,
+        `Note: none of the ${files.length} pages has JSON-LD, so there was nothing to validate. If the site's schemas come from the CMS, check a build that finished: an astro build stopped by this package's validation leaves its pages without them.\n`,
       );
     if (checked.some((file) => file.failure !== undefined)) return 2;
     return reachesFailOn(checked, flags.failOn) ? 1 : 0;

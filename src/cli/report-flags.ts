@@ -129,10 +129,12 @@ export function renderReport(
   flags: ReportFlags,
   toTerminal: boolean,
   unit?: readonly [one: string, many: string],
+  notes?: readonly string[],
 ): string {
   return formatReport(checked, flags.format, {
     failOn: flags.failOn,
     unit,
+    ...(notes ? { notes } : {}),
     color: toTerminal && process.stdout.isTTY === true && process.stdout.hasColors(),
   });
 }

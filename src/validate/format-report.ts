@@ -64,15 +64,21 @@ export function formatReport(
     color: boolean;
     /** What the summary line counts: HTML files for `check`, files, records or pages for `validate`. */
     unit?: readonly [one: string, many: string];
+    /**
+     * What the run left undone and why (`check`'s site audit of a directory that names no address), for the
+     * reports a CI reads: the JSON's `notes`, a warning annotation. The pretty report's reader has stderr.
+     */
+    notes?: readonly string[];
   },
 ): string {
+  const notes = options.notes ?? [];
   switch (format) {
     case 'json':
-      return `${JSON.stringify({ summary: summarize(files), files }, null, 2)}\n`;
+      return `${JSON.stringify({ summary: summarize(files), ...(notes.length > 0 ? { notes } : {}), files }, null, 2)}\n`;
     case 'junit':
       return junit(files, options.failOn);
     case 'github':
-      return github(folded(files), options.unit ?? ['file', 'files'], files);
+      return github(folded(files), options.unit ?? ['file', 'files'], files, notes);
     default:
       return pretty(folded(files), options.color, options.unit ?? ['file', 'files'], files);
   }
@@ -366,8 +372,13 @@ const data = (text: string) => text.replace(/%/g, '%25').replace(/\r/g, '%0D').r
 const property = (text: string) => data(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
 const level: Record<Severity, string> = { error: 'error', warning: 'warning', info: 'notice' };
 
-function github(files: CheckedFile[], unit: readonly [string, string], counted: CheckedFile[]): string {
-  const lines: string[] = [];
+function github(
+  files: CheckedFile[],
+  unit: readonly [string, string],
+  counted: CheckedFile[],
+  notes: readonly string[],
+): string {
+  const lines = notes.map((note) => `::warning title=check::${data(note)}`);
   const repeated = repeatedFindings(files);
   // A finding about several pages is annotated once, on the first: GitHub shows only the first few
   // annotations of a step, and the message names the pages.

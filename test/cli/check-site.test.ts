@@ -229,7 +229,7 @@ it('finds the site from a page further down when the top names none, and says so
     async (root) => {
       const { stderr } = await check(root);
       expect(stderr).toContain(
-        'no page of it names its own address (canonical or og:url), nor does a sitemap; pass --site <url>.',
+        'no page of it names its own address (canonical or og:url), nor does a sitemap; pass --site <url> to audit it',
       );
     },
   );

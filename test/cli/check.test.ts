@@ -122,6 +122,8 @@ describe('astro-schema-manager check', () => {
     const { code, stdout } = await check(site, '--rules', 'schema.org', '--format', 'github');
     expect(code).toBe(1);
     expect(stdout.trim().split('\n')).toEqual([
+      // The fixture's pages name no address: the audit is skipped, and the log says so where it is read.
+      expect.stringMatching(/^::warning title=check::Site audit of test\/fixtures\/validate\/site skipped/),
       expect.stringMatching(
         /^::error file=test\/fixtures\/validate\/site\/blog\/post\.html,line=5,col=36,title=invalid-value::\$\.datePublished: /,
       ),
@@ -241,6 +243,31 @@ describe('astro-schema-manager check', () => {
       ),
       '1 file, 1 JSON-LD document: 0 errors, 2 warnings, 0 info.',
     ]);
+  });
+
+  it('says a skipped site audit on stderr, in the JSON and as an annotation, where a CI reads it', async () => {
+    // Pages that name no address of their own (VitePress's and plain Eleventy's defaults), and no sitemap.
+    const dir = join(temp, 'nameless');
+    await mkdir(dir, { recursive: true });
+    for (const page of ['index', 'about'])
+      await writeFile(
+        join(dir, `${page}.html`),
+        `<html><head><title>${page}</title><meta property="og:image" content="/missing.png"></head></html>`,
+      );
+    const skipped =
+      /^Site audit of .*nameless skipped: no page of it names its own address .*pass --site <url> to audit it/;
+    const pretty = await check(dir);
+    expect(pretty.code).toBe(0);
+    expect(pretty.stderr).toMatch(new RegExp(skipped.source, 'm'));
+    const json = await check(dir, '--format', 'json');
+    expect(JSON.parse(json.stdout).notes).toEqual([expect.stringMatching(skipped)]);
+    const github = await check(dir, '--format', 'github');
+    expect(github.stdout.split('\n')[0]).toMatch(/^::warning title=check::Site audit of .*nameless skipped/);
+    // Given the address, the audit runs and finds the missing image.
+    const audited = await check(dir, '--site', 'https://n.example.com/', '--format', 'json');
+    expect(JSON.parse(audited.stdout).notes).toBeUndefined();
+    expect(audited.stdout).toContain('image-not-built');
+    expect(audited.code).toBe(1);
   });
 
   it('prints a finding a layout repeats on many pages once, naming how many, in the report and the annotations', async () => {
