@@ -25,6 +25,15 @@ function headerNumber(headers: Headers, name: string): number | null {
   return header(headers, name) !== undefined && Number.isInteger(value) && value >= 0 ? value : null;
 }
 
+/** Whether a `Link` header says anything of paging: a `rel="next"` or `rel="prev"` among its links. */
+export function linkPages(link: string | undefined): boolean {
+  if (!link) return false;
+  return link.split(',').some((part) => {
+    const match = /<[^>]*>\s*;(.*)/.exec(part.trim());
+    return match !== null && /rel="?[^";]*\b(?:next|prev)\b/i.test(match[1] ?? '');
+  });
+}
+
 /** The page number `Link: <...?page=3>; rel="next"` points at; null without one. */
 export function linkNextPage(link: string | undefined, current: number): number | null {
   if (!link) return null;
@@ -60,7 +69,9 @@ export function toPage<T>(items: T[], requested: number, perPage: number, header
   let next: number | null;
   if (items.length === 0) next = null;
   else if (totalPages !== null) next = page < totalPages ? page + 1 : null;
-  else if (header(headers, 'link') !== undefined) next = linked !== null && linked > page ? linked : null;
+  // Only a Link that pages: WordPress sends `Link: <root>; rel="https://api.w.org/"` on every answer, a REST one
+  // too, so a list whose X-WP-Total headers a proxy or the plugin left out still has a Link, with no `next`.
+  else if (linkPages(header(headers, 'link'))) next = linked !== null && linked > page ? linked : null;
   else next = items.length < perPage ? null : page + 1;
   return { items, page, total, totalPages, next };
 }

@@ -53,6 +53,11 @@ describe('paging', () => {
     expect(toPage([1, 2], 1, 2, { link: '<https://e.com/x?page=2>; rel="next"' }).next).toBe(2);
     expect(toPage([1, 2], 2, 2, { link: '<https://e.com/x?page=1>; rel="prev"' }).next).toBeNull();
     expect(toPage([1, 2], 1, 2, {}).next).toBe(2);
+    // WordPress's discovery link on every answer says nothing of paging: a full page still has a next one.
+    const discovery = '<https://e.com/wp-json/>; rel="https://api.w.org/"';
+    expect(toPage([1, 2], 1, 2, { link: discovery }).next).toBe(2);
+    expect(toPage([1], 1, 2, { link: discovery }).next).toBeNull();
+    expect(toPage([1, 2], 2, 2, { link: `${discovery}, <https://e.com/x?page=1>; rel="prev"` }).next).toBeNull();
     expect(toPage([1], 1, 2, {}).next).toBeNull();
     expect(toPage([], 1, 2, { 'x-wp-totalpages': '9' }).next).toBeNull();
   });
