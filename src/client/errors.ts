@@ -290,6 +290,11 @@ export function hintFor(context: HintContext): string | null {
       return `the web server in front of WordPress could not reach PHP (PHP-FPM down or out of workers), or the site is in maintenance; ${spent}check the server's error log`;
     if (status === 504)
       return 'the web server in front of WordPress stopped waiting for PHP (nginx: fastcgi_read_timeout, 60 s by default); WordPress may still have finished the request, so check before sending a write again';
+    // WordPress answers its own refusals in JSON: an HTML 401 or 403 is the web server's or a firewall's.
+    if (status === 401)
+      return "the web server in front of WordPress asks for its own login (HTTP authentication, as on a password-protected staging site) before WordPress sees the request, and the Authorization header can carry only one password: exempt the REST API (/wp-json/ or ?rest_route=) or this machine's address from that protection";
+    if (status === 403)
+      return "a firewall or security plugin in front of WordPress refused the request (such rules often refuse clients that are not browsers, by User-Agent or for lacking cookies, so the URL may open in a browser all the same): allow this client's User-Agent or this machine's address in its rules";
     return 'a firewall, a maintenance page, a caching layer or a PHP error answered instead of the API; open the URL in a browser to see it';
   }
   if (code === CLIENT_ERROR_CODES.notThisApi) {

@@ -147,7 +147,13 @@ export async function probeServer(
   try {
     routes = await readRoutes(transport, signal);
   } catch (error) {
-    if (username !== null && error instanceof ApiError && (error.status === 401 || error.status === 403))
+    if (
+      username !== null &&
+      error instanceof ApiError &&
+      (error.status === 401 || error.status === 403) &&
+      // A web page at that status is the web server's or a firewall's refusal: WordPress never looked.
+      error.code !== CLIENT_ERROR_CODES.htmlResponse
+    )
       throw await notAccepted(transport, username, error);
     throw error;
   }

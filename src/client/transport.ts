@@ -263,6 +263,10 @@ export function createTransport(
     const root = restRootFromLink(raw.headers.link, raw.url) ?? restRootFromHtml(raw.text, raw.url);
     const found = root ? locateFromRoot(root, settings.namespace) : null;
     if (!found) {
+      // The site failed or refused the page (maintenance mode's 503, a PHP fatal's 500, a firewall's 403, a
+      // staging site's own password prompt): that is the answer, not a site without a REST API.
+      if (raw.status >= 500 || raw.status === 429 || raw.status === 401 || raw.status === 403)
+        interpret(spec, raw);
       throw fail(
         spec,
         site.href,

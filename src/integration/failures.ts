@@ -85,13 +85,16 @@ function capitalize(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-function notThisApi(context: FailureContext, detail: string): ApiFailure {
+function notThisApi(context: FailureContext, detail: string, specific?: string | null): ApiFailure {
   // The client's message says the same words before its reason: only the reason is added here.
   const reason = detail.replace(/^no Schema Management API answers at \S+: /, '');
   return {
     cause: 'not-this-api',
     header: sentence(`No Schema Management API answers at ${context.api}: ${reason}`),
-    hint: 'Set the api option (or SCHEMA_MANAGER_API) to <site>/wp-json/<namespace>/v1, the address the plugin shows, and check that the plugin and its REST API are active.',
+    hint:
+      specific && !specific.startsWith('set api to ')
+        ? capitalize(sentence(specific.replace(/\$SCHEMA_MANAGER_API/g, 'SCHEMA_MANAGER_API')))
+        : 'Set the api option (or SCHEMA_MANAGER_API) to <site>/wp-json/<namespace>/v1, the address the plugin shows, and check that the plugin and its REST API are active.',
   };
 }
 
@@ -109,9 +112,21 @@ export function describeFailure(error: unknown, context: FailureContext): ApiFai
     };
   }
   const said = `${statusAndCode(error)}: ${error.serverMessage}`;
+  // A web page at 401 or 403 is the web server's or a firewall's refusal, before WordPress: not the
+  // credentials WordPress refused, nor a capability the user lacks.
+  if (error.code === CLIENT_ERROR_CODES.htmlResponse && (error.status === 401 || error.status === 403)) {
+    return {
+      cause: 'other',
+      header: sentence(
+        `The web server in front of the API at ${context.api} refused ${error.operation} (${said})`,
+      ),
+      hint: `${error.hint ? capitalize(sentence(error.hint)) : ''} ${SHIP_ANYWAY}`.trim(),
+    };
+  }
   if (error.code === CLIENT_ERROR_CODES.credentialsNotAccepted) return credentialsRefused(context, error);
   if (error.status === 401 && context.username !== undefined) return credentialsRefused(context, error);
-  if (error.code === CLIENT_ERROR_CODES.notThisApi) return notThisApi(context, error.serverMessage);
+  if (error.code === CLIENT_ERROR_CODES.notThisApi)
+    return notThisApi(context, error.serverMessage, error.hint);
   if (error.code === CLIENT_ERROR_CODES.notRecorded) {
     return {
       cause: 'other',
@@ -123,7 +138,12 @@ export function describeFailure(error: unknown, context: FailureContext): ApiFai
     return {
       cause: 'unreachable',
       header: sentence(`The API at ${context.api} cannot be reached: ${error.serverMessage}`),
-      hint: `Check the host and port in the api option (or SCHEMA_MANAGER_API), and that the CMS is up and reachable from this machine. ${SHIP_ANYWAY}`,
+      // The client's hint names the cause it can tell (an untrusted certificate, plain http on an https port);
+      // the generic one only when it has none of its own.
+      hint:
+        error.hint && !error.hint.startsWith('check ')
+          ? `${capitalize(sentence(error.hint))} ${SHIP_ANYWAY}`
+          : `Check the host and port in the api option (or SCHEMA_MANAGER_API), and that the CMS is up and reachable from this machine. ${SHIP_ANYWAY}`,
     };
   }
   if (error.code === CLIENT_ERROR_CODES.timeout || error.code === CLIENT_ERROR_CODES.aborted) {
@@ -198,6 +218,10 @@ export function buildStopped(message: string, hint: string): AstroError {
   const error = new AstroError(message, hint);
   error.name = 'astro-schema-manager';
   error.stack = '';
+  // Astro replaces the hint of any error whose text contains "document" or "window" with its own "Browser APIs
+  // are not available on the server" (it reads `String(error)`): a server's page quoted in the message ("the
+  // document requested") lost the hint that says what to do.
+  Object.defineProperty(error, 'toString', { value: () => error.name, enumerable: false });
   return error;
 }
 

@@ -57,7 +57,9 @@ describe('paging', () => {
     const discovery = '<https://e.com/wp-json/>; rel="https://api.w.org/"';
     expect(toPage([1, 2], 1, 2, { link: discovery }).next).toBe(2);
     expect(toPage([1], 1, 2, { link: discovery }).next).toBeNull();
-    expect(toPage([1, 2], 2, 2, { link: `${discovery}, <https://e.com/x?page=1>; rel="prev"` }).next).toBeNull();
+    expect(
+      toPage([1, 2], 2, 2, { link: `${discovery}, <https://e.com/x?page=1>; rel="prev"` }).next,
+    ).toBeNull();
     expect(toPage([1], 1, 2, {}).next).toBeNull();
     expect(toPage([], 1, 2, { 'x-wp-totalpages': '9' }).next).toBeNull();
   });

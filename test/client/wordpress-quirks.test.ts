@@ -195,6 +195,35 @@ describe('discovery', () => {
   });
 });
 
+describe('a site address whose home page fails', () => {
+  test("maintenance mode's 503 and a firewall's 403 are said as such, not as a site without a REST API", async () => {
+    // What WordPress's maintenance mode sends to a client that asks for JSON (wp_die's JSON handler).
+    const maintenance = await scripted(() => ({
+      status: 503,
+      headers: { 'retry-after': '600' },
+      body: {
+        code: 'wp_die',
+        message: 'Briefly unavailable for scheduled maintenance. Check back in a minute.',
+        data: { status: 503 },
+      },
+    }));
+    const down = await failure(
+      createClient({ baseUrl: maintenance.server.url, retries: 0 }).schemasByUrl('https://e.com/'),
+    );
+    expect(down).toMatchObject({ status: 503, code: 'wp_die' });
+    expect(down.hint).toContain('maintenance mode');
+    const firewall = await scripted(() => ({
+      status: 403,
+      body: '<html><head><title>403 Forbidden</title></head><body>Forbidden</body></html>',
+    }));
+    const refused = await failure(createClient({ baseUrl: firewall.server.url, ...credentials }).probe());
+    expect(refused).toMatchObject({ status: 403, code: 'html_response' });
+    expect(refused.hint).toContain('User-Agent');
+    await maintenance.close();
+    await firewall.close();
+  });
+});
+
 describe('hosts that refuse methods', () => {
   test("a web server that refuses PUT and DELETE itself: writes go once more as WordPress's POST with X-HTTP-Method-Override", async () => {
     const refused = `<html><head><title>405 Method Not Allowed</title></head><body>The requested method is not allowed for this URL.</body></html>`;

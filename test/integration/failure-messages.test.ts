@@ -74,3 +74,44 @@ test('credentials from two places are both named', () => {
     'SCHEMA_MANAGER_USER and SCHEMA_MANAGER_PASSWORD',
   );
 });
+
+test("a web server's own 401 or 403 page is its refusal, not WordPress refusing the credentials or a capability", () => {
+  const page = (status: number, text: string) =>
+    error(status, 'html_response', `the server answered HTML, not JSON: ${text}`, `hint for ${status}`);
+  for (const [status, text] of [
+    [
+      401,
+      '401 Unauthorized This server could not verify that you are authorized to access the document requested.',
+    ],
+    [403, "403 Forbidden You don't have permission to access this resource."],
+  ] as const) {
+    const failure = describeFailure(page(status, text), { ...context, username: 'admin' });
+    expect(failure.header).toContain(
+      `The web server in front of the API at ${context.api} refused probe (${status} html_response`,
+    );
+    expect(failure.header).not.toContain('did not accept the credentials');
+    expect(failure.hint).toContain(`Hint for ${status}.`);
+  }
+});
+
+test("the client's own hint for a connection that failed is kept: an untrusted certificate is no wrong host", () => {
+  const tls = describeFailure(
+    error(
+      null,
+      'network_error',
+      'UNABLE_TO_VERIFY_LEAF_SIGNATURE: unable to verify the first certificate',
+      "the site's TLS certificate is not trusted here: fix it, or give Node its CA with NODE_EXTRA_CA_CERTS",
+    ),
+    context,
+  );
+  expect(tls.hint).toContain('NODE_EXTRA_CA_CERTS');
+  expect(tls.hint).not.toContain('Check the host and port');
+});
+
+test("Astro's own hint for messages that mention a document or window does not replace the build's", async () => {
+  const { buildStopped } = await import('../../src/integration/failures.ts');
+  const stopped = buildStopped('the server answered: access the document requested', 'Exempt the REST API.');
+  expect(String(stopped)).not.toMatch(/document|window/);
+  expect(stopped.message).toContain('document requested');
+  expect(stopped.hint).toBe('Exempt the REST API.');
+});
