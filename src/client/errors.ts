@@ -237,7 +237,13 @@ export function credentialsHint(
   }
   // The index offers them: plain http is not why.
   const http = plainHttp && applicationPasswords === 'unknown' ? `${PLAIN_HTTP_IGNORED}. Else ` : '';
-  return `${http}${check}; if they are right, ${STRIPPED_HEADER}`;
+  // Where the index could not be read (a security plugin that locks the REST API to visitors), the same plugin
+  // may have turned application passwords off, as such plugins often do.
+  const off =
+    applicationPasswords === 'unknown'
+      ? ', or the site turned application passwords off (a security plugin such as Wordfence, or the wp_is_application_passwords_available filter: the REST index at /wp-json/ lists them under "authentication" where they work)'
+      : '';
+  return `${http}${check}; if they are right, ${STRIPPED_HEADER}${off}`;
 }
 
 /** The usual cause of a failure, in a sentence a user can act on; null when there is nothing to add. */

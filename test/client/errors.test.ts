@@ -80,6 +80,7 @@ describe('server errors', () => {
       /^the credentials were refused: check the username and the application password/,
     );
     expect(error.hint).not.toMatch(/plain http/);
+    expect(error.hint).not.toMatch(/turned application passwords off/);
   });
 
   test('401 rest_forbidden with credentials over plain http: WordPress may have ignored the password', async () => {
@@ -87,6 +88,11 @@ describe('server errors', () => {
     expect(error.url).toMatch(/^http:/);
     expect(error.hint).toMatch(
       /^the credentials were refused: the API is reached over plain http, where WordPress ignores application passwords unless the site's WP_ENVIRONMENT_TYPE is 'local': use its https address\. Else check the username/,
+    );
+    // The REST index answers 401 too (a site that locks its API to visitors): it cannot say whether application
+    // passwords are on, so that is named as well.
+    expect(error.hint).toMatch(
+      /, or the site turned application passwords off \(a security plugin such as Wordfence, .*lists them under "authentication" where they work\)$/,
     );
   });
 
