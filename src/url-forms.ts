@@ -156,3 +156,12 @@ export function urlVariants(url: string): string[] {
   if (path === '' || path === '/') return [url];
   return [url, `${authority}${path.endsWith('/') ? path.slice(0, -1) : `${path}/`}${tail}`];
 }
+
+/**
+ * Whether a host name has an empty label (`cook.example.net..`, `.example.com`), which no DNS name has; a single
+ * final dot (`example.com.`, the fully qualified form) is not one.
+ */
+export function emptyLabel(hostname: string): boolean {
+  const labels = hostname.replace(/\.$/, '');
+  return labels.startsWith('.') || labels.endsWith('.') || labels.includes('..');
+}

@@ -2,7 +2,7 @@
 // error page, or spelled otherwise than served; og:url against the canonical; images not in the build; a type
 // the page's own JSON-LD and the CMS's both describe; CMS addresses and off-site @ids left in JSON-LD.
 import { typesDescribedTwice } from '../head/json-ld-type.ts';
-import { decodedPath } from '../url-forms.ts';
+import { decodedPath, emptyLabel } from '../url-forms.ts';
 import type { PageFacts } from './page-facts.ts';
 import { listUrls, resolve, type SiteView } from './site-view.ts';
 
@@ -18,7 +18,14 @@ export function checkLinks(view: SiteView): void {
     const named = isNotFoundPage(page) ? null : where(page).canonical;
     const canonical = named?.url ?? null;
     if (canonical) {
-      if (canonical.origin !== site.origin) {
+      if (emptyLabel(canonical.hostname)) {
+        add(
+          'canonical-malformed',
+          page.url,
+          'link rel=canonical',
+          `The canonical ${canonical.href} has no host a search engine can reach ("${canonical.hostname}" has an empty label: two dots in a row, or a dot first). A template that joins the site's address and the path often adds the dot: name this page by its own address.`,
+        );
+      } else if (canonical.origin !== site.origin) {
         add(
           'canonical-off-site',
           page.url,

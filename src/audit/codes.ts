@@ -10,6 +10,7 @@ export const AUDIT_CODES = {
   'title-too-long': 'warning',
   'description-too-long': 'warning',
   'canonical-not-built': 'error',
+  'canonical-malformed': 'error',
   'canonical-to-redirect': 'error',
   'canonical-to-not-found': 'error',
   'canonical-spelling': 'warning',

@@ -6,7 +6,7 @@ import { type AuditFinding, auditOutput, type PageFacts, readPageFacts } from '.
 import { listOutputFiles } from '../audit/read-output.ts';
 import { readSitemap } from '../read-sitemap.ts';
 import { prettyJson, type ReportPage } from '../report/html-report.ts';
-import { decodedPath, pageHref } from '../url-forms.ts';
+import { decodedPath, emptyLabel, pageHref } from '../url-forms.ts';
 import type { CheckedFile } from '../validate/format-report.ts';
 import type { Severity, ValidationIssue } from '../validate/index.ts';
 import { inputFileProblem } from './read-input.ts';
@@ -60,7 +60,10 @@ function siteNamedByPages(dir: string, files: string[]): string | null {
     } catch {
       continue; // Unreadable (a broken link): the report names it.
     }
-    const site = said && URL.canParse(said) ? siteAbove(file, new URL(said)) : null;
+    // A canonical with an empty label in its host (`https://cook.example.net../`) names no site: the audit
+    // reports it, on the address found elsewhere.
+    const named = said && URL.canParse(said) ? new URL(said) : null;
+    const site = named && !emptyLabel(named.hostname) ? siteAbove(file, named) : null;
     if (site) return site;
   }
   return null;

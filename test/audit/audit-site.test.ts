@@ -162,6 +162,8 @@ describe('auditSite', () => {
       page('c/index.html', '/c/', ok('/c/', 'C').replace(`${SITE}c/`, `${SITE}404.html`)),
       page('d/index.html', '/d/', ok('/d/', 'D').replace(`${SITE}d/`, 'https://elsewhere.example/d/')),
       page('e/index.html', '/e/', `${ok('/e/', 'E')}<meta property="og:url" content="${SITE}e/other/">`),
+      // A template that joins the site's address and the path with a dot too many: no host at all.
+      page('g/index.html', '/g/', ok('/g/', 'G').replace(`${SITE}g/`, `${SITE.slice(0, -1)}../g/`)),
       page(
         'f/index.html',
         '/f/',
@@ -182,9 +184,13 @@ describe('auditSite', () => {
       'canonical-off-site /d/ link rel=canonical',
       'og-url-mismatch /e/ og:url',
       'canonical-off-site /f/ link rel=canonical',
+      'canonical-malformed /g/ link rel=canonical',
     ]);
+    expect(findings.find((finding) => finding.code === 'canonical-malformed')!.message).toMatch(
+      /^The canonical https:\/\/\S+\.\.\/g\/ has no host a search engine can reach \(".*\.\." has an empty label/,
+    );
     // The same host over the other scheme is named as a slip of the scheme, not another site.
-    expect(findings.at(-1)!.message).toBe(
+    expect(findings.find((finding) => finding.page.endsWith('/f/'))!.message).toBe(
       `The canonical ${SITE.replace('https:', 'http:')}f/ uses http:// where the site is https://: search engines index that address instead of this one. Write it with https://.`,
     );
   });
