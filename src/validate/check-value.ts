@@ -6,6 +6,7 @@ import { LINKS_NOT_PARTS } from './links.ts';
 import {
   dataTypeFormat,
   hasUnsafeScheme,
+  impossibleDate,
   isHostWithoutScheme,
   literalFits,
   otherDatePrecision,
@@ -78,16 +79,29 @@ export function checkLiteral(walk: Walk, value: string | number | boolean, prope
     );
     return;
   }
+  // "2025-02-30" has a date's form: say why it is none, or the message reads as if it were.
+  const impossible = typeof value === 'string' ? impossibleDate(value) : null;
   report.add(
     'invalid-value',
-    `"${property.name}" expects ${expected(vocab, property)}; found ${JSON.stringify(value)}.`,
+    `"${property.name}" expects ${expected(vocab, property)}; found ${JSON.stringify(value)}${impossible ? ` (${impossible})` : ''}.`,
   );
 }
 
-/** Text a page would show as written: a placeholder never filled, or JavaScript's word for a missing value. */
+/**
+ * Text a page would show as written: a placeholder never filled, JavaScript's word for a missing value, or an
+ * HTML escape a template wrote into JSON, where no reader decodes it.
+ */
 function checkFilled(walk: Walk, value: string, property: Property): void {
   const unfilled = unfilledValue(value);
-  if (unfilled === null) return;
+  if (unfilled === null) {
+    const escaped = HTML_ESCAPE.exec(value)?.[0];
+    if (escaped)
+      walk.report.add(
+        'html-escaped-text',
+        `"${property.name}" holds ${JSON.stringify(escaped)}, an HTML escape: JSON-LD text is not HTML, so readers (Google among them) show it as written. Write the character itself (a template that escapes for HTML should not escape inside the JSON-LD script).`,
+      );
+    return;
+  }
   const name = `"${property.name}"`;
   const field = /title/.test(unfilled.text) ? 'title' : 'description';
   walk.report.add(
@@ -101,6 +115,9 @@ function checkFilled(walk: Walk, value: string, property: Property): void {
           : `${name} is "${unfilled.text}", what JavaScript writes for a missing value: the data behind it was missing when the page was made. Fill it, or leave the property out.`,
   );
 }
+
+/** An HTML character reference as templates write them (`&amp;`, `&#39;`, `&#x27;`). */
+const HTML_ESCAPE = /&(?:amp|lt|gt|quot|apos|nbsp|#\d{1,7}|#x[0-9a-f]{1,6});/i;
 
 /** False when the URL is one no one may follow (reported); warns on a host written without its scheme. */
 function checkUrl(walk: Walk, value: string, property: Property): boolean {

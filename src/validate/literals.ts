@@ -26,6 +26,21 @@ function isDate(value: string): boolean {
   return day >= 1 && day <= new Date(Date.UTC(Number(match[1]), month, 0)).getUTCDate();
 }
 
+/**
+ * Why text in the form of an ISO 8601 date is no date: a month or day the calendar lacks.
+ * @example impossibleDate('2025-02-30') // '2025-02 has 28 days'
+ */
+export function impossibleDate(value: string): string | null {
+  const match = /^(\d{4})-(\d{2})(?:-(\d{2}))?(?:T.*)?$/.exec(value);
+  if (!match) return null;
+  const month = Number(match[2]);
+  if (month < 1 || month > 12) return `there is no month ${match[2]}`;
+  if (match[3] === undefined) return null;
+  const days = new Date(Date.UTC(Number(match[1]), month, 0)).getUTCDate();
+  const day = Number(match[3]);
+  return day >= 1 && day <= days ? null : `${match[1]}-${match[2]} has ${days} days`;
+}
+
 function isDateTime(value: string): boolean {
   const t = value.indexOf('T');
   return t === 10 && isDate(value.slice(0, 10)) && time.test(value.slice(11));

@@ -22,21 +22,32 @@ export function parseJson(text: string): ParsedJson {
       // V8 quotes the text around the error, cut short with "..." either side: the line and column say where.
       .replace(/, (?:\.\.\.)?"[\s\S]*"(?:\.\.\.)? is not valid JSON$/, '')
       .replace(/^(?:\.\.\.)?"[\s\S]*"(?:\.\.\.)? is not valid JSON$/, 'Not valid JSON');
-    // A comment where the text breaks: examples copied from documentation carry them, and JSON has none.
-    const comment = text.startsWith('//', offset) || text.startsWith('/*', offset);
-    // A character that shows as nothing (an editor's byte order mark, a space pasted from a web page).
-    const invisible = INVISIBLE[text.charCodeAt(offset)];
-    // A line break or tab typed inside a string (a description written over several lines).
-    const control = CONTROL[text.charCodeAt(offset)];
-    const said = comment
-      ? `${message}: a comment, which JSON does not allow (remove it)`
-      : invisible
-        ? `Unexpected ${invisible}, which looks like a space or nothing at all and which JSON does not allow there (remove it)`
-        : control && /control character in string/i.test(message)
-          ? `${message}: ${control} inside a string, which JSON does not allow (${control === 'a tab' ? 'write it as \\t' : 'join the lines, or write it as \\n'})`
-          : message;
+    const said = explained(message, text, offset);
     return { ok: false, message: said, ...lineAndColumn(text, offset) };
   }
+}
+
+/** The parser's message with the usual cause of the break at `offset`, where the text shows one. */
+function explained(message: string, text: string, offset: number): string {
+  // A comment where the text breaks: examples copied from documentation carry them, and JSON has none.
+  if (text.startsWith('//', offset) || text.startsWith('/*', offset))
+    return `${message}: a comment, which JSON does not allow (remove it)`;
+  if (text.startsWith('<!--', offset))
+    return `${message}: an HTML comment, which JSON does not allow (remove the <!-- --> around the JSON-LD: browsers have not needed it for decades)`;
+  if (/^&(?:quot|#34|#x22);/i.test(text.slice(offset, offset + 6)))
+    return `${message}: "&quot;" where JSON has a quote: the whole JSON-LD was HTML-escaped (a template escaping for HTML; output it unescaped into the script)`;
+  // A page's HTML ends the script at the first "</script>", even inside a JSON string.
+  if (/Unterminated string/i.test(message) && offset >= text.trimEnd().length - 1)
+    return `${message}: the text ends inside a string. In a page, a string holding "</script>" ends the script there (write it as "<\\/script>")`;
+  // A character that shows as nothing (an editor's byte order mark, a space pasted from a web page).
+  const invisible = INVISIBLE[text.charCodeAt(offset)];
+  if (invisible)
+    return `Unexpected ${invisible}, which looks like a space or nothing at all and which JSON does not allow there (remove it)`;
+  // A line break or tab typed inside a string (a description written over several lines).
+  const control = CONTROL[text.charCodeAt(offset)];
+  if (control && /control character in string/i.test(message))
+    return `${message}: ${control} inside a string, which JSON does not allow (${control === 'a tab' ? 'write it as \\t' : 'join the lines, or write it as \\n'})`;
+  return message;
 }
 
 const CONTROL: Record<number, string> = { 10: 'a line break', 13: 'a line break', 9: 'a tab' };

@@ -30,6 +30,7 @@ export const ISSUE_CODES = {
   'url-without-scheme': 'warning',
   'date-precision': 'info',
   'unfilled-placeholder': 'warning',
+  'html-escaped-text': 'warning',
   'google-missing-required': 'error',
   'google-missing-one-of': 'error',
   'google-missing-recommended': 'warning',

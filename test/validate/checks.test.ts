@@ -49,6 +49,21 @@ describe('parsing', () => {
       'a tab inside a string, which JSON does not allow (write it as \\t)',
     );
   });
+  it("names what templates do to JSON-LD: escape it for HTML whole, wrap it in <!-- -->, end it at a string's </script>", () => {
+    const message = (text: string) => validateJsonLd(text).issues[0]?.message;
+    expect(message('{&quot;@context&quot;:&quot;https://schema.org&quot;}')).toMatch(
+      /^Expected property name or '\}': "&quot;" where JSON has a quote: the whole JSON-LD was HTML-escaped .* at line 1, column 2\.$/,
+    );
+    expect(message('<!-- {"@context":"https://schema.org","@type":"Thing"} -->')).toMatch(
+      /^Unexpected token '<': an HTML comment, which JSON does not allow \(remove the <!-- --> around the JSON-LD/,
+    );
+    // What an HTML parser hands on of `{"name": "a </script> b"}`: the script ends at the string's </script>.
+    expect(message('{"@context":"https://schema.org","@type":"Thing","name":"a ')).toMatch(
+      /^Unterminated string: the text ends inside a string\. In a page, a string holding "<\/script>" ends the script there \(write it as "<\\\/script>"\)/,
+    );
+    // A string left open in the middle of the text is no cut script.
+    expect(message('{"name":"a\n, "x": 1}')).not.toMatch(/<\/script>/);
+  });
   it('names an invisible character (a byte order mark, a pasted no-break space) by its code point', () => {
     const [bom] = validateJsonLd('\ufeff{"@context":"https://schema.org","@type":"Thing"}').issues;
     expect(bom).toMatchObject({ code: 'json-parse-error', line: 1, column: 1 });
@@ -314,6 +329,26 @@ describe('unfilled values', () => {
       /^"headline" holds \{\{meta_title\}\}, .*Give the page a meta title \(in the CMS, or in the page file that push sends\)/,
     );
     expect(issues[1]!.message).toMatch(/meta description/);
+  });
+
+  it('finds an HTML escape a template wrote into JSON-LD text, and names a date the calendar lacks', () => {
+    const { issues } = validateJsonLd(
+      article({
+        headline: 'Tom &amp; Jerry',
+        url: 'https://x.example/?a=1&amp;b=2',
+        alternativeHeadline: 'R&D & more',
+      }),
+    );
+    expect(issues.map((issue) => `${issue.severity} ${issue.code} ${issue.path}`)).toEqual([
+      'warning html-escaped-text $.headline',
+      'warning html-escaped-text $.url',
+    ]);
+    expect(issues[0]!.message).toMatch(/^"headline" holds "&amp;", an HTML escape: JSON-LD text is not HTML/);
+    const dates = validateJsonLd(article({ datePublished: '2025-02-30', dateModified: '2025-13-01' })).issues;
+    expect(dates.map((issue) => issue.message)).toEqual([
+      expect.stringMatching(/found "2025-02-30" \(2025-02 has 28 days\)\.$/),
+      expect.stringMatching(/found "2025-13-01" \(there is no month 13\)\.$/),
+    ]);
   });
 
   it('finds a template expression written as the whole value, in every common template syntax', () => {
