@@ -338,6 +338,9 @@ export function hintFor(context: HintContext): string | null {
   if (status === 413) return 'the request body is too large for the server; send less at once';
   if (status === 429)
     return `the server rate-limits this client; ${context.retries > 0 ? 'retries were spent, ' : ''}wait (Retry-After) or lower the request rate`;
+  // WordPress's own answer to a PHP fatal error (its "critical error" page, in JSON for the REST API).
+  if (status === 500 && code === 'internal_server_error')
+    return 'a PHP fatal error in WordPress, a plugin or the theme (WordPress\'s "There has been a critical error on this website"): it fails the same way until fixed; WordPress e-mails the site\'s administrator a recovery-mode link, and the PHP error log names the file';
   if (status !== null && status >= 500)
     return `the server failed; ${spent}try again later or check its error log`;
   return null;

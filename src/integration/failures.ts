@@ -85,6 +85,19 @@ function capitalize(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
+/**
+ * What WordPress said of a failure, as text (its critical-error message comes as HTML), short: a web server's
+ * page is no message of WordPress's.
+ */
+function serverWords(error: ApiError): string {
+  if (error.code === CLIENT_ERROR_CODES.htmlResponse || !error.serverMessage) return '';
+  const text = error.serverMessage
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return text ? `: ${text.length > 200 ? `${text.slice(0, 200)}…` : text}` : '';
+}
+
 function notThisApi(context: FailureContext, detail: string, specific?: string | null): ApiFailure {
   // The client's message says the same words before its reason: only the reason is added here.
   const reason = detail.replace(/^no Schema Management API answers at \S+: /, '');
@@ -164,7 +177,9 @@ export function describeFailure(error: unknown, context: FailureContext): ApiFai
     return {
       cause: 'server-error',
       // Not "after N retries": a Retry-After longer than retries wait for (maintenance mode) makes none.
-      header: `The API at ${context.api} failed with ${error.status} ${error.code}.`,
+      header: sentence(
+        `The API at ${context.api} failed with ${error.status} ${error.code}${serverWords(error)}`,
+      ),
       hint: `${error.hint ? `${capitalize(sentence(error.hint))} ` : 'The CMS is failing; look at its error log and try again later. '}${SHIP_ANYWAY}`,
     };
   }

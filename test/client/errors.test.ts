@@ -96,6 +96,13 @@ describe('server errors', () => {
     );
   });
 
+  test("500 internal_server_error, WordPress's answer to a PHP fatal, names it and the recovery-mode e-mail", async () => {
+    const error = await failureOf(
+      wpError(500, 'internal_server_error', '<p>There has been a critical error on this website.</p>'),
+    );
+    expect(error.hint).toMatch(/^a PHP fatal error in WordPress, a plugin or the theme .*recovery-mode link/);
+  });
+
   test('403 names the capability the operation needs', async () => {
     const error = await failureOf(wpError(403, 'rest_forbidden', 'Forbidden'), 'create');
     expect(error).toMatchObject({ status: 403, operation: 'schemas.create', method: 'POST' });

@@ -115,3 +115,21 @@ test("Astro's own hint for messages that mention a document or window does not r
   expect(stopped.message).toContain('document requested');
   expect(stopped.hint).toBe('Exempt the REST API.');
 });
+
+test("a PHP fatal error says WordPress's own words, without their HTML, and what to do", () => {
+  const fatal = describeFailure(
+    error(
+      500,
+      'internal_server_error',
+      '<p>There has been a critical error on this website.</p><p><a href="https://wordpress.org/documentation/article/faq-troubleshooting/">Learn more about troubleshooting WordPress.</a></p>',
+    ),
+    context,
+  );
+  expect(fatal.header).toBe(
+    `The API at ${context.api} failed with 500 internal_server_error: There has been a critical error on this website. Learn more about troubleshooting WordPress.`,
+  );
+  // A web server's page is not WordPress's words: the header stays short.
+  expect(describeFailure(error(502, 'html_response', '<html>Bad Gateway</html>'), context).header).toBe(
+    `The API at ${context.api} failed with 502 html_response.`,
+  );
+});
