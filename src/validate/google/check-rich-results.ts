@@ -29,14 +29,31 @@ interface Entry {
   what: string;
 }
 
+/** A rule's `when` or `unless`: a property present, present with a value, or present as a number above one. */
+interface Condition {
+  entry: Entry;
+  value?: string;
+  above?: number;
+}
+
+/** `prop`, `prop=Value` or `prop>number` (a price above 0). */
+function readCondition(text: string): Condition {
+  const [, path = '', operator, operand] = /^([^=>]*)(?:([=>])(.*))?$/.exec(text) ?? [];
+  return {
+    entry: readEntry(path),
+    ...(operator === '=' ? { value: operand } : {}),
+    ...(operator === '>' ? { above: Number(operand) } : {}),
+  };
+}
+
 interface CompiledRule {
   rule: RichResultRule;
   id: string;
   typeIds: number[];
   excludeIds: number[];
   withinIds: Array<{ of: number[]; via: string; under: number[]; notUnder: number[]; atTop: boolean }>;
-  when: { entry: Entry; value?: string; above?: number } | null;
-  unless: Entry | null;
+  when: Condition | null;
+  unless: Condition | null;
   required: Entry[];
   requiredInOne: Entry[];
   recommended: Entry[];
@@ -79,8 +96,6 @@ let compiled: CompiledRule[] | null = null;
 function compile(vocab: Vocabulary): CompiledRule[] {
   const ids = (names: readonly string[] | undefined) => (names ?? []).map((name) => vocab.id(name));
   compiled ??= RICH_RESULT_RULES.map((rule) => {
-    // `prop`, `prop=Value` or `prop>number` (a price above 0).
-    const [, whenPath = '', operator, whenValue] = /^([^=>]*)(?:([=>])(.*))?$/.exec(rule.when ?? '') ?? [];
     return {
       rule,
       id: ruleId(rule),
@@ -93,14 +108,8 @@ function compile(vocab: Vocabulary): CompiledRule[] {
         notUnder: ids(notUnder),
         atTop: atTop === true,
       })),
-      when: rule.when
-        ? {
-            entry: readEntry(whenPath),
-            ...(operator === '=' ? { value: whenValue } : {}),
-            ...(operator === '>' ? { above: Number(whenValue) } : {}),
-          }
-        : null,
-      unless: rule.unless ? readEntry(rule.unless) : null,
+      when: rule.when ? readCondition(rule.when) : null,
+      unless: rule.unless ? readCondition(rule.unless) : null,
       required: (rule.required ?? []).map(readEntry),
       requiredInOne: (rule.requiredInOne ?? []).map(readEntry),
       recommended: (rule.recommended ?? []).map(readEntry),
@@ -170,7 +179,7 @@ export function checkRichResults(walk: Walk, nodes: TypedNode[]): void {
         continue;
       if (rule.rule.alone && types.length > 1) continue;
       if (rule.when && !holds(walk, node, rule.when)) continue;
-      if (rule.unless && holds(walk, node, { entry: rule.unless })) continue;
+      if (rule.unless && holds(walk, node, rule.unless)) continue;
       said = checkRule(walk, rule, typed, said);
     }
   }
@@ -233,11 +242,7 @@ function placed(walk: Walk, rule: CompiledRule, position: Position): boolean {
 }
 
 /** An entry is present; with `value`, present with that value (as written, or as a Schema.org IRI). */
-function holds(
-  walk: Walk,
-  node: JsonObject,
-  { entry, value, above }: NonNullable<CompiledRule['when']>,
-): boolean {
+function holds(walk: Walk, node: JsonObject, { entry, value, above }: Condition): boolean {
   if (value === undefined && above === undefined) return missing(walk, node, entry).length === 0;
   return findPath(walk, node, entry.alternatives[0]!, null).values.some(({ value: found }) => {
     const text = typeof found === 'string' ? found.replace(SCHEMA_ORG_PREFIX, '') : String(found);

@@ -23,7 +23,7 @@ export interface RichResultRule {
    * above this one (`prop>0`).
    */
   when?: string;
-  /** Not when the node has one of these properties (`a|b`). */
+  /** Not when the node has one of these properties (`a|b`), or this one with this value (`prop=Value`). */
   unless?: string;
   required?: string[];
   /** Required of one item at least where the path goes through several (an event's locations). */

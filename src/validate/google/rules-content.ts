@@ -323,8 +323,12 @@ export const CONTENT_RULES: RichResultRule[] = [
     scope: 'top',
     // Each question is a flashcard: Google's Question table requires its text, its one accepted answer and
     // eduQuestionType ("Flashcard").
+    // A quiz of practice problems (a retired rich result) is no set of flashcards.
+    unless: 'hasPart.learningResourceType=Practice problem',
     required: ['hasPart', 'hasPart.text', 'hasPart.acceptedAnswer', 'hasPart.eduQuestionType'],
     recommended: ['about', 'educationalAlignment'],
+    // "You must use this fixed value: Flashcard."
+    formats: { 'hasPart.eduQuestionType': { members: ['Flashcard'] } },
     source: `${docs}/education-qa`,
     checked: '2026-11-27',
   },

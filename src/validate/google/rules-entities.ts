@@ -212,10 +212,22 @@ export const ENTITY_RULES: RichResultRule[] = [
     scope: 'any',
     when: 'positiveNotes|negativeNotes',
     required: ['author', 'author.name'],
-    recommended: ['positiveNotes.itemListElement', 'negativeNotes.itemListElement'],
+    // A list given is checked by the rules below (its statements are required of it).
+    recommended: ['positiveNotes', 'negativeNotes'],
     source: `${docs}/product-snippet#pros-cons`,
     checked,
   },
+  ...(['positiveNotes', 'negativeNotes'] as const).map(
+    (notes): RichResultRule => ({
+      // A list of notes given: its statements, each with its name ("the key statement of the review").
+      name: 'Pros and cons',
+      types: ['ItemList'],
+      within: [{ of: ['Review', 'Product'], via: notes }],
+      required: ['itemListElement', 'itemListElement.name'],
+      source: `${docs}/product-snippet#pros-cons`,
+      checked: '2026-11-27',
+    }),
+  ),
   {
     // "If the review is nested into another schema.org type using the review property, you still need to
     // provide the name of the thing that is being reviewed" (likewise for an aggregate rating): the types
