@@ -112,7 +112,10 @@ async function readRoutes(transport: Transport, signal?: AbortSignal): Promise<R
       CLIENT_ERROR_CODES.notThisApi,
       `no Schema Management API answers at ${transport.baseUrl()}: ${what}`,
       error.url,
-      error.hint && error.code !== CLIENT_ERROR_CODES.htmlResponse ? error.hint : null,
+      // A missing route's hint (the namespace meant) is in the message already.
+      error.hint && error.code !== CLIENT_ERROR_CODES.htmlResponse && error.code !== 'rest_no_route'
+        ? error.hint
+        : null,
       error.status,
     );
   }
