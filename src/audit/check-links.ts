@@ -2,7 +2,7 @@
 // error page, or spelled otherwise than served; og:url against the canonical; images not in the build; a type
 // the page's own JSON-LD and the CMS's both describe; CMS addresses and off-site @ids left in JSON-LD.
 import { typesDescribedTwice } from '../head/json-ld-type.ts';
-import { decodedPath, emptyLabel } from '../url-forms.ts';
+import { decodedPath, emptyLabel, pageHref } from '../url-forms.ts';
 import type { PageFacts } from './page-facts.ts';
 import { listUrls, resolve, type SiteView } from './site-view.ts';
 
@@ -72,22 +72,34 @@ export function checkLinks(view: SiteView): void {
       );
 
     // One finding per missing file, naming every tag that points at it (twitter:image often repeats og:image).
-    const missing = new Map<string, { file: string; tags: string[] }>();
+    const missing = new Map<string, { file: string; tags: string[]; unbased?: string }>();
     for (const image of page.images) {
       const url = resolve(image.value, page.url);
-      if (!url || url.origin !== site.origin || !url.pathname.startsWith(site.pathname)) continue;
+      if (!url || url.origin !== site.origin) continue;
+      if (!url.pathname.startsWith(site.pathname)) {
+        // Outside the site's base (`/img/og.png` on a site under /blog/): another site of the origin may serve
+        // it, unless the build holds that very file, which a template that left the base out points at.
+        const unbased = decodedPath(url.pathname.slice(1));
+        if (!input.files.has(unbased)) continue;
+        const entry = missing.get(url.href) ?? { file: unbased, tags: [], unbased };
+        entry.tags.push(image.tag);
+        missing.set(url.href, entry);
+        continue;
+      }
       const file = decodedPath(url.pathname.slice(site.pathname.length));
       if (input.files.has(file)) continue;
       const entry = missing.get(url.href) ?? { file, tags: [] };
       entry.tags.push(image.tag);
       missing.set(url.href, entry);
     }
-    for (const [href, { file, tags }] of missing) {
+    for (const [href, { file, tags, unbased }] of missing) {
       add(
         'image-not-built',
         page.url,
         tags[0]!,
-        `${tags.join(' and ')} ${href} is on this site but ${file} is not in the build output.`,
+        unbased
+          ? `${tags.join(' and ')} ${href} leaves out the site's base (${site.pathname}): the build's ${unbased} is served at ${pageHref(site.href, `/${unbased}`)}, and this address is not the site's. Write the image's address with the base.`
+          : `${tags.join(' and ')} ${href} is on this site but ${file} is not in the build output.`,
       );
     }
 

@@ -202,6 +202,10 @@ describe('auditSite', () => {
     const pages = [
       readPageFacts(`<head>${head('/docs/img/here.png')}</head>`, `${site}a/`, 'a/index.html'),
       readPageFacts(`<head>${head('img/missing%20file.png')}</head>`, `${site}b/`, 'b/index.html'),
+      // A template that left the base out: the build holds the file, served under /docs/.
+      readPageFacts(`<head>${head('/img/here.png')}</head>`, `${site}c/`, 'c/index.html'),
+      // Outside the base, and not the build's: another site of the origin may serve it.
+      readPageFacts(`<head>${head('/shared/logo.png')}</head>`, `${site}d/`, 'd/index.html'),
     ];
     const findings = auditSite({
       site,
@@ -210,8 +214,14 @@ describe('auditSite', () => {
       sitemapUrls: null,
       severity: { 'duplicate-title': 'off', 'duplicate-description': 'off' },
     });
-    expect(codes(findings)).toEqual(['image-not-built /docs/b/ og:image']);
+    expect(codes(findings)).toEqual([
+      'image-not-built /docs/b/ og:image',
+      'image-not-built /docs/c/ og:image',
+    ]);
     expect(findings[0]!.message).toContain('b/img/missing file.png is not in the build output');
+    expect(findings[1]!.message).toBe(
+      "og:image https://www.example.com/img/here.png leaves out the site's base (/docs/): the build's img/here.png is served at https://www.example.com/docs/img/here.png, and this address is not the site's. Write the image's address with the base.",
+    );
   });
 
   it('compares the sitemap with the pages and their robots', () => {
