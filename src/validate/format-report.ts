@@ -129,6 +129,14 @@ interface RepeatedFinding {
  * line, not one under each.
  */
 function repeatedFindings(files: CheckedFile[]): Map<ValidationIssue, RepeatedFinding> {
+  // A page's own audit finding that a layout repeats word for word (one missing image on every page) is one
+  // too; a finding about several pages is one object on each, printed once already.
+  const filesOf = pagesPerIssue(files);
+  const pageFindings = files.flatMap((file) =>
+    (file.pageIssues ?? [])
+      .filter((issue) => filesOf.get(issue) === 1)
+      .map((issue) => ({ issue, where: { file: file.file } })),
+  );
   const located = files.flatMap((file) => {
     // A page's scripts are one place; a file's documents are one each. A pull file's pages are one file's
     // documents, each named with its page: `schemas[3] Article (https://a.dev/x/)` in `schemas.json`.
@@ -145,6 +153,7 @@ function repeatedFindings(files: CheckedFile[]): Map<ValidationIssue, RepeatedFi
       return document.issues.map((issue) => ({ issue, where }));
     });
   });
+  located.push(...pageFindings);
   const repeated = new Map<ValidationIssue, RepeatedFinding>();
   const groups = groupRepeated(
     located,
@@ -160,6 +169,44 @@ function repeatedFindings(files: CheckedFile[]): Map<ValidationIssue, RepeatedFi
     for (const member of members) repeated.set(member.issue, group);
   }
   return repeated;
+}
+
+/** Pages a page's own audit finding of one kind, at one tag, must stand on to be printed once for them all. */
+const ALIKE_ON = 10;
+
+/** One audit finding of a kind many pages have each their own of (a missing image per product page). */
+interface AlikeFindings {
+  first: ValidationIssue;
+  files: string[];
+}
+
+/**
+ * Page findings of one code at one tag, each with its own words (another missing image on each page), that
+ * stand on ten pages or more: the pretty report prints the first and names the others' pages, where a line
+ * each made hundreds (JSON, JUnit and GitHub keep every one).
+ */
+function alikeFindings(
+  files: CheckedFile[],
+  filesOf: Map<ValidationIssue, number>,
+  repeated: Map<ValidationIssue, RepeatedFinding>,
+): Map<ValidationIssue, AlikeFindings> {
+  const byKind = new Map<string, AlikeFindings>();
+  const members = new Map<string, ValidationIssue[]>();
+  for (const file of files)
+    for (const issue of file.pageIssues ?? []) {
+      if (filesOf.get(issue) !== 1 || repeated.has(issue)) continue;
+      const key = [issue.severity, issue.code, issue.rule, issue.path].join('\n');
+      const group = byKind.get(key) ?? { first: issue, files: [] };
+      group.files.push(file.file);
+      byKind.set(key, group);
+      members.set(key, [...(members.get(key) ?? []), issue]);
+    }
+  const alike = new Map<ValidationIssue, AlikeFindings>();
+  for (const [key, group] of byKind) {
+    if (group.files.length < ALIKE_ON) continue;
+    for (const issue of members.get(key)!) alike.set(issue, group);
+  }
+  return alike;
 }
 
 /**
@@ -232,6 +279,7 @@ function pretty(
   const filesOf = pagesPerIssue(files);
   const shared = [...filesOf].filter(([, count]) => count > 1);
   const repeated = repeatedFindings(files);
+  const alike = alikeFindings(files, filesOf, repeated);
   const lines: string[] = [];
   for (const file of files) {
     const issues = file.documents.flatMap((document) =>
@@ -244,7 +292,9 @@ function pretty(
         '',
       );
     }
-    const pageIssues = (file.pageIssues ?? []).filter((issue) => filesOf.get(issue) === 1);
+    const pageIssues = (file.pageIssues ?? []).filter(
+      (issue) => filesOf.get(issue) === 1 && !repeated.has(issue) && !alike.has(issue),
+    );
     if (issues.length === 0 && pageIssues.length === 0) continue;
     lines.push(paint('bold', printable(file.file)));
     for (const { document, issue } of issues) {
@@ -267,26 +317,45 @@ function pretty(
   const groups = [...new Set(repeated.values())].sort(
     (a, b) => rank[b.issue.severity] - rank[a.issue.severity],
   );
-  if (shared.length > 0 || groups.length > 0) {
+  const likewise = [...new Set(alike.values())];
+  if (shared.length > 0 || groups.length > 0 || likewise.length > 0) {
     const documents = groups.some((group) => group.places[0]!.document !== undefined);
-    const pages = shared.length > 0 || groups.some((group) => group.places[0]!.document === undefined);
+    const pages =
+      shared.length > 0 ||
+      likewise.length > 0 ||
+      groups.some((group) => group.places[0]!.document === undefined);
     lines.push(
       paint(
         'bold',
         `Across ${pages && documents ? 'pages and documents' : documents ? 'documents' : 'pages'}`,
       ),
     );
+    // Errors first, whichever kind of entry: they are what fails the run.
+    const entries: Array<{ severity: Severity; line: string }> = [];
     for (const group of groups) {
       const { issue } = group;
-      lines.push(
-        `  ${label[issue.severity]} ${printable(group.place)}  ${printable(issue.message)}  ${paint('dim', `${issue.code} (${issue.rule}) ${placesNamed(group, unit[1])}`)}`,
-      );
+      entries.push({
+        severity: issue.severity,
+        line: `  ${label[issue.severity]} ${printable(group.place)}  ${printable(issue.message)}  ${paint('dim', `${issue.code} (${issue.rule}) ${placesNamed(group, unit[1])}`)}`,
+      });
+    }
+    for (const { first, files: where } of likewise) {
+      const more = where.length - 1;
+      const named = where.slice(1, 1 + NAMED_PLACES).map(printable);
+      const rest = more > NAMED_PLACES ? ` and ${figure(more - NAMED_PLACES)} more` : '';
+      entries.push({
+        severity: first.severity,
+        line: `  ${label[first.severity]} ${printable(issuePlace(first))}  ${printable(first.message)}  ${paint('dim', `${first.code} (${first.rule}) on ${printable(where[0]!)}, and likewise on ${figure(more)} more pages: ${named.join(', ')}${rest}`)}`,
+      });
     }
     for (const [issue, count] of shared) {
-      lines.push(
-        `  ${label[issue.severity]} ${printable(issuePlace(issue))}  ${printable(issue.message)}  ${paint('dim', `${issue.code} (${issue.rule}) on ${figure(count)} pages`)}`,
-      );
+      entries.push({
+        severity: issue.severity,
+        line: `  ${label[issue.severity]} ${printable(issuePlace(issue))}  ${printable(issue.message)}  ${paint('dim', `${issue.code} (${issue.rule}) on ${figure(count)} pages`)}`,
+      });
     }
+    entries.sort((a, b) => rank[b.severity] - rank[a.severity]);
+    for (const { line } of entries) lines.push(line);
     lines.push('');
   }
   lines.push(summaryLine(counted, unit));

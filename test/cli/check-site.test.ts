@@ -390,3 +390,34 @@ it('refuses a --site or --cms that is no http(s) address, naming the flag (exit 
   );
   expect((await check(dir, '--cms', 'ftp://cms.example/')).code).toBe(2);
 });
+
+it('prints a page finding a layout repeats once: word for word on three pages, or each its own on ten', async () => {
+  // Twelve product pages, each naming its own image (none built), and the same missing logo.
+  const files: Record<string, string> = { 'index.html': page('', '<title>Shop</title>') };
+  for (let n = 1; n <= 12; n++)
+    files[`p/${n}/index.html`] = page(
+      `p/${n}/`,
+      `<title>Product ${n}</title><meta name="description" content="Product ${n}."><meta property="og:image" content="/p/${n}.jpg"><meta name="twitter:image" content="/logo.png">`,
+    );
+  await withSite(files, async (root) => {
+    const { stdout } = await check(root);
+    const lines = stdout.trim().split('\n');
+    // No page lists its own: the two kinds are under "Across pages", once each.
+    expect(lines.filter((line) => line.includes('image-not-built'))).toEqual([
+      expect.stringMatching(
+        /^ {2}error {3}twitter:image {2}twitter:image https:\/\/shop\.example\/logo\.png .*image-not-built \(audit\) on 12 files: .* and 9 more$/,
+      ),
+      expect.stringMatching(
+        /^ {2}error {3}og:image {2}og:image https:\/\/shop\.example\/p\/1\.jpg is on this site .*image-not-built \(audit\) on \S+p\/1\/index\.html, and likewise on 11 more pages: \S+, \S+, \S+ and 8 more$/,
+      ),
+    ]);
+    expect(lines.at(-1)).toMatch(/: 24 errors,/);
+    // JSON keeps each page's findings.
+    const json = JSON.parse((await check(root, '--format', 'json')).stdout);
+    const product = json.files.find((file: { file: string }) => file.file.endsWith('p/5/index.html'));
+    expect(product.pageIssues.map((issue: { code: string }) => issue.code)).toEqual([
+      'image-not-built',
+      'image-not-built',
+    ]);
+  });
+});
