@@ -8,6 +8,7 @@ import { readSitemap, type SitemapLanguageLink } from '../read-sitemap.ts';
 import { pageHref } from '../url-forms.ts';
 import type { ValidateOptions } from '../validate/index.ts';
 import { type AuditFinding, auditSite, type SiteAuditInput } from './audit-site.ts';
+import { decodePage } from './decode-page.ts';
 import { type PageFacts, readPageFacts } from './page-facts.ts';
 
 /** Larger HTML files are not read as pages (Googlebot itself reads the first 15 MB of one). */
@@ -95,7 +96,7 @@ export async function auditOutput(
       () => null,
     );
     if (size === null || size > MAX_PAGE_BYTES) return null;
-    const html = await readFile(path, 'utf8').catch(() => null);
+    const html = await readFile(path).then(decodePage, () => null);
     return html === null ? null : readPageFacts(html, urlOf(file), file, input.validation ?? null);
   });
   const { outDir: _outDir, known: _known, urlOf: _urlOf, validation: _validation, ...rest } = input;

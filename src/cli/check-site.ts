@@ -2,6 +2,7 @@
 // files they are about, and the pages for the HTML report.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { decodePage } from '../audit/decode-page.ts';
 import { type AuditFinding, auditOutput, type PageFacts, readPageFacts } from '../audit/index.ts';
 import { listOutputFiles } from '../audit/read-output.ts';
 import { readSitemap } from '../read-sitemap.ts';
@@ -55,7 +56,7 @@ function siteNamedByPages(dir: string, files: string[]): string | null {
     if (inputFileProblem(join(dir, file))) continue;
     let said: string | null;
     try {
-      const facts = readPageFacts(readFileSync(join(dir, file), 'utf8'), 'https://site.invalid/', file);
+      const facts = readPageFacts(decodePage(readFileSync(join(dir, file))), 'https://site.invalid/', file);
       said = facts.canonical ?? facts.ogUrl;
     } catch {
       continue; // Unreadable (a broken link): the report names it.
@@ -169,7 +170,7 @@ export function pageUrlsOf(dir: string, site: string): (file: string) => string 
     const path = join(dir, file);
     if (inputFileProblem(path)) return null;
     try {
-      return readPageFacts(readFileSync(path, 'utf8'), site, file);
+      return readPageFacts(decodePage(readFileSync(path)), site, file);
     } catch {
       return null; // Unreadable (a broken link): the report names it.
     }

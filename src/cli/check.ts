@@ -1,6 +1,7 @@
 // `astro-schema-manager check`: validates the JSON-LD of built pages (HTML and .jsonld files) and reports it.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, relative } from 'node:path';
+import { decodePage } from '../audit/decode-page.ts';
 import { htmlReportParts } from '../report/html-report.ts';
 import type { CheckedFile } from '../validate/format-report.ts';
 import {
@@ -204,7 +205,7 @@ function checkFile(path: string, options: CheckOptions): CheckedFile {
   // Not a FIFO named page.html (reading it would wait forever), nor a file of gigabytes.
   const problem = inputFileProblem(path);
   if (problem) throw new Error(problem);
-  const text = readFileSync(path, 'utf8');
+  const text = isJsonLdFile(path) ? readFileSync(path, 'utf8') : decodePage(readFileSync(path));
   const file = relative(process.cwd(), path) || path;
   if (isJsonLdFile(path)) {
     return {
@@ -249,7 +250,7 @@ function scriptTexts(files: string[]): Map<string, string[]> {
   for (const file of files) {
     try {
       if (inputFileProblem(file)) continue;
-      const text = readFileSync(file, 'utf8');
+      const text = isJsonLdFile(file) ? readFileSync(file, 'utf8') : decodePage(readFileSync(file));
       const name = relative(process.cwd(), file) || file;
       texts.set(name, isJsonLdFile(file) ? [text] : extractJsonLd(text).map((script) => script.text));
     } catch {

@@ -245,6 +245,35 @@ describe('astro-schema-manager check', () => {
     ]);
   });
 
+  it('reads a page in the encoding it gives: UTF-16 with its byte order mark, windows-1252 by its meta charset', async () => {
+    const dir = join(temp, 'encodings');
+    await mkdir(dir, { recursive: true });
+    // The value is no date, so the message quotes it: as decoded.
+    const script = (value: string) =>
+      `<script type="application/ld+json">{"@context":"https://schema.org","@type":"Person","birthDate":"${value}"}</script>`;
+    // Saved by a Windows tool: UTF-16, little-endian, with its mark.
+    const utf16 = `<!doctype html><html><head><title>Ü</title>${script('Jürgen')}</head></html>`;
+    await writeFile(
+      join(dir, 'utf16.html'),
+      Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(utf16, 'utf16le')]),
+    );
+    const legacy = `<!doctype html><html><head><meta charset="windows-1252"><title>M\u00fcller</title>${script('M\u00fcller')}</head></html>`;
+    await writeFile(join(dir, 'legacy.html'), Buffer.from(legacy, 'latin1'));
+    const { code, stdout } = await check(dir, '--format', 'json', '--no-audit');
+    expect(code).toBe(1);
+    const report = JSON.parse(stdout);
+    // Both pages' JSON-LD is read and checked (the UTF-16 page was a page without JSON-LD, passing).
+    expect(report.summary).toMatchObject({ files: 2, documents: 2, errors: 2 });
+    const messages = report.files.flatMap(
+      (file: { documents: Array<{ issues: Array<{ message: string }> }> }) =>
+        file.documents.flatMap((document) => document.issues.map((issue) => issue.message)),
+    );
+    expect(messages.sort()).toEqual([
+      expect.stringContaining('found "Jürgen"'),
+      expect.stringContaining('found "Müller"'),
+    ]);
+  });
+
   it('says a skipped site audit on stderr, in the JSON and as an annotation, where a CI reads it', async () => {
     // Pages that name no address of their own (VitePress's and plain Eleventy's defaults), and no sitemap.
     const dir = join(temp, 'nameless');
