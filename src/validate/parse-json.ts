@@ -9,7 +9,7 @@ export type ParsedJson =
  * Parses JSON text; on failure says what and where, 1-based.
  * @example parseJson('{"a":}') // { ok: false, message: "Unexpected token '}'", line: 1, column: 6 }
  */
-export function parseJson(text: string): ParsedJson {
+export function parseJson(text: string, script = false): ParsedJson {
   try {
     return { ok: true, value: JSON.parse(text) };
   } catch (error) {
@@ -22,23 +22,23 @@ export function parseJson(text: string): ParsedJson {
       // V8 quotes the text around the error, cut short with "..." either side: the line and column say where.
       .replace(/, (?:\.\.\.)?"[\s\S]*"(?:\.\.\.)? is not valid JSON$/, '')
       .replace(/^(?:\.\.\.)?"[\s\S]*"(?:\.\.\.)? is not valid JSON$/, 'Not valid JSON');
-    const said = explained(message, text, offset);
+    const said = explained(message, text, offset, script);
     return { ok: false, message: said, ...lineAndColumn(text, offset) };
   }
 }
 
-/** The parser's message with the usual cause of the break at `offset`, where the text shows one. */
-function explained(message: string, text: string, offset: number): string {
+/**
+ * The parser's message with the usual cause of the break at `offset`, where the text shows one; for a JSON-LD
+ * script (`script`), also what templates and HTML do to one.
+ */
+function explained(message: string, text: string, offset: number, script: boolean): string {
+  if (script) {
+    const cause = scriptCause(message, text, offset);
+    if (cause) return cause;
+  }
   // A comment where the text breaks: examples copied from documentation carry them, and JSON has none.
   if (text.startsWith('//', offset) || text.startsWith('/*', offset))
     return `${message}: a comment, which JSON does not allow (remove it)`;
-  if (text.startsWith('<!--', offset))
-    return `${message}: an HTML comment, which JSON does not allow (remove the <!-- --> around the JSON-LD: browsers have not needed it for decades)`;
-  if (/^&(?:quot|#34|#x22);/i.test(text.slice(offset, offset + 6)))
-    return `${message}: "&quot;" where JSON has a quote: the whole JSON-LD was HTML-escaped (a template escaping for HTML; output it unescaped into the script)`;
-  // A page's HTML ends the script at the first "</script>", even inside a JSON string.
-  if (/Unterminated string/i.test(message) && offset >= text.trimEnd().length - 1)
-    return `${message}: the text ends inside a string. In a page, a string holding "</script>" ends the script there (write it as "<\\/script>")`;
   // A character that shows as nothing (an editor's byte order mark, a space pasted from a web page).
   const invisible = INVISIBLE[text.charCodeAt(offset)];
   if (invisible)
@@ -48,6 +48,20 @@ function explained(message: string, text: string, offset: number): string {
   if (control && /control character in string/i.test(message))
     return `${message}: ${control} inside a string, which JSON does not allow (${control === 'a tab' ? 'write it as \\t' : 'join the lines, or write it as \\n'})`;
   return message;
+}
+
+/** What a template or a page's HTML did to a JSON-LD script, where the text shows it; null otherwise. */
+function scriptCause(message: string, text: string, offset: number): string | null {
+  if (text.trim() === '')
+    return 'Empty: there is no JSON here (a template or a CMS field with nothing in it); fill it, or leave the script out';
+  if (text.startsWith('<!--', offset))
+    return `${message}: an HTML comment, which JSON does not allow (remove the <!-- --> around the JSON-LD: browsers have not needed it for decades)`;
+  if (/^&(?:quot|#34|#x22);/i.test(text.slice(offset, offset + 6)))
+    return `${message}: "&quot;" where JSON has a quote: the whole JSON-LD was HTML-escaped (a template escaping for HTML; output it unescaped into the script)`;
+  // A page's HTML ends the script at the first "</script>", even inside a JSON string.
+  if (/Unterminated string/i.test(message) && offset >= text.trimEnd().length - 1)
+    return `${message}: the text ends inside a string. In a page, a string holding "</script>" ends the script there (write it as "<\\/script>")`;
+  return null;
 }
 
 const CONTROL: Record<number, string> = { 10: 'a line break', 13: 'a line break', 9: 'a tab' };

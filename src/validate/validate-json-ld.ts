@@ -24,7 +24,7 @@ export function validateJsonLd(
   const report = new Reporter(options);
   let root: unknown = input;
   if (typeof input === 'string') {
-    const parsed = parseJson(input);
+    const parsed = parseJson(input, true);
     if (!parsed.ok) {
       report.add('json-parse-error', `${parsed.message} at line ${parsed.line}, column ${parsed.column}.`);
       const issue = report.issues.at(-1);

@@ -61,6 +61,10 @@ describe('parsing', () => {
     expect(message('{"@context":"https://schema.org","@type":"Thing","name":"a ')).toMatch(
       /^Unterminated string: the text ends inside a string\. In a page, a string holding "<\/script>" ends the script there \(write it as "<\\\/script>"\)/,
     );
+    // An empty script (a template with nothing to write) is said to be empty.
+    expect(message(' \n ')).toMatch(
+      /^Empty: there is no JSON here \(a template or a CMS field with nothing in it\)/,
+    );
     // A string left open in the middle of the text is no cut script.
     expect(message('{"name":"a\n, "x": 1}')).not.toMatch(/<\/script>/);
   });
