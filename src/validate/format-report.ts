@@ -199,7 +199,9 @@ function alikeFindings(
       const group = byKind.get(key) ?? { first: issue, files: [] };
       group.files.push(file.file);
       byKind.set(key, group);
-      members.set(key, [...(members.get(key) ?? []), issue]);
+      const list = members.get(key);
+      if (list) list.push(issue);
+      else members.set(key, [issue]);
     }
   const alike = new Map<ValidationIssue, AlikeFindings>();
   for (const [key, group] of byKind) {
