@@ -6,7 +6,8 @@ export type ParsedJson =
   | { ok: false; message: string; line: number; column: number };
 
 /**
- * Parses JSON text; on failure says what and where, 1-based.
+ * Parses JSON text; on failure says what and where, 1-based. With `script`, the text is a JSON-LD script, and
+ * what templates and HTML do to one (escaping it, a `</script>` in a string) is named too.
  * @example parseJson('{"a":}') // { ok: false, message: "Unexpected token '}'", line: 1, column: 6 }
  */
 export function parseJson(text: string, script = false): ParsedJson {
