@@ -248,8 +248,10 @@ describe('options', () => {
         { '@type': 'ListItem', name: 'Two' },
       ],
     };
+    // The first crumb is not the last (the second, without a position, is by order): it needs its item.
     expect(codes(crumbs, { rules: ['google'] })).toEqual([
       'error google-missing-required $.itemListElement[1].position',
+      'error google-missing-required $.itemListElement[0].item',
     ]);
   });
   it('reports deprecated rich results as info', () => {

@@ -29,6 +29,25 @@ interface Entry {
   what: string;
 }
 
+/** The index of a list's last item: the one of the highest `position` where every item has one, else the last. */
+function lastItem(value: unknown): number {
+  if (!Array.isArray(value)) return 0;
+  const positions = value.map((item) =>
+    item !== null && typeof item === 'object' ? Number((item as JsonObject).position) : Number.NaN,
+  );
+  if (value.length > 0 && positions.every(Number.isFinite)) return positions.indexOf(Math.max(...positions));
+  return value.length - 1;
+}
+
+/** Which item of `list` (a property of the node) a missing step is below: -1 where `list` itself is missing. */
+function itemOf(miss: Place, list: string): number {
+  let child: Place | null = null;
+  for (let at: Place | null = miss; at; child = at, at = at.from)
+    if (at.from === null)
+      return at.step !== list || child === null ? -1 : typeof child.step === 'number' ? child.step : 0;
+  return -1;
+}
+
 /** A rule's `when` or `unless`: a property present, present with a value, or present as a number above one. */
 interface Condition {
   entry: Entry;
@@ -56,6 +75,7 @@ interface CompiledRule {
   unless: Condition | null;
   required: Entry[];
   requiredInOne: Entry[];
+  requiredExceptLast: Entry[];
   recommended: Entry[];
   oneOf: Array<{ entries: Entry[]; what: string }>;
   formats: Array<{ property: string; segments: string[]; format: ValueFormat; recommended: boolean }>;
@@ -112,6 +132,7 @@ function compile(vocab: Vocabulary): CompiledRule[] {
       unless: rule.unless ? readCondition(rule.unless) : null,
       required: (rule.required ?? []).map(readEntry),
       requiredInOne: (rule.requiredInOne ?? []).map(readEntry),
+      requiredExceptLast: (rule.requiredExceptLast ?? []).map(readEntry),
       recommended: (rule.recommended ?? []).map(readEntry),
       oneOf: (rule.oneOf ?? []).map((group) => ({
         entries: group.map(readEntry),
@@ -333,6 +354,18 @@ function checkRule(walk: Walk, compiledRule: CompiledRule, typed: TypedNode, sai
       `${richResult} requires ${entry.what} on one ${segments[0]} at least.`,
       [...path, segments[0]!],
     );
+  }
+  for (const entry of compiledRule.requiredExceptLast) {
+    const list = entry.alternatives[0]![0]!;
+    const last = lastItem(node[list]);
+    for (const miss of missing(walk, node, entry)) {
+      if (itemOf(miss, list) === last) continue;
+      report(
+        'google-missing-required',
+        `${richResult} requires ${entry.what} on every ${list} but the last.`,
+        segmentsOf(miss, path),
+      );
+    }
   }
   missingAll(compiledRule.recommended, 'google-missing-recommended');
   for (const group of oneOfMissing)

@@ -28,6 +28,11 @@ export interface RichResultRule {
   required?: string[];
   /** Required of one item at least where the path goes through several (an event's locations). */
   requiredInOne?: string[];
+  /**
+   * Required of every item of the path's first property but the last (by `position`, else by order): a
+   * breadcrumb's last crumb, the page itself, needs no `item`.
+   */
+  requiredExceptLast?: string[];
   recommended?: string[];
   /** Each group: at least one of its paths must be present. */
   oneOf?: string[][];

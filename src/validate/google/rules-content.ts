@@ -46,6 +46,8 @@ export const CONTENT_RULES: RichResultRule[] = [
       'itemListElement.position',
       'itemListElement.name|itemListElement.item.name',
     ],
+    // "If the breadcrumb is the last item in the breadcrumb trail, item is not required."
+    requiredExceptLast: ['itemListElement.item'],
     formats: { 'itemListElement.position': 'number' },
     source: `${docs}/breadcrumb`,
     checked,
