@@ -110,6 +110,23 @@ describe('documents given as objects', () => {
 });
 
 describe('hostile documents', () => {
+  it('judges a breadcrumb trail of 150,000 crumbs, its last found without spreading them into one call', () => {
+    const items = Array.from({ length: 150_000 }, (_, index) => ({
+      '@type': 'ListItem',
+      position: index + 1,
+      name: `Crumb ${index + 1}`,
+      ...(index === 0 ? {} : { item: `https://example.com/${index}/` }),
+    }));
+    const { issues } = validateJsonLd(
+      { '@context': 'https://schema.org', '@type': 'BreadcrumbList', itemListElement: items },
+      { rules: ['schema.org', 'google'] },
+    );
+    // The first crumb alone lacks its item; the last (position 150,000) has one it need not have.
+    expect(issues.map((issue) => `${issue.code} ${issue.path}`)).toEqual([
+      'google-missing-required $.itemListElement[0].item',
+    ]);
+  });
+
   it('names a number too large for JSON as it reads, not as "null"', () => {
     expect(validateJsonLd('1e999999').issues[0]?.message).toBe(
       'A JSON-LD document is an object with "@context" and "@type"; found number Infinity.',

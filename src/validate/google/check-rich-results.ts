@@ -35,8 +35,12 @@ function lastItem(value: unknown): number {
   const positions = value.map((item) =>
     item !== null && typeof item === 'object' ? Number((item as JsonObject).position) : Number.NaN,
   );
-  if (value.length > 0 && positions.every(Number.isFinite)) return positions.indexOf(Math.max(...positions));
-  return value.length - 1;
+  if (!positions.every(Number.isFinite)) return value.length - 1;
+  // A loop, not Math.max(...): a list of 300,000 items is more arguments than a call takes.
+  let last = 0;
+  for (let index = 1; index < positions.length; index++)
+    if (positions[index]! > positions[last]!) last = index;
+  return last;
 }
 
 /** Which item of `list` (a property of the node) a missing step is below: -1 where `list` itself is missing. */
