@@ -58,9 +58,11 @@ export const CONTENT_RULES: RichResultRule[] = [
     exclude: ['BreadcrumbList', 'HowToSection', 'HowToStep', 'OfferCatalog'],
     scope: 'top',
     required: ['itemListElement'],
+    // "Define an ItemList that contains at least two ListItem elements."
+    atLeast: { itemListElement: 2 },
     formats: { 'itemListElement.position': 'number' },
     source: `${docs}/carousel`,
-    checked,
+    checked: '2026-11-27',
   },
   {
     // A carousel's entry has its position, and a url (a summary page) or the item itself (an all-in-one
@@ -79,6 +81,17 @@ export const CONTENT_RULES: RichResultRule[] = [
       },
     ],
     required: ['position', 'url|item'],
+    source: `${docs}/carousel`,
+    checked: '2026-11-27',
+  },
+  {
+    // An all-in-one page's item: "Populate this object with … item.name, item.url" ("the fully-qualified URL
+    // and page anchor to this item on the page"). Only the types a carousel shows: a list of music groups is
+    // no carousel. Their names, and what else they need, are their own rules' to ask for.
+    name: 'Carousel',
+    types: ['Course', 'Movie', 'Recipe', 'Restaurant'],
+    within: [{ of: ['ListItem'], via: 'item' }],
+    required: ['url'],
     source: `${docs}/carousel`,
     checked: '2026-11-27',
   },
