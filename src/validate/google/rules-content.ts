@@ -53,6 +53,18 @@ export const CONTENT_RULES: RichResultRule[] = [
     checked,
   },
   {
+    // "You must mark up at least three courses", here in the list's items (an all-in-one page). Before the
+    // rule below, so that a list of one course is said to need three, not two.
+    name: 'Course list',
+    types: ['ItemList'],
+    exclude: ['BreadcrumbList', 'HowToSection', 'HowToStep', 'OfferCatalog'],
+    scope: 'top',
+    when: 'itemListElement.item.@type=Course',
+    atLeast: { itemListElement: 3 },
+    source: `${docs}/course`,
+    checked: '2026-11-27',
+  },
+  {
     name: 'Carousel',
     types: ['ItemList'],
     exclude: ['BreadcrumbList', 'HowToSection', 'HowToStep', 'OfferCatalog'],
