@@ -154,6 +154,8 @@ export const CONTENT_RULES: RichResultRule[] = [
     name: 'Recipe',
     types: ['Recipe'],
     scope: 'top',
+    // An all-in-one carousel page holds each recipe whole, in its ListItem (Google's carousel page).
+    within: [{ of: ['ListItem'], via: 'item' }],
     when: 'nutrition',
     required: ['recipeYield'],
     source: `${docs}/recipe`,
@@ -163,6 +165,7 @@ export const CONTENT_RULES: RichResultRule[] = [
     name: 'Recipe',
     types: ['Recipe'],
     scope: 'top',
+    within: [{ of: ['ListItem'], via: 'item' }],
     required: ['name', 'image'],
     recommended: [
       'aggregateRating',

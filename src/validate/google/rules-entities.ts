@@ -25,35 +25,45 @@ const REVIEWED_TYPES = [
 ];
 const ratingFormats = { ratingValue: 'rating', bestRating: 'number', worstRating: 'number' } as const;
 
+const localBusiness = {
+  name: 'Local business',
+  required: ['name', 'address'],
+  recommended: [
+    'address.streetAddress',
+    'address.addressLocality',
+    'address.postalCode',
+    'address.addressCountry',
+    'geo.latitude',
+    'geo.longitude',
+    'openingHoursSpecification',
+    'priceRange',
+    'telephone',
+    'url',
+  ],
+  // "The precision must be at least 5 decimal places." (geo is recommended, so a warning). Over 100
+  // characters, "Google doesn't show the price range".
+  recommendedFormats: {
+    'geo.latitude': 'coordinate',
+    'geo.longitude': 'coordinate',
+    priceRange: { length: [0, 99] },
+  },
+  source: `${docs}/local-business`,
+  checked: '2026-11-27',
+} satisfies Omit<RichResultRule, 'types'>;
+
 export const ENTITY_RULES: RichResultRule[] = [
   {
-    name: 'Local business',
+    ...localBusiness,
     types: ['LocalBusiness'],
     // A VacationRental is a LodgingBusiness to Schema.org; Google reads it by its own rules, below.
     exclude: ['VacationRental'],
     scope: 'top',
-    required: ['name', 'address'],
-    recommended: [
-      'address.streetAddress',
-      'address.addressLocality',
-      'address.postalCode',
-      'address.addressCountry',
-      'geo.latitude',
-      'geo.longitude',
-      'openingHoursSpecification',
-      'priceRange',
-      'telephone',
-      'url',
-    ],
-    // "The precision must be at least 5 decimal places." (geo is recommended, so a warning). Over 100
-    // characters, "Google doesn't show the price range".
-    recommendedFormats: {
-      'geo.latitude': 'coordinate',
-      'geo.longitude': 'coordinate',
-      priceRange: { length: [0, 99] },
-    },
-    source: `${docs}/local-business`,
-    checked: '2026-11-27',
+  },
+  {
+    // A restaurant of an all-in-one carousel page, held whole in its ListItem (Google's carousel page).
+    ...localBusiness,
+    types: ['Restaurant'],
+    within: [{ of: ['ListItem'], via: 'item' }],
   },
   {
     name: 'Organization',
