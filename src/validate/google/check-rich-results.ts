@@ -272,8 +272,17 @@ function holds(walk: Walk, node: JsonObject, { entry, value, above }: Condition)
   return findPath(walk, node, entry.alternatives[0]!, null).values.some(({ value: found }) => {
     const text = typeof found === 'string' ? found.replace(SCHEMA_ORG_PREFIX, '') : String(found);
     // A price written as text ("1.00") is a number too; one that is no number is the format check's to name.
-    return above === undefined ? text === value : text.trim() !== '' && Number(text) > above;
+    return above === undefined ? sameValue(text, value!) : text.trim() !== '' && Number(text) > above;
   });
+}
+
+/**
+ * A value as a condition names it. A boolean may be written as text, and Schema.org's members are `True` and
+ * `False` (Google's paywalled-content page: "Set the isAccessibleForFree property to False").
+ */
+function sameValue(text: string, value: string): boolean {
+  if (text === value) return true;
+  return (value === 'true' || value === 'false') && text.trim().toLowerCase() === value;
 }
 
 function checkRule(walk: Walk, compiledRule: CompiledRule, typed: TypedNode, said: Set<string> | null) {

@@ -424,8 +424,10 @@ export const CONTENT_RULES: RichResultRule[] = [
     scope: 'top',
     when: 'isAccessibleForFree=false',
     // The flag is what Google requires; the parts behind the paywall are recommended, so that a page paywalled
-    // whole (no hasPart) is valid.
-    recommended: ['hasPart.cssSelector', 'hasPart.isAccessibleForFree'],
+    // whole (no hasPart) is valid. Each part is a WebPageElement ("Set the @type to WebPageElement").
+    recommended: ['hasPart.cssSelector', 'hasPart.@type', 'hasPart.isAccessibleForFree'],
+    // "Only use .class selectors for the cssSelector property."
+    recommendedFormats: { 'hasPart.cssSelector': 'class selector' },
     source: `${docs}/paywalled-content`,
     checked: '2026-11-27',
   },

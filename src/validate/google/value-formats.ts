@@ -15,6 +15,8 @@ export type ValueFormat =
   | 'date'
   | 'duration'
   | 'coordinate'
+  /** A CSS selector of class names alone (`.paywall`, `.story .paywall`): no ids, tags or attributes. */
+  | 'class selector'
   /** One of these Schema.org members (written short, as an IRI or `schema:`); `said` words the choice. */
   | { members: readonly string[]; said?: string }
   /** Text of this many characters (Google's counts). */
@@ -29,6 +31,10 @@ const price = /^\d+(\.\d+)?$/;
 const numeric = /^[+-]?(\d+(\.\d+)?|\.\d+)$/;
 const availability =
   /^(https?:\/\/schema\.org\/|schema:)?(BackOrder|Discontinued|InStock|InStoreOnly|LimitedAvailability|MadeToOrder|OnlineOnly|OutOfStock|PreOrder|PreSale|Reserved|SoldOut)$/;
+
+// One or more class names (`.a.b`), and such compounds joined by combinators or commas.
+const classes = String.raw`\.[-\w\u00A0-\uFFFF]+(?:\.[-\w\u00A0-\uFFFF]+)*`;
+const classSelector = new RegExp(String.raw`^\s*${classes}(?:\s*[\s>+~,]\s*${classes})*\s*$`, 'u');
 
 const asNumber = (value: unknown): number | null => {
   if (typeof value === 'number') return Number.isFinite(value) ? value : null;
@@ -111,6 +117,10 @@ export function formatProblem(
         : 'an ISO 8601 date ("2024-05-31") or date and time ("2024-05-31T09:00:00+02:00")';
     case 'duration':
       return typeof value === 'string' && isDuration(value) ? null : 'an ISO 8601 duration ("PT1H30M")';
+    case 'class selector':
+      return typeof value === 'string' && classSelector.test(value)
+        ? null
+        : 'a class selector (".paywall"), not an id, tag or attribute';
     case 'coordinate': {
       // Decimals as written in a string; of a number as JSON gives it (as any parser of the page reads it).
       const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
