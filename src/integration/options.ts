@@ -176,6 +176,25 @@ function problemOf(issue: z.core.$ZodIssue, input: unknown): OptionProblem[] {
   }
   const hint = issue.code === 'custom' ? (issue.params?.hint as string | undefined) : undefined;
   const line = `${issue.path.join('.') || '(options)'}: ${issue.message}`;
+  if (issue.code === 'invalid_type') {
+    const given = valueAt(input, issue.path);
+    // schemaManager('https://cms…'): the address alone, as other integrations take it. Not echoed: it may hold a password.
+    if (issue.path.length === 0 && typeof given === 'string')
+      return [
+        {
+          line: '(options): schemaManager() takes an object of options, and was given a string.',
+          hint: `Write schemaManager({ api: '${API_EXAMPLE}' }).`,
+        },
+      ];
+    // rules: 'google', exclude: '/drafts/': one item where a list is asked for.
+    if (issue.expected === 'array' && typeof given === 'string') {
+      const name = issue.path.join('.');
+      const list = `[${quoted(given)}]`;
+      return [
+        { line: `${line}. Did you mean \`${list}\`?`, hint: `Write ${name} as a list: ${name}: ${list}.` },
+      ];
+    }
+  }
   // A near miss of one of the words an option takes (`validate: 'warning'`, as `severity` spells it).
   if (issue.code === 'invalid_value') {
     const given = valueAt(input, issue.path);
@@ -195,6 +214,11 @@ function problemOf(issue: z.core.$ZodIssue, input: unknown): OptionProblem[] {
       ];
   }
   return [{ line, ...(hint && { hint }) }];
+}
+
+/** A string as a JavaScript literal in astro.config: in single quotes, as the README writes them, where it can be. */
+function quoted(value: string): string {
+  return /['\\\n]/.test(value) ? JSON.stringify(value) : `'${value}'`;
 }
 
 function valueAt(input: unknown, path: ReadonlyArray<PropertyKey>): unknown {

@@ -215,3 +215,29 @@ test('says which variables the options set aside, without credentials, and nothi
   expect(overriddenVariables(site, resolveOptions(site, otherNamespace), otherNamespace)).toHaveLength(1);
   expect(overriddenVariables({}, resolveOptions({}, env), env)).toEqual([]);
 });
+
+test('a value in the wrong container is told the form to write: the address alone, one item for a list', () => {
+  const problemsOf = (input: unknown) => {
+    try {
+      resolveOptions(input, {});
+    } catch (error) {
+      return { problems: (error as OptionsError).problems, hint: (error as OptionsError).hint };
+    }
+    throw new Error('no problem found');
+  };
+  // schemaManager('https://…'), as integrations taking one address are called; the address is not echoed.
+  const alone = problemsOf('https://ed:secret@cms.example.com/wp-json/schemafy/v1');
+  expect(alone.problems).toEqual([
+    '(options): schemaManager() takes an object of options, and was given a string.',
+  ]);
+  expect(alone.hint).toBe("Write schemaManager({ api: 'https://cms.example.com/wp-json/<namespace>/v1' }).");
+  expect(JSON.stringify(alone)).not.toContain('secret');
+  const lists = problemsOf({ api, rules: 'google', exclude: '/drafts/' });
+  expect(lists.problems).toEqual([
+    "rules: Invalid input: expected array, received string. Did you mean `['google']`?",
+    "exclude: Invalid input: expected array, received string. Did you mean `['/drafts/']`?",
+  ]);
+  expect(lists.hint).toBe(
+    "Write rules as a list: rules: ['google']. Write exclude as a list: exclude: ['/drafts/'].",
+  );
+});
