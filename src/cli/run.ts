@@ -121,8 +121,12 @@ export async function runCli(argv: string[], table: CommandTable = defaultComman
     process.stderr.write(program.helpInformation());
     return 2;
   }
+  // `help pul`: commander's help command would print the whole help for a name it does not know; asked as a
+  // command, it names the nearest one instead, as for `pul` alone.
+  const asked =
+    words[0] === 'help' && target !== undefined && !Object.hasOwn(table, target) ? [target] : argv;
   try {
-    await program.parseAsync(argv, { from: 'user' });
+    await program.parseAsync(asked, { from: 'user' });
     return exitCode;
   } catch (error) {
     if (error instanceof CommanderError) {

@@ -87,6 +87,14 @@ test('mistyped commands and flags get a suggestion and a pointer to --help, not 
     'astro-schema-manager: unknown command \'frobnicate\'\n(run "astro-schema-manager --help" for the commands)\n',
   );
 
+  // `help <command>` with a mistyped name too: not the whole help, with exit 2 and no word of what was wrong.
+  const help = await cli(['help', 'pul']);
+  expect(help.code).toBe(2);
+  expect(help.stdout).toBe('');
+  expect(help.stderr).toBe(
+    'astro-schema-manager: unknown command \'pul\'\n(Did you mean pull?)\n(run "astro-schema-manager --help" for the commands)\n',
+  );
+
   const choice = await cli(['check', '--format', 'yaml', '.']);
   expect(choice.code).toBe(2);
   expect(choice.stderr).toMatch(/Allowed choices are pretty, json, junit, github/);
