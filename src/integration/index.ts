@@ -10,7 +10,7 @@ import { type BuildClient, startBuildClient } from './build-client.ts';
 import { setPageListener } from './build-hand-off.ts';
 import { buildStopped } from './failures.ts';
 import { listingRights } from './fetch-head-data.ts';
-import { sitemapOrderProblem } from './integration-order.ts';
+import { listedTwiceProblem, sitemapOrderProblem } from './integration-order.ts';
 import {
   OptionsError,
   overriddenVariables,
@@ -104,6 +104,15 @@ export default function schemaManager(userOptions: SchemaManagerOptions = {}): A
         updateConfig,
         logger,
       }) => {
+        const twice = listedTwiceProblem(
+          astroConfig.integrations.map((integration) => integration.name),
+          NAME,
+        );
+        if (twice)
+          throw buildStopped(
+            twice,
+            'Keep one schemaManager({ … }) in the integrations of astro.config, with all the options in it (`npx astro add` adds one: remove the other).',
+          );
         // astro sync (and so astro check), astro preview and astro dev with dev: false start without the API.
         const usesApi = usesApiIn(command, userOptions);
         const envDir = astroConfig.vite?.envDir;

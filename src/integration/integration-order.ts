@@ -14,3 +14,15 @@ export function sitemapOrderProblem(names: readonly string[], own: string): stri
   if (at === -1 || sitemap < at) return null;
   return `${SITEMAP} is listed after ${own}, so it writes the sitemap after the site audit has run: the audit cannot compare the sitemap with the pages (noindex pages listed, addresses without a page). List schemaManager() after sitemap() in integrations.`;
 }
+
+/**
+ * Why the package cannot run as listed when it is listed more than once; null when once. The instances share
+ * what the request-time pass reads (the config, the logger, the page being rendered), so the last one's options
+ * would serve both, each page would be fetched and rewritten twice, and astro dev would write its inspection twice.
+ * @example listedTwiceProblem(['astro-schema-manager', 'astro-schema-manager'], 'astro-schema-manager') // 'schemaManager() is listed 2 times …'
+ */
+export function listedTwiceProblem(names: readonly string[], own: string): string | null {
+  const times = names.filter((name) => name === own).length;
+  if (times < 2) return null;
+  return `schemaManager() is listed ${times} times in integrations (${own} runs once per site).`;
+}

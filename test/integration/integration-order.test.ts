@@ -48,3 +48,21 @@ test('@astrojs/sitemap listed before: no such warning, and the audit compares it
     /sitemap-0\.xml lists https:\/\/[^ ]+\/gone\/, which is not a page of this build/,
   );
 });
+
+test('schemaManager() listed twice stops astro at start-up, saying to keep one, before the API is asked', async () => {
+  const twice = await buildFixture({
+    fixture: 'site-basic',
+    integrations: { after: "schemaManager({ validate: 'warn' })" },
+    env: api.env,
+  });
+  try {
+    expect(twice.exitCode).not.toBe(0);
+    expect(twice.log).toContain('astro:config:setup');
+    expect(twice.log).toContain('schemaManager() is listed 2 times in integrations');
+    expect(twice.log).toContain('Keep one schemaManager({ … })');
+    expect(twice.log).not.toContain('generating static routes');
+    expect(twice.log).not.toMatch(/^\s+at /m);
+  } finally {
+    twice.remove();
+  }
+});
