@@ -1,5 +1,8 @@
 // `astro-schema-manager serve`: the reference server on a port, until SIGINT or SIGTERM.
+import { mkdirSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { suggestName } from '../did-you-mean.ts';
+import { fileProblemOf } from '../file-problems.ts';
 import { plural } from '../plural.ts';
 import { SeedFileError } from '../seed-file.ts';
 import { createServer, generateApplicationPassword, serverDefaults } from '../server/index.ts';
@@ -101,6 +104,32 @@ function originsOf(seed: {
   return [...origins];
 }
 
+/**
+ * Makes the --db file's folder where it is missing, as pull --out and the build's report make theirs; a folder
+ * named in its place is a mistake in the call. SQLite alone says only "unable to open database file" for both.
+ */
+function prepareDatabaseFile(db: string): void {
+  if (db === ':memory:') return;
+  let isFolder: boolean;
+  try {
+    isFolder = statSync(db, { throwIfNoEntry: false })?.isDirectory() ?? false;
+  } catch (error) {
+    throw new UsageError(`--db ${db}: cannot use it: ${fileProblemOf(error)}.`);
+  }
+  if (isFolder)
+    throw new UsageError(
+      `--db ${db} is a folder: name the SQLite file, e.g. --db ${join(db, 'schemas.sqlite')}.`,
+    );
+  try {
+    mkdirSync(dirname(db), { recursive: true });
+  } catch (error) {
+    throw new UsageError(`--db ${db}: cannot make its folder ${dirname(db)}: ${fileProblemOf(error)}.`);
+  }
+}
+
+/** Errors of listening on --host that mean the address is not this machine's. */
+const NOT_AN_ADDRESS_HERE = new Set(['ENOTFOUND', 'EADDRNOTAVAIL', 'EAI_AGAIN', 'EAI_FAIL']);
+
 export const command: Command = {
   summary: 'Run the reference server of the API (node:sqlite) until stopped',
   options: [
@@ -111,7 +140,11 @@ export const command: Command = {
       integer: { min: 0, max: 65535 },
     },
     { flags: '--host <addr>', description: 'interface to listen on', default: serverDefaults.host },
-    { flags: '--db <file>', description: 'SQLite file, created if missing', default: serverDefaults.db },
+    {
+      flags: '--db <file>',
+      description: 'SQLite file, created (and its folder) if missing',
+      default: serverDefaults.db,
+    },
     {
       flags: '--seed <file>',
       description: 'JSON file of schemas, meta and social entries, loaded into an empty database',
@@ -168,6 +201,7 @@ SIGINT and SIGTERM close the server and the database; the exit code is then 0.`,
     const seedSites = values.site === undefined && seed ? originsOf(seed) : [];
     const sites =
       (values.site as string[] | undefined) ?? (seedSites.length > 0 ? seedSites : serverDefaults.site);
+    prepareDatabaseFile(values.db as string);
     let server: ReturnType<typeof createServer>;
     try {
       server = createServer({
@@ -191,6 +225,9 @@ SIGINT and SIGTERM close the server and the database; the exit code is then 0.`,
             : '';
         throw new InputError(`--seed ${values.seed}: ${error.message}${hint}`);
       }
+      // A file that is not SQLite's, or one this user may not open: named, as SQLite's words do not.
+      if ((error as { code?: unknown }).code === 'ERR_SQLITE_ERROR')
+        throw new InputError(`--db ${values.db}: ${(error as Error).message} (SQLite).`);
       throw error;
     }
     const baseUrl = await server.listen(port).catch(async (error: NodeJS.ErrnoException) => {
@@ -198,6 +235,10 @@ SIGINT and SIGTERM close the server and the database; the exit code is then 0.`,
       if (error.code === 'EADDRINUSE' || error.code === 'EACCES')
         throw new Error(
           `${values.host}:${port} ${error.code === 'EADDRINUSE' ? 'is in use (another server, or another serve)' : 'may not be opened by this user'} (${error.code}): choose another port with --port, or --port 0 for a free one.`,
+        );
+      if (error.code !== undefined && NOT_AN_ADDRESS_HERE.has(error.code))
+        throw new UsageError(
+          `--host ${values.host} is no address of this machine (${error.code}): use 127.0.0.1 for this machine alone, or 0.0.0.0 for every interface.`,
         );
       throw error;
     });

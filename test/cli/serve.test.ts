@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -276,4 +276,32 @@ test("without --site a seed's own pages name the site; with another --site every
       "To serve the seed's pages, add --site https://www.shop.test.",
     ].join('\n'),
   );
+});
+
+test('--db: a missing folder is made; a folder, or a file that is no database, is named with the fix (exit 2)', async () => {
+  const nested = join(dir, 'not-yet', 'made', 'schemas.sqlite');
+  const { child } = await serve(['--db', nested]);
+  expect(await stop(child, 'SIGTERM')).toBe(0);
+  expect(existsSync(nested)).toBe(true);
+
+  // SQLite says only "unable to open database file" for these, without the file.
+  const folder = await refused(['--db', dir]);
+  expect(folder.code).toBe(2);
+  expect(folder.err).toContain(
+    `--db ${dir} is a folder: name the SQLite file, e.g. --db ${join(dir, 'schemas.sqlite')}.`,
+  );
+  const text = join(dir, 'notes.txt');
+  writeFileSync(text, 'not a database, but long enough to be read as a header of one. '.repeat(20));
+  const notSqlite = await refused(['--db', text]);
+  expect(notSqlite.code).toBe(2);
+  expect(notSqlite.err).toContain(`--db ${text}: file is not a database (SQLite).`);
+});
+
+test('--host that is no address of this machine is said so, with the usual values (exit 2)', async () => {
+  const host = await refused(['--host', '999.1.1.1']);
+  expect(host.code).toBe(2);
+  expect(host.err).toMatch(
+    /--host 999\.1\.1\.1 is no address of this machine \(E[A-Z_]+\): use 127\.0\.0\.1/,
+  );
+  expect(host.err).not.toMatch(/^\s+at /m);
 });
