@@ -40,10 +40,18 @@ export type SchemaStep =
 
 /** The fields a tag step sends are the ones that differ; `changes` says from what to what (`og.title`). */
 export type TagStep =
-  | { kind: 'meta'; url: string; fields: Record<string, string | null>; changes: JsonChange[] }
+  | {
+      kind: 'meta';
+      url: string;
+      isNew: boolean;
+      fields: Record<string, string | null>;
+      changes: JsonChange[];
+    }
   | {
       kind: 'social';
       url: string;
+      /** No entry for the page on the server yet: the step creates it. */
+      isNew: boolean;
       fields: { og?: Record<string, string | null>; twitter?: Record<string, string | null> };
       changes: JsonChange[];
     };
@@ -251,7 +259,8 @@ function differing(
     // An empty field is no field: the CMS stores "" as none, and a second push must find nothing to do.
     if ((now[name] || null) === (value || null)) continue;
     fields[name] = value;
-    changes.push({ path: `${prefix}${name}`, from: now[name] ?? null, to: value });
+    // Null and "" are the CMS's "none": shown as such (`(none) → "Title"`), not as a value null.
+    changes.push({ path: `${prefix}${name}`, from: now[name] || undefined, to: value || undefined });
   }
   return { fields, changes };
 }
@@ -281,7 +290,7 @@ export function planTags(file: SchemaFile, meta: MetaTags[], social: SocialTags[
       definedFields(given),
       current as unknown as Record<string, string | null> | undefined,
     );
-    if (changes.length > 0) steps.push({ kind: 'meta', url, fields, changes });
+    if (changes.length > 0) steps.push({ kind: 'meta', url, isNew: current === undefined, fields, changes });
   }
   const socialOf = byUrl(social);
   for (const entry of file.social) {
@@ -297,7 +306,7 @@ export function planTags(file: SchemaFile, meta: MetaTags[], social: SocialTags[
       ...(ogDiff.changes.length > 0 && { og: ogDiff.fields }),
       ...(twitterDiff.changes.length > 0 && { twitter: twitterDiff.fields }),
     };
-    steps.push({ kind: 'social', url, fields, changes });
+    steps.push({ kind: 'social', url, isNew: current === undefined, fields, changes });
   }
   return steps;
 }

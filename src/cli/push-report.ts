@@ -9,7 +9,8 @@ import type { SchemaStep, TagStep } from './push-plan.ts';
 
 /** One plan line, `+` create, `~` update, `-` delete, then each change old -> new on its own line. */
 export function describe(step: SchemaStep | TagStep): string {
-  if ('kind' in step) return `~ ${step.kind} ${printable(step.url)}${changeLines(step.changes)}`;
+  if ('kind' in step)
+    return `${step.isNew ? '+' : '~'} ${step.kind} ${printable(step.url)}${changeLines(step.changes)}`;
   if (step.action === 'delete') {
     const { id, url } = step.record;
     return `- #${id} ${printable(url)}  ${typeAndName(step.record)}`;
@@ -85,7 +86,7 @@ function sameChangeKey(step: SchemaStep | TagStep): string | null {
     to === undefined,
     to ?? null,
   ]);
-  return `${'kind' in step ? step.kind : 'schema'}\n${JSON.stringify(said)}`;
+  return `${'kind' in step ? `${step.kind}${step.isNew ? ' new' : ''}` : 'schema'}\n${JSON.stringify(said)}`;
 }
 
 /**
@@ -108,7 +109,8 @@ function describeGroup(group: Array<SchemaStep | TagStep>): string {
   const what =
     'kind' in first ? `${first.kind} of ${figure(group.length)} pages` : `${figure(group.length)} schemas`;
   const changes = 'kind' in first ? first.changes : first.action === 'update' ? first.details : [];
-  return `~ ${what}, the same change on each (${which})${changeLines(changes)}`;
+  const sign = 'kind' in first && first.isNew ? '+' : '~';
+  return `${sign} ${what}, the same change on each (${which})${changeLines(changes)}`;
 }
 
 export interface PushSummary {

@@ -2,6 +2,7 @@
 // of its escapes is one page, so pushing a file written by hand never doubles what the CMS already holds.
 import { describe, expect, test } from 'vitest';
 import { desiredSchemas, planSchemas, planTags } from '../../src/cli/push-plan.ts';
+import { describePlan, describe as describeStep } from '../../src/cli/push-report.ts';
 import type { MetaTags, SchemaRecord, SocialTags } from '../../src/client/index.ts';
 
 const stored = 'https://www.example.com/caf%C3%A9/';
@@ -76,6 +77,31 @@ test('an empty field is no field: it clears a value once, then a second push fin
   const cleared = [{ url, title: null, description: null } as unknown as MetaTags];
   const socialCleared = [{ url, og: { title: null }, twitter: {} } as unknown as SocialTags];
   expect(planTags(file, cleared, socialCleared)).toEqual([]);
+});
+
+test('a page new to the API is planned as created, its fields from none; a cleared field goes to none', () => {
+  const url = 'https://www.example.com/new/';
+  const steps = planTags(
+    { schemas: [], meta: [{ url, title: 'New page' }], social: [{ url, og: { title: 'New page' } }] },
+    [],
+    [],
+  );
+  expect(steps.map(describeStep)).toEqual([
+    `+ meta ${url}\n    title: (none) → "New page"`,
+    `+ social ${url}\n    og.title: (none) → "New page"`,
+  ]);
+  const held = [{ url, title: 'About', description: null } as unknown as MetaTags];
+  expect(
+    planTags({ schemas: [], meta: [{ url, title: '' }], social: [] }, held, []).map(describeStep),
+  ).toEqual([`~ meta ${url}\n    title: "About" → (none)`]);
+  // Three new pages given the same fields are one entry of the plan, still a creation.
+  const urls = [1, 2, 3].map((n) => `https://www.example.com/${n}/`);
+  const many = planTags(
+    { schemas: [], meta: urls.map((at) => ({ url: at, title: 'Same' })), social: [] },
+    [],
+    [],
+  );
+  expect(describePlan(many)[0]).toMatch(/^\+ meta of 3 pages, the same change on each/);
 });
 
 describe('a schema renamed or retyped in the files', () => {

@@ -164,9 +164,9 @@ test('the plan and the writes go page by page, so a push stopped half-way leaves
   const lines = plan.stdout.split('\n').filter((line) => /^[+~-] /.test(line));
   expect(lines).toEqual([
     expect.stringMatching(/^\+ https:\/\/example\.com\/a\/ /),
-    expect.stringMatching(/^~ meta https:\/\/example\.com\/a\//),
+    expect.stringMatching(/^\+ meta https:\/\/example\.com\/a\//),
     expect.stringMatching(/^\+ https:\/\/example\.com\/b\/ /),
-    expect.stringMatching(/^~ meta https:\/\/example\.com\/b\//),
+    expect.stringMatching(/^\+ meta https:\/\/example\.com\/b\//),
   ]);
 }, 60_000);
 
