@@ -97,7 +97,10 @@ files are still checked).`,
         const site = siteOf(dir, values.site as string | undefined);
         if (site === null) {
           // Said in the JSON and as an annotation too: a CI reading those would take the run for audited.
-          const note = `Site audit of ${dir} skipped: no page of it names its own address (canonical or og:url), nor does a sitemap; pass --site <url> to audit it (titles, descriptions, images, links).`;
+          // Beside an Astro project the address is the `site` its config sets, which the CLI does not run.
+          const config = astroConfigIn(process.cwd());
+          const named = config ? ` (the site of ${config})` : '';
+          const note = `Site audit of ${dir} skipped: no page of it names its own address (canonical or og:url), nor does a sitemap; pass --site <url>${named} to audit it (titles, descriptions, images, links).`;
           process.stderr.write(`${note}\n`);
           notes.push(note);
           continue;

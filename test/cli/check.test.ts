@@ -297,6 +297,12 @@ describe('astro-schema-manager check', () => {
     expect(JSON.parse(audited.stdout).notes).toBeUndefined();
     expect(audited.stdout).toContain('image-not-built');
     expect(audited.code).toBe(1);
+    // Run in an Astro project, the note names where its address is written.
+    const project = join(temp, 'nameless-project');
+    await mkdir(project);
+    await writeFile(join(project, 'astro.config.mjs'), 'export default {};\n');
+    const beside = await runCliIn(project, 'check', dir);
+    expect(beside.stderr).toMatch(/pass --site <url> \(the site of astro\.config\.mjs\) to audit it/);
   });
 
   it('prints a finding a layout repeats on many pages once, naming how many, in the report and the annotations', async () => {
