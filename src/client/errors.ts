@@ -31,6 +31,8 @@ export const CLIENT_ERROR_CODES = {
 
 /** The detail of a redirect to another origin (scheme or host) than the one the call was made to. */
 export const REDIRECT_ELSEWHERE = 'another origin';
+/** The detail of a redirect back to the address asked, or round a loop. */
+export const REDIRECT_LOOPS = 'a loop';
 
 export interface ApiErrorInit {
   status: number | null;
@@ -207,12 +209,27 @@ export function applicationPasswordsIn(index: unknown): ApplicationPasswords {
   return offered ? 'available' : 'unavailable';
 }
 
+/**
+ * The site address a REST index names when it is on plain http: WordPress behind a proxy that ends TLS, or
+ * with its addresses still on http; null otherwise.
+ *
+ * @example httpAddressIn({ namespaces: [], home: 'http://shop.example' }) // 'http://shop.example'
+ */
+export function httpAddressIn(index: unknown): string | null {
+  if (!index || typeof index !== 'object' || !('namespaces' in index)) return null;
+  const { home, url } = index as { home?: unknown; url?: unknown };
+  const address = [home, url].find((value) => typeof value === 'string' && value.startsWith('http:'));
+  return typeof address === 'string' ? address : null;
+}
+
 /** What is known about credentials WordPress did not take. */
 export interface CredentialsSituation {
   plainHttp: boolean;
   /** WordPress looked at them and said so (401 incorrect_password): the password was read. */
   refusedInWords: boolean;
   applicationPasswords?: ApplicationPasswords;
+  /** The http address a site reached over https names as its own in its REST index (a proxy ends TLS). */
+  httpAddress?: string | null;
 }
 
 /**
@@ -230,10 +247,16 @@ export function credentialsHint(
   const check = `check ${credentials} (Users > Profile > Application Passwords: the login password is not one; WordPress answers a wrong one as if no one had logged in)`;
   if (refusedInWords) return `${check}; if they are right, ${STRIPPED_HEADER}`;
   if (applicationPasswords === 'unavailable') {
-    const where = plainHttp
-      ? `: over plain http they are off unless its WP_ENVIRONMENT_TYPE is 'local' (use its https address), or`
-      : ':';
-    return `the site's REST index offers no application passwords, so WordPress ignores them${where} a security plugin (Wordfence has such a setting) or the wp_is_application_passwords_available filter turned them off`;
+    const off =
+      'a security plugin (Wordfence has such a setting) or the wp_is_application_passwords_available filter turned them off';
+    if (plainHttp) {
+      return `the site's REST index offers no application passwords, so WordPress ignores them: over plain http they are off unless its WP_ENVIRONMENT_TYPE is 'local' (use its https address), or ${off}`;
+    }
+    // Reached over https: WordPress offers them only where it sees https itself, which a proxy ending TLS hides.
+    const named = situation.httpAddress
+      ? ` (its REST index names ${situation.httpAddress}, on plain http, though it was reached over https)`
+      : '';
+    return `the site's REST index offers no application passwords, so WordPress ignores them: WordPress offers them only where it sees https, and behind a proxy, load balancer or CDN that ends TLS (nginx in front of Apache, Cloudflare's Flexible SSL) it sees plain http unless told${named}: add \`if (($_SERVER['HTTP_X_FORWARDED_PROTO'] ?? '') === 'https') $_SERVER['HTTPS'] = 'on';\` to wp-config.php and set its addresses to https (Settings > General); else ${off}`;
   }
   // The index offers them: plain http is not why.
   const http = plainHttp && applicationPasswords === 'unknown' ? `${PLAIN_HTTP_IGNORED}. Else ` : '';
@@ -316,6 +339,8 @@ export function hintFor(context: HintContext): string | null {
     return 'something between WordPress and this client (a caching or compression plugin, a proxy, the web server) labels answers with a compression they do not have; `curl -i --compressed <url>` shows the answer as it arrives';
   }
   if (code === CLIENT_ERROR_CODES.redirect) {
+    if (context.detail === REDIRECT_LOOPS)
+      return `the server sends the request round in a loop, most often by an http→https redirect (an .htaccess or nginx rule, a plugin such as Really Simple SSL) behind a proxy, load balancer or CDN that ends TLS: the server behind it sees every request as plain http and sends it to https again; make it honour X-Forwarded-Proto (wp-config.php: \`if (($_SERVER['HTTP_X_FORWARDED_PROTO'] ?? '') === 'https') $_SERVER['HTTPS'] = 'on';\`, and the redirect rule's condition likewise), or with Cloudflare set SSL to Full; open the URL in a browser to see where it leads`;
     if (context.detail === REDIRECT_ELSEWHERE)
       return `the server sends this address on to another (https, or another host), and credentials are not sent on to where they were not given for; set ${names.baseUrl} to the address it leads to`;
     return context.method === 'GET' || context.method === 'HEAD'
@@ -329,7 +354,7 @@ export function hintFor(context: HintContext): string | null {
   }
   if (status === 403) {
     const needed = capability && capability !== 'none' ? `the \`${capability}\` capability` : 'a capability';
-    return `the user lacks ${needed}, which ${operation} needs; use an account that has it`;
+    return `the user lacks ${needed}, which ${operation} needs; use an account that has it (on a multisite network, a user has a role only on the sites it was added to: Network Admin > Sites > the site > Users)`;
   }
   if (status === 404 && code === 'rest_no_route') {
     return `the route does not exist${context.triedRestRoute ? ' (also tried ?rest_route=)' : ''}: the plugin may be inactive, the site's plan below Business (the API is a paid feature), or ${names.baseUrl} wrong`;

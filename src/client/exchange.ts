@@ -69,6 +69,26 @@ export const GET_REDIRECT_LIMIT = 3;
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
 /**
+ * A header's text as the server meant it: HTTP clients hand each byte over as one character (Latin-1), so the
+ * UTF-8 a WordPress with a Unicode address (`https://münchen.test`) writes into Link and Location reads as
+ * `mÃ¼nchen`, another host. Bytes that are not UTF-8 are left as they came.
+ *
+ * @example headerText('https://mÃ¼nchen.test/wp-json/') // 'https://münchen.test/wp-json/'
+ */
+export function headerText(value: string): string {
+  let high = false;
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+    // Already decoded (a sender that reads UTF-8): left as it is.
+    if (code > 0xff) return value;
+    if (code >= 0x80) high = true;
+  }
+  if (!high) return value;
+  const decoded = Buffer.from(value, 'latin1').toString('utf8');
+  return decoded.includes('\ufffd') ? value : decoded;
+}
+
+/**
  * Where a read goes after this answer: null when it stops here (no redirect, no Location, or a read carrying
  * credentials sent to another origin, where they would not follow it and the server would answer as to
  * anyone: the caller is told the address instead).
@@ -81,7 +101,7 @@ export function nextHop(
   credentialed: boolean,
 ): URL | null {
   if (!REDIRECT_STATUSES.has(status) || !location) return null;
-  const next = URL.parse(location, url);
+  const next = URL.parse(headerText(location), url);
   if (next === null || (credentialed && next.origin !== url.origin)) return null;
   return next;
 }

@@ -2,7 +2,8 @@
 // pretty form (`/wp-json/...`) reached the API or the plain form (`?rest_route=`) must be tried.
 import { readTags } from '../read-tags.ts';
 import { readBody } from './body.ts';
-import type { RawAnswer } from './exchange.ts';
+import { headerText, type RawAnswer } from './exchange.ts';
+import { type ApiLocation, locateFromRoot } from './urls.ts';
 
 const API_REL = 'https://api.w.org/';
 
@@ -15,7 +16,7 @@ const API_REL = 'https://api.w.org/';
  */
 export function restRootFromLink(link: string | string[] | undefined, pageUrl: string): string | null {
   const values = Array.isArray(link) ? link : link ? [link] : [];
-  for (const value of values) {
+  for (const value of values.map(headerText)) {
     for (const match of value.matchAll(/<([^>]*)>\s*((?:;[^,<]*)*)/g)) {
       const rels = /;\s*rel\s*=\s*"?([^";]*)"?/i.exec(match[2] ?? '')?.[1]?.split(/\s+/) ?? [];
       if (!rels.includes(API_REL)) continue;
@@ -56,7 +57,7 @@ export function restRootFromHtml(html: string, pageUrl: string): string | null {
 
 function header(raw: RawAnswer, name: string): string {
   const value = raw.headers[name];
-  return (Array.isArray(value) ? value[0] : value) ?? '';
+  return headerText((Array.isArray(value) ? value[0] : value) ?? '');
 }
 
 /** Whether a URL looks like a REST address (a redirect there is the API moving, not a website answering). */
@@ -85,4 +86,29 @@ export function answersAsApi(raw: RawAnswer): boolean {
   const reading = readBody(raw.text);
   if (reading.kind !== 'json') return false;
   return !(raw.status === 404 && (reading.value as { code?: unknown } | null)?.code === 'rest_no_route');
+}
+
+/** The folder of the site a location is in: `/site2/` for `/site2/index.php` and `/site2/wp-json/ns/v1` alike. */
+export function siteFolderOf(location: ApiLocation): string {
+  return new URL(location.plainEntry).pathname.replace(/[^/]*$/, '');
+}
+
+/**
+ * The API's location on the site an answer comes from, when that is another site on the same origin than the
+ * one the call was meant for; null when it is the same, or the answer does not say. Every WordPress answer, its
+ * REST API's too, names its site's REST root in `Link: <…>; rel="https://api.w.org/"`: on a multisite network
+ * an address no sub-site has (`/sit2/`, mistyped) is answered by the main site, with the main site's root.
+ *
+ * @example
+ * answeringSiteElsewhere(answerWithLink('<https://n.dev/wp-json/>'), locateApi('https://n.dev/sit2/wp-json/ns/v1')!)
+ * // the location of https://n.dev/wp-json/ns/v1
+ */
+export function answeringSiteElsewhere(raw: RawAnswer, expected: ApiLocation): ApiLocation | null {
+  const root = restRootFromLink(raw.headers.link, raw.url);
+  if (root === null) return null;
+  const answering = locateFromRoot(root, expected.route);
+  // A root on another origin (a proxy in front, a WordPress Address naming another host) says nothing of folders.
+  if (answering === null || new URL(answering.plainEntry).origin !== new URL(expected.plainEntry).origin)
+    return null;
+  return siteFolderOf(answering) === siteFolderOf(expected) ? null : answering;
 }

@@ -7,6 +7,7 @@ import {
   CLIENT_ERROR_CODES,
   type CredentialsSituation,
   credentialsHint,
+  httpAddressIn,
   REFUSED_IN_WORDS,
 } from './errors.ts';
 import { namespaceMeant } from './namespace-meant.ts';
@@ -188,10 +189,13 @@ async function notAccepted(transport: Transport, username: string, cause?: ApiEr
     : 'it answered as to an anonymous visitor (401 on routes that need a login)';
   const refusedInWords = cause !== undefined && REFUSED_IN_WORDS.has(cause.code);
   // Credentials WordPress never looked at: its REST index says whether it takes application passwords at all.
+  const plainHttp = transport.baseUrl().startsWith('http:');
+  const index = refusedInWords ? null : await transport.restIndex();
   const situation: CredentialsSituation = {
-    plainHttp: transport.baseUrl().startsWith('http:'),
+    plainHttp,
     refusedInWords,
-    applicationPasswords: refusedInWords ? 'available' : applicationPasswordsIn(await transport.restIndex()),
+    applicationPasswords: refusedInWords ? 'available' : applicationPasswordsIn(index),
+    httpAddress: plainHttp ? null : httpAddressIn(index),
   };
   return probeError(
     CLIENT_ERROR_CODES.credentialsNotAccepted,

@@ -9,11 +9,14 @@ import {
   CLIENT_ERROR_CODES,
   credentialsHint,
   hintFor,
+  httpAddressIn,
   type OptionNames,
   REDIRECT_ELSEWHERE,
+  REDIRECT_LOOPS,
   REFUSED_IN_WORDS,
 } from './errors.ts';
 import {
+  headerText,
   NOT_RECORDED,
   type RawAnswer,
   REDIRECT_LOOP,
@@ -23,7 +26,14 @@ import {
   TOO_LARGE,
   UNDECODABLE,
 } from './exchange.ts';
-import { answersAsApi, restRootFromHtml, restRootFromLink, wantsPlainForm } from './locate.ts';
+import {
+  answeringSiteElsewhere,
+  answersAsApi,
+  restRootFromHtml,
+  restRootFromLink,
+  siteFolderOf,
+  wantsPlainForm,
+} from './locate.ts';
 import { namespaceMeant } from './namespace-meant.ts';
 import type { HttpMethod } from './operations.ts';
 import { basicToken, createRedactor, type Redactor } from './redact.ts';
@@ -211,7 +221,9 @@ export function createTransport(
       });
     }
     if (failure.reason === REDIRECT_LOOP) {
-      return fail(spec, url, null, CLIENT_ERROR_CODES.redirect, 'the server redirects in a loop');
+      return fail(spec, url, null, CLIENT_ERROR_CODES.redirect, 'the server redirects in a loop', undefined, {
+        detail: REDIRECT_LOOPS,
+      });
     }
     if (failure.reason === NOT_RECORDED) {
       return fail(spec, url, null, CLIENT_ERROR_CODES.notRecorded, 'no recorded answer in the snapshot');
@@ -223,6 +235,31 @@ export function createTransport(
       return fail(spec, url, null, CLIENT_ERROR_CODES.aborted, 'the call was aborted by its AbortSignal');
     return fail(spec, url, null, CLIENT_ERROR_CODES.networkError, failure.detail, undefined, {
       detail: failure.detail,
+    });
+  }
+
+  /**
+   * The site that answered is another than the one addressed (a mistyped sub-site of a multisite network is
+   * answered by the main site): calls stop here, or a push would write into that site, and --prune delete there.
+   */
+  function anotherSite(
+    spec: Pick<CallSpec, 'operation' | 'method'>,
+    url: string,
+    status: number,
+    addressed: string,
+    answering: ApiLocation,
+  ): ApiError {
+    const site = `${new URL(answering.plainEntry).origin}${siteFolderOf(answering)}`;
+    const error = fail(
+      spec,
+      url,
+      status,
+      CLIENT_ERROR_CODES.notThisApi,
+      `WordPress answers ${addressed} as the site ${site}, so calls stop here: no site is at that address (on a multisite network, one no sub-site has is answered by the main site; a folder of WordPress's files is not the Site Address)`,
+    );
+    return new ApiError({
+      ...error,
+      hint: `if ${site} is the site meant, set ${settings.optionNames.baseUrl} to ${describeLocation(answering, answering.form)}; if not, check the address against the site's (Settings > General; a network's sub-sites are listed under My Sites > Network Admin > Sites)`,
     });
   }
 
@@ -307,6 +344,15 @@ export function createTransport(
         hint: `if that is the site's API, set ${settings.optionNames.baseUrl} to ${describeLocation(found, found.form)}; if it is not (a copy of a site whose WordPress Address still names the original), set its WordPress Address and Site Address (Settings > General) to its own address`,
       });
     }
+    // A page WordPress does not have, whose REST root is in another folder: the site there is another one.
+    const folder = site.pathname.endsWith('/') ? site.pathname : `${site.pathname}/`;
+    if (
+      raw.status === 404 &&
+      new URL(found.plainEntry).origin === site.origin &&
+      siteFolderOf(found) !== folder
+    ) {
+      throw anotherSite(spec, site.href, raw.status, `${site.origin}${folder}`, found);
+    }
     known = found;
     form = found.form;
     formSettled = form === 'rest_route';
@@ -341,12 +387,16 @@ export function createTransport(
     }
     // Before the body: a web server's redirect comes with an HTML page saying "Moved Permanently".
     if (status >= 300 && status < 400) {
-      const location = typeof headers.location === 'string' ? headers.location : null;
+      const location = typeof headers.location === 'string' ? headerText(headers.location) : null;
       const target = location === null ? null : URL.parse(location, raw.url);
       const elsewhere = target !== null && target.origin !== new URL(raw.url).origin;
-      const message = `redirected to ${target ? redactUrl(target.href) : '(no Location)'}`;
+      // To the address asked: followed, it would come back here for ever.
+      const itself = target !== null && target.href === new URL(raw.url).href;
+      const message = itself
+        ? `redirected to the address asked, in a loop (${status} to ${redactUrl(target.href)})`
+        : `redirected to ${target ? redactUrl(target.href) : '(no Location)'}`;
       throw fail(spec, raw.url, status, CLIENT_ERROR_CODES.redirect, message, undefined, {
-        detail: elsewhere ? REDIRECT_ELSEWHERE : undefined,
+        detail: itself ? REDIRECT_LOOPS : elsewhere ? REDIRECT_ELSEWHERE : undefined,
       });
     }
     // A Retry-After longer than retries wait for (WordPress's maintenance mode asks for 600 s) was not waited
@@ -374,6 +424,12 @@ export function createTransport(
 
   async function callOnce(spec: CallSpec): Promise<Answer> {
     const raw = await sentInForm(spec);
+    const at = await whereTo(spec.signal);
+    const elsewhere = answeringSiteElsewhere(raw.answer, at);
+    if (elsewhere) {
+      const addressed = `${new URL(at.plainEntry).origin}${siteFolderOf(at)}`;
+      throw anotherSite(spec, raw.answer.url, raw.answer.status, addressed, elsewhere);
+    }
     // The web server refused the method itself (its own 405 or 501 page, not WordPress's JSON): the request
     // never reached WordPress, so it is sent again once as a POST that names its method. Writes in flight
     // beside the first one refused are sent again too.
@@ -408,7 +464,8 @@ export function createTransport(
     // Calls run side by side: another one may have found the plain form while this one was in flight.
     if (form !== used) return sent(form);
     if (formSettled || used === 'rest_route') return first;
-    if (!wantsPlainForm(first.answer)) {
+    // WordPress's page for an address no site of its own has (a mistyped sub-site): not sent again elsewhere.
+    if (!wantsPlainForm(first.answer) || answeringSiteElsewhere(first.answer, at)) {
       formSettled = answersAsApi(first.answer);
       return first;
     }
@@ -425,12 +482,15 @@ export function createTransport(
   async function withCredentialsHint(error: unknown): Promise<unknown> {
     if (!(error instanceof ApiError) || error.status !== 401 || authorization === null) return error;
     if (REFUSED_IN_WORDS.has(error.code)) return error;
-    const applicationPasswords = applicationPasswordsIn(await transport.restIndex());
+    const index = await transport.restIndex();
+    const applicationPasswords = applicationPasswordsIn(index);
     if (applicationPasswords === 'unknown') return error;
+    const plainHttp = error.url.startsWith('http:');
     const situation = {
-      plainHttp: error.url.startsWith('http:'),
+      plainHttp,
       refusedInWords: false,
       applicationPasswords,
+      httpAddress: plainHttp ? null : httpAddressIn(index),
     };
     return new ApiError({ ...error, hint: `the credentials were refused: ${credentialsHint(situation)}` });
   }

@@ -2,6 +2,7 @@
 import { createServer } from 'node:net';
 import { describe, expect, test } from 'vitest';
 import { createClientWith } from '../../src/client/create-client.ts';
+import { credentialsHint, httpAddressIn } from '../../src/client/errors.ts';
 import { ApiError, createClient } from '../../src/client/index.ts';
 import { createFetchSender } from '../../src/client/send-fetch.ts';
 import { failure, type Reply, scripted } from './scripted-server.ts';
@@ -386,4 +387,22 @@ describe('options', () => {
       'createClient: invalid client options:\n timeout  not an option (did you mean timeoutMs?). (invalid_options). Hint: see the client options in the README',
     );
   });
+});
+
+test('no application passwords over https: a proxy that ends TLS comes first, with the http address WordPress names', () => {
+  const hint = credentialsHint({
+    plainHttp: false,
+    refusedInWords: false,
+    applicationPasswords: 'unavailable',
+    httpAddress: 'http://shop.example',
+  });
+  expect(hint).toContain(
+    'it sees plain http unless told (its REST index names http://shop.example, on plain http',
+  );
+  expect(hint).toContain("$_SERVER['HTTPS'] = 'on';");
+  expect(hint).toMatch(/else a security plugin/);
+  expect(httpAddressIn({ namespaces: [], home: 'http://shop.example', url: 'http://shop.example' })).toBe(
+    'http://shop.example',
+  );
+  expect(httpAddressIn({ namespaces: [], home: 'https://shop.example' })).toBeNull();
 });

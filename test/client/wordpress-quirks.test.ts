@@ -4,8 +4,9 @@
 // plain http elsewhere. Each is answered by a loopback server the way those sites answer.
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { readBody } from '../../src/client/body.ts';
+import { headerText } from '../../src/client/exchange.ts';
 import { createClient } from '../../src/client/index.ts';
-import { restRootFromHtml } from '../../src/client/locate.ts';
+import { restRootFromHtml, restRootFromLink } from '../../src/client/locate.ts';
 import { locateApi } from '../../src/client/urls.ts';
 import { failure, PREFIX, record, scripted } from './scripted-server.ts';
 
@@ -355,4 +356,113 @@ test('a namespace the site lacks, where the REST index lists the one meant, is n
     'did you mean "schema-manager/v1"? The site\'s REST index lists it',
   );
   await renamed.close();
+});
+
+describe('addresses WordPress names in UTF-8', () => {
+  // What WordPress sends for a site whose address has letters outside ASCII (a Unicode host such as
+  // münchen.test, or a folder): the Link header's URL in raw UTF-8, which HTTP clients hand over byte by byte.
+  const utf8Header = (text: string) => Buffer.from(text, 'utf8').toString('latin1');
+
+  test('a Link header in UTF-8 names the host and folder WordPress wrote, not their bytes read one by one', async () => {
+    expect(headerText(utf8Header('<https://münchen.test/wp-json/>'))).toBe('<https://münchen.test/wp-json/>');
+    expect(headerText('<https://xn--mnchen-3ya.test/wp-json/>')).toBe(
+      '<https://xn--mnchen-3ya.test/wp-json/>',
+    );
+    // Latin-1 that is not UTF-8 is left as it came.
+    expect(headerText('caf\u00e9')).toBe('caf\u00e9');
+    expect(
+      restRootFromLink(
+        utf8Header('<https://münchen.test/wp-json/>; rel="https://api.w.org/"'),
+        'https://xn--mnchen-3ya.test/',
+      ),
+    ).toBe('https://xn--mnchen-3ya.test/wp-json/');
+
+    const api = await scripted((route) => {
+      if (route === 'GET /bl%C3%B6g/' || route === 'GET /bl%C3%B6g')
+        return {
+          body: '<html></html>',
+          headers: { link: utf8Header(`<${api.server.url}/blög/wp-json/>; rel="https://api.w.org/"`) },
+        };
+      if (route === 'GET /bl%C3%B6g/wp-json/schemafy/v1/schemas/12') return { body: record };
+      return { status: 404, body: '<html><title>404 Not Found</title></html>' };
+    });
+    const site = createClient({ baseUrl: `${api.server.url}/blög/`, ...credentials });
+    expect((await site.schemas.get(12)).id).toBe(12);
+    expect(site.baseUrl).toBe(`${api.server.url}/bl%C3%B6g/wp-json/schemafy/v1`);
+    await site.close();
+    await api.close();
+  });
+});
+
+describe('an address no site of its own answers (a multisite network answers it with its main site)', () => {
+  // What a subdirectory network sends for /sit2/, a sub-site that does not exist: the main site's 404 page,
+  // naming the main site's REST root; and its API for /sit2/index.php?rest_route=, which the network's rewrite
+  // rules send to the main site's index.php.
+  const mainSite = (url: string) => ({ link: `<${url}/wp-json/>; rel="https://api.w.org/"` });
+  const network = () =>
+    scripted((route) => {
+      const headers = mainSite(api.server.url);
+      if (route.startsWith('GET /sit2/') && !route.includes('rest_route'))
+        return { status: 404, body: '<!DOCTYPE html><html><title>Page not found</title></html>', headers };
+      if (route.includes('rest_route'))
+        return { status: route.startsWith('POST') ? 201 : 200, body: record, headers };
+      return { status: 404, body: '<!DOCTYPE html><html><title>Page not found</title></html>', headers };
+    });
+  let api: Awaited<ReturnType<typeof scripted>>;
+
+  test('the address given as the site, or as the API in either form: calls stop, naming the site that answers', async () => {
+    api = await network();
+    for (const baseUrl of [
+      `${api.server.url}/sit2/`,
+      `${api.server.url}/sit2`,
+      `${api.server.url}/sit2/wp-json/schemafy/v1`,
+      `${api.server.url}/sit2/?rest_route=/schemafy/v1`,
+    ]) {
+      const site = createClient({ baseUrl, ...credentials, retries: 0 });
+      const error = await failure(site.schemas.list());
+      expect(error.code, baseUrl).toBe('not_this_api');
+      expect(error.message, baseUrl).toContain(
+        `WordPress answers ${api.server.url}/sit2/ as the site ${api.server.url}/, so calls stop here`,
+      );
+      expect(error.hint, baseUrl).toContain(`set baseUrl to ${api.server.url}/wp-json/schemafy/v1`);
+      await site.close();
+    }
+    await api.close();
+  });
+
+  test('a write as the first call is not sent on to the main site', async () => {
+    api = await network();
+    const site = createClient({ baseUrl: `${api.server.url}/sit2/wp-json/schemafy/v1`, ...credentials });
+    const error = await failure(
+      site.schemas.create({ url: 'https://e.com/', schema_type: 'Thing', schema_name: 'x', schema_data: {} }),
+    );
+    expect(error.code).toBe('not_this_api');
+    expect(api.server.requests.filter((request) => request.method === 'POST').map((r) => r.url)).toEqual([
+      '/sit2/wp-json/schemafy/v1/schemas',
+    ]);
+    await site.close();
+    await api.close();
+  });
+});
+
+describe('a redirect back to the address asked (https redirect behind a proxy that ends TLS)', () => {
+  test('with credentials and without, it is named a loop, with the proxy as its usual cause', async () => {
+    const api = await scripted((_route, req) => ({
+      status: 301,
+      body: '<html><title>301 Moved Permanently</title></html>',
+      headers: { location: `${api.server.url}${req.url}` },
+    }));
+    const admin = createClient({ baseUrl: `${api.server.url}${PREFIX}`, ...credentials, retries: 0 });
+    const error = await failure(admin.schemas.get(12));
+    expect(error.code).toBe('redirect');
+    expect(error.message).toContain('redirected to the address asked, in a loop (301 to');
+    expect(error.hint).toContain('X-Forwarded-Proto');
+    const anonymous = createClient({ baseUrl: api.server.url, retries: 0 });
+    const loop = await failure(anonymous.schemas.get(12));
+    expect(loop.message).toContain('the server redirects in a loop');
+    expect(loop.hint).toContain('X-Forwarded-Proto');
+    await admin.close();
+    await anonymous.close();
+    await api.close();
+  });
 });
