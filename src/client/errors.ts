@@ -330,7 +330,7 @@ export function hintFor(context: HintContext): string | null {
     return 'set api to <site>/wp-json/<namespace>/v1, <site>/?rest_route=/<namespace>/v1 or the site address, and check that the plugin and its REST API are active';
   }
   if (code === CLIENT_ERROR_CODES.credentialsNotAccepted) {
-    return credentialsHint({ plainHttp: context.plainHttp, refusedInWords: false });
+    return credentialsHint({ plainHttp: context.plainHttp, refusedInWords: false }, names.credentials);
   }
   if (code === CLIENT_ERROR_CODES.notRecorded) {
     return "the snapshot has no answer for this request: record it again with snapshot: { mode: 'record' } against the API (the site's pages or the CMS changed since)";
@@ -349,7 +349,7 @@ export function hintFor(context: HintContext): string | null {
   }
   if (status === 401) {
     return context.hasCredentials
-      ? `the credentials were refused: ${credentialsHint({ plainHttp: context.plainHttp, refusedInWords: REFUSED_IN_WORDS.has(context.code) })}`
+      ? `the credentials were refused: ${credentialsHint({ plainHttp: context.plainHttp, refusedInWords: REFUSED_IN_WORDS.has(context.code) }, names.credentials)}`
       : `this route needs credentials: give ${names.credentials}`;
   }
   if (status === 403) {

@@ -14,7 +14,7 @@ const CLIENT_OPTION_NAMES: OptionNames = {
   timeoutMs: 'timeoutMs',
   totalTimeoutMs: 'totalTimeoutMs',
   maxResponseBytes: 'maxResponseBytes',
-  credentials: 'username and an application password to createClient',
+  credentials: 'the username and application password of createClient',
   allowInsecureAuth: 'allowInsecureAuth: true',
 };
 

@@ -201,7 +201,7 @@ async function notAccepted(transport: Transport, username: string, cause?: ApiEr
     CLIENT_ERROR_CODES.credentialsNotAccepted,
     `the API did not accept the credentials of user "${username}": ${answered}; the application password is wrong, ${cause ? '' : 'WordPress ignored it, '}or the host strips the Authorization header`,
     transport.baseUrl(),
-    credentialsHint(situation),
+    credentialsHint(situation, transport.optionNames.credentials),
     cause?.status ?? 401,
     // The refusal as the server said it, for callers that quote it (the build's failure message), and what
     // the hint was made from.

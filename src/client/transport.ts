@@ -102,6 +102,8 @@ export interface Transport {
   call(spec: CallSpec): Promise<Answer>;
   /** The base URL in the form that works (as given until the first call has found out). */
   baseUrl(): string;
+  /** How messages name the settings they advise changing (the caller's options, flags or variables). */
+  readonly optionNames: OptionNames;
   /** The site's REST index (`/wp-json/`), read once; null when it cannot be read. */
   restIndex(): Promise<unknown>;
   /** The site's time zone from its REST index; null when it does not say (dates are then UTC). */
@@ -492,7 +494,10 @@ export function createTransport(
       applicationPasswords,
       httpAddress: plainHttp ? null : httpAddressIn(index),
     };
-    return new ApiError({ ...error, hint: `the credentials were refused: ${credentialsHint(situation)}` });
+    return new ApiError({
+      ...error,
+      hint: `the credentials were refused: ${credentialsHint(situation, settings.optionNames.credentials)}`,
+    });
   }
 
   /**
@@ -528,6 +533,7 @@ export function createTransport(
       }
     },
     baseUrl: () => (known ? describeLocation(known, form) : redactUrl(settings.baseUrl).replace(/\/+$/, '')),
+    optionNames: settings.optionNames,
     restIndex() {
       index ??= (async () => {
         const at = await whereTo();

@@ -48,7 +48,7 @@ describe('server errors', () => {
     });
     expect(error.serverMessage).toBe('Sorry, you are not allowed to do that.');
     expect(error.hint).toBe(
-      'this route needs credentials: give username and an application password to createClient',
+      'this route needs credentials: give the username and application password of createClient',
     );
   });
 
@@ -78,7 +78,7 @@ describe('server errors', () => {
     await api.close();
     expect(error).toMatchObject({ status: 401, code: 'rest_forbidden', operation: 'schemas.list' });
     expect(error.hint).toMatch(
-      /^the credentials were refused: check the username and the application password/,
+      /^the credentials were refused: check the username and application password of createClient \(Users > Profile/,
     );
     expect(error.hint).not.toMatch(/plain http/);
     expect(error.hint).not.toMatch(/turned application passwords off/);

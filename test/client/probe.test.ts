@@ -88,7 +88,7 @@ describe('probe', () => {
       } else {
         // Offered here, so plain http is not why, though the address is http.
         expect(error.hint).toMatch(
-          /^check the username and the application password .*drops the Authorization header/,
+          /^check the username and application password of createClient .*drops the Authorization header/,
         );
         expect(error.hint).not.toMatch(/plain http/);
       }
