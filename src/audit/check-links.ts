@@ -104,11 +104,14 @@ export function checkLinks(view: SiteView): void {
     }
 
     for (const type of typesTwice(page)) {
+      const others = keptWhole(page, type);
       add(
         'json-ld-type-twice',
         page.url,
         '<script type="application/ld+json">',
-        `${type} is described twice: by the page's own JSON-LD (its theme or layout) and by the CMS's. Search engines may take either, or see two: let the CMS's replace the page's (jsonLdConflict: 'api'), remove it from the theme, or leave ${type} out of the CMS's.`,
+        others.length === 0
+          ? `${type} is described twice: by the page's own JSON-LD (its theme or layout) and by the CMS's. Search engines may take either, or see two: let the CMS's replace the page's (jsonLdConflict: 'api'), remove it from the theme, or leave ${type} out of the CMS's.`
+          : `${type} is described twice: by the page's own JSON-LD (its theme or layout) and by the CMS's. Search engines may take either, or see two; the page's script that holds it also describes ${others.join(', ')}, so jsonLdConflict: 'api' keeps it whole: turn the theme's ${type} off (a theme or plugin option, or its layout), or leave ${type} out of the CMS's.`,
       );
     }
 
@@ -156,6 +159,22 @@ export function checkLinks(view: SiteView): void {
 function typesTwice(page: PageFacts): string[] {
   const { ours, page: theirs } = page.jsonLdNodes;
   return [...new Set(ours.flatMap((node) => typesDescribedTwice(node, theirs)))];
+}
+
+/**
+ * What else the page's own scripts that describe `type` twice describe, when `jsonLdConflict: 'api'` would keep
+ * one of them whole (as it keeps a `@graph` holding a BlogPosting and its BreadcrumbList, as starlight-blog writes
+ * it): the CMS's cannot replace it, and the finding must not say it can. Empty when every such script would go.
+ */
+function keptWhole(page: PageFacts, type: string): string[] {
+  const { ours, pageScripts } = page.jsonLdNodes;
+  const others = new Set<string>();
+  for (const nodes of pageScripts) {
+    if (!nodes.some((node) => typesDescribedTwice(node, ours).includes(type))) continue;
+    const left = nodes.filter((node) => typesDescribedTwice(node, ours).length === 0);
+    for (const node of left) for (const name of node.types) others.add(name);
+  }
+  return [...others];
 }
 
 /** One key for the forms a server answers a page at: `/a`, `/a/`, `/a/index.html`, `/a.html`. */

@@ -36,8 +36,12 @@ export interface PageFacts {
   jsonLdLinks: JsonLdLink[];
   /** A piece of a page (a partial, a server island), not a page: no title or description is asked of it. */
   fragment: boolean;
-  /** The top-level nodes (types without a schema.org prefix) of the JSON-LD this package wrote, and of the page's own. */
-  jsonLdNodes: { ours: TopLevelNode[]; page: TopLevelNode[] };
+  /**
+   * The top-level nodes (types without a schema.org prefix) of the JSON-LD this package wrote, and of the page's
+   * own; `pageScripts` holds the page's own by script, as `jsonLdConflict: 'api'` weighs them (a script whose every
+   * node the CMS's describe goes; one that also describes something else stays whole).
+   */
+  jsonLdNodes: { ours: TopLevelNode[]; page: TopLevelNode[]; pageScripts: TopLevelNode[][] };
   /** What the validator finds in the page's own JSON-LD, validated with the page's other scripts; empty unless asked. */
   pageJsonLdIssues: PageJsonLdIssue[];
 }
@@ -70,7 +74,11 @@ export function readPageFacts(
     ...(values['name:twitter:image'] ?? []).map((value) => ({ tag: 'twitter:image' as const, value })),
   ];
   const jsonLdLinks: JsonLdLink[] = [];
-  const jsonLdNodes = { ours: [] as TopLevelNode[], page: [] as TopLevelNode[] };
+  const jsonLdNodes = {
+    ours: [] as TopLevelNode[],
+    page: [] as TopLevelNode[],
+    pageScripts: [] as TopLevelNode[][],
+  };
   // Ours are in the head, marked; every other script (in the head or the body) is the page's own.
   const oursLeft = head.jsonLdScripts.filter((script) => script.ours).map((script) => script.text);
   const scripts = extractJsonLd(html).map((script) => {
@@ -93,6 +101,7 @@ export function readPageFacts(
       }));
       // One by one: a @graph may hold more nodes than a call takes arguments.
       for (const node of nodes) jsonLdNodes[script.ours ? 'ours' : 'page'].push(node);
+      if (!script.ours && nodes.length > 0) jsonLdNodes.pageScripts.push(nodes);
       script.types = [...new Set(nodes.flatMap((node) => node.types))];
     }
   }

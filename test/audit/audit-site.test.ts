@@ -71,6 +71,41 @@ describe('auditSite', () => {
     expect(findings[1]?.message).toMatch(/^Organization is described twice/);
   });
 
+  it("says jsonLdConflict: 'api' cannot help when the page's script also describes something else", () => {
+    const ld = (doc: object, ours = false) =>
+      `<script type="application/ld+json"${ours ? ' data-schema-manager' : ''}>${JSON.stringify(doc)}</script>`;
+    const cms = ld({ '@context': 'https://schema.org', '@type': 'BlogPosting', headline: 'A' }, true);
+    const pages = [
+      // As starlight-blog writes a post's: one @graph with the BlogPosting and its BreadcrumbList.
+      page(
+        'a/index.html',
+        '/a/',
+        ok('/a/', 'A') +
+          ld({
+            '@context': 'https://schema.org',
+            '@graph': [{ '@type': 'BlogPosting', headline: 'A' }, { '@type': 'BreadcrumbList' }],
+          }) +
+          cms,
+      ),
+      // As astro-pure's JSON-LD component writes them: a script per node, the BlogPosting's replaceable.
+      page(
+        'b/index.html',
+        '/b/',
+        ok('/b/', 'B') + ld({ '@type': 'BlogPosting' }) + ld({ '@type': 'BreadcrumbList' }) + cms,
+      ),
+    ];
+    const findings = auditSite({ site: SITE, pages, files: new Set(), sitemapUrls: null });
+    expect(codes(findings)).toEqual([
+      'json-ld-type-twice /a/ <script type="application/ld+json">',
+      'json-ld-type-twice /b/ <script type="application/ld+json">',
+    ]);
+    expect(findings[0]!.message).not.toContain("let the CMS's replace the page's");
+    expect(findings[0]!.message).toContain(
+      "the page's script that holds it also describes BreadcrumbList, so jsonLdConflict: 'api' keeps it whole",
+    );
+    expect(findings[1]!.message).toContain("let the CMS's replace the page's (jsonLdConflict: 'api')");
+  });
+
   it('finds nothing on a consistent site', () => {
     const pages = [
       page('index.html', '/', ok('/', 'Home')),
