@@ -1,5 +1,6 @@
 /** Turns API answers into what a page should say: placeholders filled, CMS URLs moved to the site. */
 import { CMS_PLACEHOLDER } from '../cms-placeholders.ts';
+import { urlIdentity } from '../url-forms.ts';
 import { checkedHeadData } from './checked-input.ts';
 import { decodeCharacterReferences } from './escape.ts';
 import { fillSocialFromMeta } from './social-fallback.ts';
@@ -59,7 +60,8 @@ export function prepareHeadData(input: HeadData, options: PrepareOptions = {}): 
   };
   const fillOrNull = (text: string | null, key: string): string | null =>
     text === null ? null : fill(text, key);
-  const rewriteOrNull = (url: string | null): string | null => (url === null ? null : rewrite(url));
+  const served = servedSpelling(options.pageUrl);
+  const rewriteOrNull = (url: string | null): string | null => (url === null ? null : served(rewrite(url)));
 
   const schemas = data.schemas.map((schema, index) =>
     mapStrings(schema, (text) => fill(rewrite(text), `jsonld:${index}`)),
@@ -108,6 +110,34 @@ function withTextDecoded(data: HeadData): HeadData {
       og: decodeAll(data.social.og),
       twitter: decodeAll(data.social.twitter),
     },
+  };
+}
+
+/**
+ * The function that writes an address naming the page itself (the other trailing slash, capitals, other
+ * escapes) as the page is served; others as they are. A canonical WordPress wrote as `/about/` for a site that
+ * serves `/about` (`trailingSlash: 'never'`) would otherwise name a redirect or a 404 on every page.
+ */
+function servedSpelling(pageUrl: string | null | undefined): (url: string) => string {
+  if (!pageUrl) return (url) => url;
+  const identity = urlIdentity(pageUrl);
+  const toggled = (url: URL): URL => {
+    const other = new URL(url.href);
+    other.pathname = url.pathname.endsWith('/') ? url.pathname.slice(0, -1) : `${url.pathname}/`;
+    return other;
+  };
+  return (url) => {
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      return url;
+    }
+    if (parsed.hash !== '' || url.includes('#')) return url;
+    const same =
+      urlIdentity(parsed) === identity ||
+      (parsed.pathname !== '/' && urlIdentity(toggled(parsed)) === identity);
+    return same ? pageUrl : url;
   };
 }
 

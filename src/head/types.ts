@@ -47,6 +47,12 @@ export interface PrepareOptions {
   keepPathPrefixes?: string[];
   /** Fill social tags the API leaves empty from its meta (og:title from the title...). Default true. */
   socialFallback?: boolean;
+  /**
+   * The page's own address, as the site serves it. A canonical or `og:url` that names this page in another
+   * spelling (the other trailing slash, as WordPress stores `/about/` for a site serving `/about`; capitals;
+   * other escapes) is written as this address, so it names no redirect or 404. No change without it.
+   */
+  pageUrl?: string | null;
 }
 
 /** `prepareHeadData`'s answer: the data, plus what it could not do. */

@@ -94,6 +94,7 @@ export function planPage(
       rewriteUrls: context.rewriteUrls,
       keepPathPrefixes: context.keepPathPrefixes,
       socialFallback: context.socialFallback,
+      pageUrl: page.url,
     },
   );
   const headFinding = (warning: { code: string; key: string; message: string }): Finding => {

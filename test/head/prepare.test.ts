@@ -112,6 +112,34 @@ describe('prepareHeadData: URLs', () => {
     expect(out.meta?.canonical).toBe('https://example.com/docs/blog/hello/');
   });
 
+  test("a canonical or og:url naming the page with WordPress's trailing slash is written as the page is served", () => {
+    // astro-pure's template serves /blog/hello (trailingSlash: 'never'); WordPress stores and canonicalises /blog/hello/.
+    const pageUrl = 'https://www.example.com/blog/hello';
+    const out = prepareHeadData(data, { ...CMS, pageUrl });
+    expect(out.meta?.canonical).toBe(pageUrl);
+    expect(out.social?.og.url).toBe(pageUrl);
+    // And the other way round, in another case of letters, on the site's own origin.
+    const served = prepareHeadData(
+      { schemas: [], meta: meta({ canonical: 'https://www.example.com/Blog/Hello' }), social: null },
+      { ...CMS, pageUrl: 'https://www.example.com/blog/hello/' },
+    );
+    expect(served.meta?.canonical).toBe('https://www.example.com/blog/hello/');
+    expect(served.social?.og.url).toBe('https://www.example.com/blog/hello/');
+    // Another page, a query or a fragment is what the CMS says it is.
+    for (const canonical of [
+      'https://www.example.com/blog/other/',
+      'https://www.example.com/blog/hello/?page=2',
+      'https://www.example.com/blog/hello/#top',
+      'https://other.example.org/blog/hello/',
+    ]) {
+      const kept = prepareHeadData(
+        { schemas: [], meta: meta({ canonical }), social: null },
+        { ...CMS, pageUrl },
+      );
+      expect(kept.meta?.canonical).toBe(canonical);
+    }
+  });
+
   test('a hand-built meta or social object may leave fields out; a wrong value is named by its path', () => {
     // From JavaScript: only the fields a site sets, as a user writes them by hand.
     const handBuilt = {
