@@ -60,7 +60,7 @@ export function prepareHeadData(input: HeadData, options: PrepareOptions = {}): 
   };
   const fillOrNull = (text: string | null, key: string): string | null =>
     text === null ? null : fill(text, key);
-  const served = servedSpelling(options.pageUrl);
+  const served = servedSpelling(options.pageUrl, options.trailingSlash);
   const rewriteOrNull = (url: string | null): string | null => (url === null ? null : served(rewrite(url)));
 
   const schemas = data.schemas.map((schema, index) =>
@@ -114,30 +114,26 @@ function withTextDecoded(data: HeadData): HeadData {
 }
 
 /**
- * The function that writes an address naming the page itself (the other trailing slash, capitals, other
- * escapes) as the page is served; others as they are. A canonical WordPress wrote as `/about/` for a site that
- * serves `/about` (`trailingSlash: 'never'`) would otherwise name a redirect or a 404 on every page.
+ * The function that writes an address naming the page itself with the other trailing slash (WordPress's
+ * `/about/` for a site that serves `/about`) with the slash the site serves; others as they are. Only where
+ * Astro serves one spelling (`trailingSlash` 'always' or 'never'): under 'ignore' both are served and the CMS's
+ * choice of canonical is the point. The CMS's letters and escapes are kept: at request time the page's address
+ * is the visitor's spelling, which must not become the canonical.
  */
-function servedSpelling(pageUrl: string | null | undefined): (url: string) => string {
-  if (!pageUrl) return (url) => url;
+function servedSpelling(
+  pageUrl: string | null | undefined,
+  trailingSlash: PrepareOptions['trailingSlash'],
+): (url: string) => string {
+  if (!pageUrl || (trailingSlash !== 'always' && trailingSlash !== 'never')) return (url) => url;
   const identity = urlIdentity(pageUrl);
-  const toggled = (url: URL): URL => {
-    const other = new URL(url.href);
-    other.pathname = url.pathname.endsWith('/') ? url.pathname.slice(0, -1) : `${url.pathname}/`;
-    return other;
-  };
   return (url) => {
-    let parsed: URL;
-    try {
-      parsed = new URL(url);
-    } catch {
-      return url;
-    }
-    if (parsed.hash !== '' || url.includes('#')) return url;
-    const same =
-      urlIdentity(parsed) === identity ||
-      (parsed.pathname !== '/' && urlIdentity(toggled(parsed)) === identity);
-    return same ? pageUrl : url;
+    const parsed = URL.parse(url);
+    if (parsed === null || parsed.pathname === '/' || url.includes('#')) return url;
+    const slashed = parsed.pathname.endsWith('/');
+    if (slashed === (trailingSlash === 'always')) return url;
+    const other = new URL(parsed.href);
+    other.pathname = slashed ? parsed.pathname.slice(0, -1) : `${parsed.pathname}/`;
+    return urlIdentity(other) === identity ? other.href : url;
   };
 }
 

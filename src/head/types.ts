@@ -48,11 +48,12 @@ export interface PrepareOptions {
   /** Fill social tags the API leaves empty from its meta (og:title from the title...). Default true. */
   socialFallback?: boolean;
   /**
-   * The page's own address, as the site serves it. A canonical or `og:url` that names this page in another
-   * spelling (the other trailing slash, as WordPress stores `/about/` for a site serving `/about`; capitals;
-   * other escapes) is written as this address, so it names no redirect or 404. No change without it.
+   * The page's own address, and Astro's `trailingSlash`. Where it is 'always' or 'never', a canonical or
+   * `og:url` naming this page with the other trailing slash (WordPress stores `/about/`; the site serves
+   * `/about`) is written with the slash served, so it names no redirect or 404. No change without both.
    */
   pageUrl?: string | null;
+  trailingSlash?: 'always' | 'never' | 'ignore';
 }
 
 /** `prepareHeadData`'s answer: the data, plus what it could not do. */

@@ -83,7 +83,7 @@ export default function schemaManager(userOptions: SchemaManagerOptions = {}): A
       options,
       layout: runtime.layout,
       routes,
-      context: planContextFor(options, runtime.layout.site),
+      context: planContextFor(options, runtime.layout),
       source,
       canReadTags: listingRights(found.probe).canReadTags,
       renderedAtOnce: Math.max(1, config.build.concurrency),

@@ -2,14 +2,18 @@
 // from plan-page.ts, which the staging thread loads: these need the options' and the client's modules, it does not.
 import { buildStopped } from './failures.ts';
 import { type ResolvedOptions, requireApi } from './options.ts';
-import type { BuiltPage } from './pages.ts';
+import type { BuiltPage, SiteLayout } from './pages.ts';
 import type { PlanContext } from './plan-page.ts';
 
 /** What planning needs from the options: the same at build time and at request time. */
-export function planContextFor(options: ResolvedOptions, site: string): PlanContext {
+export function planContextFor(
+  options: ResolvedOptions,
+  layout: Pick<SiteLayout, 'site' | 'trailingSlash'>,
+): PlanContext {
   return {
     cmsOrigin: new URL(requireApi(options)).origin,
-    siteOrigin: new URL(site).origin,
+    siteOrigin: new URL(layout.site).origin,
+    trailingSlash: layout.trailingSlash,
     rewriteUrls: options.rewriteUrls,
     keepPathPrefixes: options.keepPathPrefixes,
     graph: options.graph,

@@ -53,6 +53,8 @@ export interface PlanContext {
   keepPathPrefixes: string[];
   graph: boolean;
   socialFallback: boolean;
+  /** Astro's: where it is 'always' or 'never', a CMS canonical naming the page with the other slash is corrected. */
+  trailingSlash: 'always' | 'never' | 'ignore';
   /** Null when validation is off. */
   validation: ValidateOptions | null;
 }
@@ -95,6 +97,7 @@ export function planPage(
       keepPathPrefixes: context.keepPathPrefixes,
       socialFallback: context.socialFallback,
       pageUrl: page.url,
+      trailingSlash: context.trailingSlash,
     },
   );
   const headFinding = (warning: { code: string; key: string; message: string }): Finding => {

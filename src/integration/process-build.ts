@@ -86,7 +86,7 @@ export async function processBuild(input: BuildInput): Promise<BuildResult> {
     input.build ??
     startBuildClient(options, input.probe.ok ? input.probe : null, input.cacheDir, input.dispatcher);
   const { client } = build;
-  const context = planContextFor(options, input.layout.site);
+  const context = planContextFor(options, input.layout);
   const intervalMs = options.progressIntervalSeconds * 1000;
   const progress = throttledProgress((line) => logger.info(line), intervalMs);
   const ahead = build.readAhead;

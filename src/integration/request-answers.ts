@@ -81,7 +81,7 @@ export function requestAnswers({ config, credentials, logger }: AnswerSettings):
   const client = clientWith(credentials);
   // For the public schemas while the credentials are refused: made when first needed.
   let anonymous: { client: SchemaClient; read: PageReader } | undefined;
-  const context = planContextFor(options, layout.site);
+  const context = planContextFor(options, layout);
   const probe = probeEvery(client, PROBE_TTL_MS);
   const readers = new Map<boolean, PageReader>();
   const log = logOnce(options.requestCacheMaxPages, logger);

@@ -112,19 +112,23 @@ describe('prepareHeadData: URLs', () => {
     expect(out.meta?.canonical).toBe('https://example.com/docs/blog/hello/');
   });
 
-  test("a canonical or og:url naming the page with WordPress's trailing slash is written as the page is served", () => {
+  test("a canonical or og:url naming the page with WordPress's trailing slash is written with the slash served", () => {
     // astro-pure's template serves /blog/hello (trailingSlash: 'never'); WordPress stores and canonicalises /blog/hello/.
     const pageUrl = 'https://www.example.com/blog/hello';
-    const out = prepareHeadData(data, { ...CMS, pageUrl });
+    const out = prepareHeadData(data, { ...CMS, pageUrl, trailingSlash: 'never' });
     expect(out.meta?.canonical).toBe(pageUrl);
     expect(out.social?.og.url).toBe(pageUrl);
-    // And the other way round, in another case of letters, on the site's own origin.
+    // And the other way round ('always'), keeping the CMS's letters: at request time the page's address is
+    // the visitor's spelling, never the canonical.
     const served = prepareHeadData(
       { schemas: [], meta: meta({ canonical: 'https://www.example.com/Blog/Hello' }), social: null },
-      { ...CMS, pageUrl: 'https://www.example.com/blog/hello/' },
+      { ...CMS, pageUrl: 'https://www.example.com/blog/hello/', trailingSlash: 'always' },
     );
-    expect(served.meta?.canonical).toBe('https://www.example.com/blog/hello/');
-    expect(served.social?.og.url).toBe('https://www.example.com/blog/hello/');
+    expect(served.meta?.canonical).toBe('https://www.example.com/Blog/Hello/');
+    expect(served.social?.og.url).toBe('https://www.example.com/Blog/Hello/');
+    // Under 'ignore' both spellings are served: the CMS's choice is the canonical.
+    const either = prepareHeadData(data, { ...CMS, pageUrl, trailingSlash: 'ignore' });
+    expect(either.meta?.canonical).toBe('https://www.example.com/blog/hello/');
     // Another page, a query or a fragment is what the CMS says it is.
     for (const canonical of [
       'https://www.example.com/blog/other/',
@@ -134,7 +138,7 @@ describe('prepareHeadData: URLs', () => {
     ]) {
       const kept = prepareHeadData(
         { schemas: [], meta: meta({ canonical }), social: null },
-        { ...CMS, pageUrl },
+        { ...CMS, pageUrl, trailingSlash: 'never' },
       );
       expect(kept.meta?.canonical).toBe(canonical);
     }

@@ -12,6 +12,7 @@ const context: PlanContext = {
   keepPathPrefixes: ['/wp-content/'],
   graph: false,
   socialFallback: true,
+  trailingSlash: 'ignore',
   validation: { rules: ['schema.org', 'google'] },
 };
 const page = { file: 'index.html', url: 'https://www.example.com/', pathname: '/' };

@@ -66,7 +66,7 @@ function stager(renderedAtOnce: number, index: HeadIndex): EarlyStager {
     options,
     layout,
     routes: [],
-    context: planContextFor(options, SITE),
+    context: planContextFor(options, { site: SITE, trailingSlash: 'ignore' }),
     source: { index: Promise.resolve(index) },
     canReadTags: true,
     renderedAtOnce,

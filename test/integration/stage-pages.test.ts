@@ -40,7 +40,11 @@ function stagerFor(pages: BuiltPage[]) {
   }
   const options = resolveOptions({ api: 'https://cms.example.com/wp-json/schemafy/v1' }, {});
   const cmsUrlOf = new Map(pages.map((built) => [built, built.url]));
-  return pageStager(pages, cmsUrlOf, planContextFor(options, SITE), { outDir: dir, options, early: true });
+  return pageStager(pages, cmsUrlOf, planContextFor(options, { site: SITE, trailingSlash: 'ignore' }), {
+    outDir: dir,
+    options,
+    early: true,
+  });
 }
 
 test('pages are staged beside themselves as their data comes in, and put in place only by commit()', async () => {

@@ -47,6 +47,7 @@ const job = (file: string): PageJob => ({
     keepPathPrefixes: [],
     graph: false,
     socialFallback: true,
+    trailingSlash: 'ignore',
     validation: { rules: ['schema.org', 'google'], severity: {} },
   },
   options: {
