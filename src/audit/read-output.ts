@@ -2,7 +2,7 @@
 // reads dist/ for the audit, for the integration and `check` alike.
 import { readdirSync, readFileSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
-import { join, relative, sep } from 'node:path';
+import { join } from 'node:path';
 import { mapConcurrently } from '../map-concurrently.ts';
 import { readSitemap, type SitemapLanguageLink } from '../read-sitemap.ts';
 import { pageHref } from '../url-forms.ts';
@@ -16,15 +16,23 @@ export const MAX_PAGE_BYTES = 64 * 1024 * 1024;
 
 /**
  * Every file under `dir`, relative to it with `/` separators (dot-directories and node_modules skipped).
+ * Linked folders are not followed: `readdirSync(dir, { recursive: true })` went round two links to parent
+ * folders (`self -> .`, `sub/up -> ..`) without end, holding `check` and the build's audit for good.
  * @example listOutputFiles('dist').has('img/logo.png')
  */
 export function listOutputFiles(dir: string): Set<string> {
   const files = new Set<string>();
-  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
-    if (!entry.isFile()) continue;
-    // relative(), not slicing off dir's length: `.` and `./dist` are not how entries spell their paths.
-    const file = relative(dir, join(entry.parentPath, entry.name)).split(sep).join('/');
-    if (!/(?:^|\/)(?:\.|node_modules\/)/.test(file)) files.add(file);
+  const folders = [''];
+  while (folders.length > 0) {
+    const folder = folders.pop()!;
+    for (const entry of readdirSync(join(dir, folder), { withFileTypes: true })) {
+      if (entry.name.startsWith('.')) continue;
+      const file = folder === '' ? entry.name : `${folder}/${entry.name}`;
+      // A Dirent of a link says it is a link (isDirectory() is false), so a linked folder is never entered.
+      if (entry.isDirectory()) {
+        if (entry.name !== 'node_modules') folders.push(file);
+      } else if (entry.isFile()) files.add(file);
+    }
   }
   return files;
 }

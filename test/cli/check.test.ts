@@ -1,7 +1,8 @@
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { runCli, runCliIn } from './support/run-cli.ts';
 import { hasScript } from './support/terminal.ts';
@@ -444,6 +445,27 @@ describe('astro-schema-manager check, a page as one graph', () => {
     expect(pretty.stdout).toMatch(
       /broken\.html\n {2}failure not checked: a symbolic link to a file that does not exist/,
     );
+  });
+
+  it('audits a site whose folders link back to their parents, without going round them', async () => {
+    const dir = await mkdtemp(join(temp, 'linked-'));
+    await writeFile(
+      join(dir, 'index.html'),
+      '<link rel="canonical" href="https://example.com/"><script type="application/ld+json">{"@context":"https://schema.org","@type":"Thing","name":"x"}</script>',
+    );
+    await mkdir(join(dir, 'sub'));
+    await writeFile(join(dir, 'sub', 'page.html'), '<title>Sub</title>');
+    // Two links to folders above them: a walk that follows links never ends (it held check for good).
+    await symlink('.', join(dir, 'self'));
+    await symlink('..', join(dir, 'sub', 'up'));
+    const run = promisify(execFile);
+    // Killed if it hangs, so that a regression fails here instead of holding the run.
+    const { stdout } = await run(process.execPath, ['dist/cli/main.js', 'check', dir, '--format', 'json'], {
+      timeout: 15_000,
+      env: { ...process.env, NO_COLOR: '1' },
+    });
+    const report = JSON.parse(stdout);
+    expect(report.summary).toMatchObject({ files: 2, documents: 1, errors: 0 });
   });
 
   it('prints the version and the Schema.org release with --version', async () => {
