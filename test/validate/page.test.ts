@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { isJsonLdType } from '../../src/head/json-ld-type.ts';
 import { extractJsonLd, validateJsonLd, validatePage } from '../../src/validate/index.ts';
 
@@ -75,4 +75,34 @@ describe('one JSON-LD recogniser for the head and check', () => {
       expect(extractJsonLd(html)).toHaveLength(1);
     },
   );
+});
+
+describe('extractJsonLd on a page of many scripts', () => {
+  it('searches the page for line breaks once, not again from each script (a page of 100,000 took minutes)', () => {
+    const script = '<script type="application/ld+json">{"@type":"Thing"}</script>';
+    // Built pages often hold their whole head on one line, with a line break further down.
+    const html = `<!doctype html>\n<html><head>${script.repeat(2_000)}</head><body></body></html>\n`;
+    const indexOf = String.prototype.indexOf;
+    let searched = 0;
+    const spy = vi.spyOn(String.prototype, 'indexOf').mockImplementation(function (
+      this: string,
+      search: string,
+      from?: number,
+    ) {
+      const at = indexOf.call(this, search, from);
+      if (search === '\n' && this.length === html.length)
+        searched += (at === -1 ? html.length : at) - (from ?? 0);
+      return at;
+    });
+    let scripts: ReturnType<typeof extractJsonLd>;
+    try {
+      scripts = extractJsonLd(html);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(scripts).toHaveLength(2_000);
+    expect(scripts[1_999]).toMatchObject({ line: 2, column: 48 + 1_999 * script.length });
+    // Each character looked at once at most in the search for line breaks.
+    expect(searched).toBeLessThanOrEqual(html.length);
+  });
 });
