@@ -1,5 +1,6 @@
 // Field coercions for what real servers send: ids and flags as strings, MySQL dates, empty strings.
 import { z } from 'zod';
+import { plural } from '../plural.ts';
 
 function toInteger(value: unknown): unknown {
   if (typeof value === 'string' && /^\s*-?\d+\s*$/.test(value)) return Number(value);
@@ -82,4 +83,31 @@ export function unwrapOne(value: unknown, ownKey: string): unknown {
     if (inner && typeof inner === 'object' && !Array.isArray(inner)) return inner;
   }
   return value;
+}
+
+/**
+ * An array of `item`, checked item after item up to the first that does not fit: `z.array` checks every one,
+ * and an answer of 1,000,000 empty objects (3 MB, within maxResponseBytes) drew 5,000,000 issues, 40 s and
+ * 1.6 GB before the error was thrown. The error names that item and how many the list holds.
+ */
+export function listOf<T extends z.ZodType>(item: T) {
+  return z.array(z.unknown()).transform((values, ctx): Array<z.output<T>> => {
+    const items: Array<z.output<T>> = [];
+    for (const [index, value] of values.entries()) {
+      const parsed = item.safeParse(value);
+      if (parsed.success) {
+        items.push(parsed.data);
+        continue;
+      }
+      ctx.addIssue({
+        code: 'custom',
+        input: values,
+        message: `item [${index}] of the ${plural(values.length, 'item')} is the first that does not fit; the rest are not checked`,
+      });
+      for (const issue of parsed.error.issues.slice(0, 10))
+        ctx.addIssue({ ...issue, input: value, path: [index, ...issue.path] } as never);
+      return z.NEVER;
+    }
+    return items;
+  });
 }

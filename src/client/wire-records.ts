@@ -2,7 +2,7 @@
 
 import { z } from 'zod';
 import { parseJsonSafely } from '../parse-json-safely.ts';
-import { date, flag, label, optionalInteger, unwrapList, unwrapOne } from './wire-fields.ts';
+import { date, flag, label, listOf, optionalInteger, unwrapList, unwrapOne } from './wire-fields.ts';
 
 export interface SchemaDocument {
   /** The raw JSON text (objects and arrays a server sends are serialised). */
@@ -76,7 +76,7 @@ export const schemaRecord = schemaDraft.transform((record, ctx) => {
   return { ...record, id: record.id };
 });
 
-export const schemaRecordList = z.preprocess(unwrapList, z.array(schemaRecord));
+export const schemaRecordList = z.preprocess(unwrapList, listOf(schemaRecord));
 
 export type SchemaDraft = z.output<typeof schemaDraft>;
 export type SchemaRecord = z.output<typeof schemaRecord>;

@@ -1,6 +1,6 @@
 // Answers of scan, validate and bulk, and the route index that probe reads.
 import { z } from 'zod';
-import { count, flag, label, optionalInteger, text } from './wire-fields.ts';
+import { count, flag, label, listOf, optionalInteger, text } from './wire-fields.ts';
 import { schemaDraft } from './wire-records.ts';
 
 const urlError = z.preprocess(
@@ -13,10 +13,10 @@ export const scanResult = z.object({
   created: count,
   updated: count,
   skipped: count,
-  errors: z.array(urlError).default([]),
+  errors: listOf(urlError).default([]),
   /** Errors past the server's cap, counted only (the reference server lists 50). */
   errors_omitted: count.default(0),
-  schemas: z.array(schemaDraft).default([]),
+  schemas: listOf(schemaDraft).default([]),
   /** Records written but left out of the answer to bound its size. */
   schemas_omitted: count.default(0),
   /** Whether the scan only proposed (nothing was written); servers that leave it out: see client.scan. */
@@ -31,8 +31,8 @@ const issue = z.preprocess(
 
 export const remoteValidation = z.object({
   valid: flag,
-  errors: z.array(issue).default([]),
-  warnings: z.array(issue).default([]),
+  errors: listOf(issue).default([]),
+  warnings: listOf(issue).default([]),
 });
 export type RemoteValidation = z.output<typeof remoteValidation>;
 export type RemoteIssue = RemoteValidation['errors'][number];
@@ -41,8 +41,8 @@ export const bulkResult = z.object({
   action: label,
   dry_run: flag.default(false),
   affected: count,
-  items: z.array(z.object({ id: optionalInteger, url: text.default(null), change: label })).default([]),
-  errors: z.array(urlError).default([]),
+  items: listOf(z.object({ id: optionalInteger, url: text.default(null), change: label })).default([]),
+  errors: listOf(urlError).default([]),
 });
 export type BulkResult = z.output<typeof bulkResult>;
 

@@ -1,7 +1,7 @@
 // Meta and social tags as the client returns them, from the field names servers use.
 import { z } from 'zod';
 import { OG_FIELDS, TWITTER_FIELDS } from '../contract-fields.ts';
-import { label, renameAliases, text, unwrapList, unwrapOne } from './wire-fields.ts';
+import { label, listOf, renameAliases, text, unwrapList, unwrapOne } from './wire-fields.ts';
 
 const metaAliases = {
   title: ['meta_title'],
@@ -15,7 +15,7 @@ export const metaTags = z.preprocess(
   (v) => renameAliases(unwrapOne(v, 'url'), metaAliases),
   z.object({ url: label, title: text, description: text, robots: text, canonical: text, keywords: text }),
 );
-export const metaTagsList = z.preprocess(unwrapList, z.array(metaTags));
+export const metaTagsList = z.preprocess(unwrapList, listOf(metaTags));
 export type MetaTags = z.output<typeof metaTags>;
 
 export { OG_FIELDS, TWITTER_FIELDS };
@@ -54,7 +54,7 @@ export const socialTags = z.preprocess(
   nestSocial,
   z.object({ url: label, og: ogShape, twitter: twitterShape }),
 );
-export const socialTagsList = z.preprocess(unwrapList, z.array(socialTags));
+export const socialTagsList = z.preprocess(unwrapList, listOf(socialTags));
 export type SocialTags = z.output<typeof socialTags>;
 export type OpenGraphTags = SocialTags['og'];
 export type TwitterTags = SocialTags['twitter'];

@@ -278,6 +278,22 @@ describe('bodies that are not the API', () => {
     expect(shape.serverMessage).toMatch(/id/);
   });
 
+  test('a list of 200,000 items that fit no record names the first and checks no further', async () => {
+    // 600 KB, well within maxResponseBytes: checked item by item it drew an issue each (1,000,000 took 40 s).
+    const body = `[${Array(200_000).fill('{}').join(',')}]`;
+    const api = await scripted(() => ({ body, headers: { 'content-type': 'application/json' } }), {
+      retries: 0,
+    });
+    const error = await failure(api.client.schemas.list());
+    await api.close();
+    expect(error).toMatchObject({ status: 200, code: 'invalid_response' });
+    expect(error.serverMessage).toMatch(
+      /item \[0\] of the 200,000 items is the first that does not fit; the rest are not checked/,
+    );
+    expect(error.serverMessage).toMatch(/at \[0\]\.schema_data/);
+    expect(error.serverMessage).not.toMatch(/\[1\]/);
+  });
+
   test('a timeout', async () => {
     const api = await scripted(() => undefined, { timeoutMs: 150, retries: 0 });
     const error = await failure(api.client.schemas.get(1));
