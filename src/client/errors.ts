@@ -1,4 +1,6 @@
 // One error class for every failure, with a stable code and a hint naming the usual cause.
+
+import { plural } from '../plural.ts';
 import { GET_REDIRECT_LIMIT } from './exchange.ts';
 import { OPERATIONS, type OperationName } from './operations.ts';
 import type { Redactor } from './redact.ts';
@@ -52,6 +54,17 @@ export interface ApiErrorInit {
   redact?: Redactor;
 }
 
+/** Longest server-written code and message an ApiError keeps: past them a line of a build log was megabytes. */
+const MAX_CODE = 200;
+const MAX_SERVER_MESSAGE = 2000;
+
+/** `text` cut at `max` characters (never inside a surrogate pair), saying how much was left out. */
+function clip(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const end = /[\ud800-\udbff]/.test(text[max - 1]!) ? max - 1 : max;
+  return `${text.slice(0, end)}… (${plural(text.length - end, 'more character')})`;
+}
+
 /**
  * A failed call: what the server said (`status`, `code`, `serverMessage`), where (`operation`, `method`,
  * `url`, never with credentials) and a `hint` at the usual cause.
@@ -73,8 +86,12 @@ export class ApiError extends Error {
 
   constructor(init: ApiErrorInit) {
     const redact = init.redact;
-    const code = redact ? redact.text(init.code) : init.code;
-    const serverMessage = redact ? redact.text(init.serverMessage) : init.serverMessage;
+    // Redacted first, then cut: a cut never shows more of a credential than the redaction left.
+    const code = clip(redact ? redact.text(init.code) : init.code, MAX_CODE);
+    const serverMessage = clip(
+      redact ? redact.text(init.serverMessage) : init.serverMessage,
+      MAX_SERVER_MESSAGE,
+    );
     const where = whereOf({ ...init, code });
     super(`${init.operation}: ${serverMessage} (${where})${init.hint ? `. Hint: ${init.hint}` : ''}`);
     this.status = init.status;

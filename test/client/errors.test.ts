@@ -294,6 +294,13 @@ describe('bodies that are not the API', () => {
     expect(error.serverMessage).not.toMatch(/\[1\]/);
   });
 
+  test("a server's megabyte error code and message are cut, saying how much was left out", async () => {
+    const error = await failureOf(wpError(400, 'x'.repeat(100_000), `Bad ${'m'.repeat(1_000_000)}`));
+    expect(error.code).toBe(`${'x'.repeat(200)}… (99,800 more characters)`);
+    expect(error.serverMessage).toBe(`Bad ${'m'.repeat(1_996)}… (998,004 more characters)`);
+    expect(error.message.length).toBeLessThan(3_000);
+  });
+
   test('a timeout', async () => {
     const api = await scripted(() => undefined, { timeoutMs: 150, retries: 0 });
     const error = await failure(api.client.schemas.get(1));
