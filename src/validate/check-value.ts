@@ -66,16 +66,25 @@ export function checkLiteral(walk: Walk, value: string | number | boolean, prope
   }
   // A bare number where a QuantitativeValue is expected reads as its value (Schema.org's own examples do this).
   const quantitative = vocab.id('QuantitativeValue');
-  if (typeof value === 'number' && classes.some((id) => vocab.isA(id, quantitative))) return;
+  if (
+    typeof value === 'number' &&
+    Number.isFinite(value) &&
+    classes.some((id) => vocab.isA(id, quantitative))
+  )
+    return;
   if (text && typeof value !== 'string') {
     // A whole number past 2^53 was read with other digits than written (a 19-digit GTIN): quoting it would
     // tell the user to write digits that are not theirs.
     const rounded = typeof value === 'number' && Number.isInteger(value) && !Number.isSafeInteger(value);
+    // 1e999 is read as Infinity: "write "Infinity" as a string" would name a value the page never held.
+    const overflows = typeof value === 'number' && !Number.isFinite(value);
     report.add(
       'text-expected',
-      rounded
-        ? `"${property.name}" expects text; write the number as a string, in quotes, with its digits as written: as a number it has more digits than JSON readers keep (they read ${JSON.stringify(String(value))}).`
-        : `"${property.name}" expects text; write ${JSON.stringify(String(value))} as a string.`,
+      overflows
+        ? `"${property.name}" expects text; write the number as a string, in quotes, with its digits as written: as a number it is too large for JSON readers (they read ${JSON.stringify(String(value))}).`
+        : rounded
+          ? `"${property.name}" expects text; write the number as a string, in quotes, with its digits as written: as a number it has more digits than JSON readers keep (they read ${JSON.stringify(String(value))}).`
+          : `"${property.name}" expects text; write ${JSON.stringify(String(value))} as a string.`,
     );
     return;
   }
@@ -83,7 +92,7 @@ export function checkLiteral(walk: Walk, value: string | number | boolean, prope
   const impossible = typeof value === 'string' ? impossibleDate(value) : null;
   report.add(
     'invalid-value',
-    `"${property.name}" expects ${expected(vocab, property)}; found ${JSON.stringify(value)}${impossible ? ` (${impossible})` : ''}.`,
+    `"${property.name}" expects ${expected(vocab, property)}; found ${shown(value)}${impossible ? ` (${impossible})` : ''}.`,
   );
 }
 
@@ -302,4 +311,11 @@ export function resolveId(walk: Walk, id: string): Record<string, unknown> | und
     walk.ids = ids;
   }
   return walk.ids.get(id);
+}
+
+/** A value as a message names it: its JSON, but a number too large for a double by what it is (JSON says null). */
+function shown(value: unknown): string {
+  return typeof value === 'number' && !Number.isFinite(value)
+    ? `a number too large for JSON readers (they read ${value})`
+    : JSON.stringify(value);
 }

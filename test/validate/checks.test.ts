@@ -395,3 +395,27 @@ describe('unfilled values', () => {
     ).toEqual([]);
   });
 });
+
+describe('a number too large for a double (1e999)', () => {
+  it('is named as such, not as "Infinity" to write as text, nor as null, nor taken for a quantity', () => {
+    const messages = validateJsonLd(
+      '{"@context":"https://schema.org","@type":"ItemList","position":1e999,"numberOfItems":-1e999,"itemListElement":[]}',
+      { rules: ['schema.org'] },
+    ).issues.map((issue) => `${issue.path} ${issue.message}`);
+    expect(messages).toContain(
+      '$.position "position" expects text; write the number as a string, in quotes, with its digits as written: as a number it is too large for JSON readers (they read "Infinity").',
+    );
+    expect(messages).toContain(
+      '$.numberOfItems "numberOfItems" expects an integer; found a number too large for JSON readers (they read -Infinity).',
+    );
+    const yieldOf = validateJsonLd(
+      '{"@context":"https://schema.org","@type":"Recipe","name":"x","recipeYield":1e999}',
+      {
+        rules: ['schema.org'],
+      },
+    );
+    expect(yieldOf.issues.map((issue) => `${issue.code} ${issue.path}`)).toEqual([
+      'text-expected $.recipeYield',
+    ]);
+  });
+});
