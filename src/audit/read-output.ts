@@ -1,6 +1,6 @@
 // The build output as the audit needs it: which files exist, and what its sitemaps list. The one place that
 // reads dist/ for the audit, for the integration and `check` alike.
-import { readdirSync, readFileSync } from 'node:fs';
+import { type Dirent, readdirSync, readFileSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { mapConcurrently } from '../map-concurrently.ts';
@@ -25,7 +25,16 @@ export function listOutputFiles(dir: string): Set<string> {
   const folders = [''];
   while (folders.length > 0) {
     const folder = folders.pop()!;
-    for (const entry of readdirSync(join(dir, folder), { withFileTypes: true })) {
+    let entries: Dirent[];
+    try {
+      entries = readdirSync(join(dir, folder), { withFileTypes: true });
+    } catch (error) {
+      // A folder inside that cannot be read holds no file the audit can see (check names it); the output
+      // itself must be readable.
+      if (folder === '') throw error;
+      continue;
+    }
+    for (const entry of entries) {
       if (entry.name.startsWith('.')) continue;
       const file = folder === '' ? entry.name : `${folder}/${entry.name}`;
       // A Dirent of a link says it is a link (isDirectory() is false), so a linked folder is never entered.

@@ -1,7 +1,8 @@
 // `astro-schema-manager check`: validates the JSON-LD of built pages (HTML and .jsonld files) and reports it.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { type Dirent, readdirSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, relative } from 'node:path';
 import { decodePage } from '../audit/decode-page.ts';
+import { fileProblemOf } from '../file-problems.ts';
 import { htmlReportParts } from '../report/html-report.ts';
 import type { CheckedFile } from '../validate/format-report.ts';
 import {
@@ -83,12 +84,18 @@ files are still checked).`,
         );
       return served;
     });
-    const files = paths.flatMap((path) => findFiles(path));
+    const unreadable = new Map<string, string>();
+    const files = paths.flatMap((path) => findFiles(path, unreadable));
     if (files.length === 0) {
       throw new UsageError(`No .html, .htm or .jsonld files found under ${positionals.join(', ')}.`);
     }
     const options = { rules: flags.rules, severity: flags.severity };
-    const checked: CheckedFile[] = files.map((file) => checkFileOrFailure(file, options));
+    const checked: CheckedFile[] = files.map((file) => {
+      const failure = unreadable.get(file);
+      return failure === undefined
+        ? checkFileOrFailure(file, options)
+        : { file: relative(process.cwd(), file) || file, documents: [], failure };
+    });
 
     const audits: DirectoryAudit[] = [];
     const notes: string[] = [];
@@ -157,7 +164,11 @@ function servedDirectory(path: string): string {
   return topHtml ? path : join(path, 'client');
 }
 
-function findFiles(path: string): string[] {
+/**
+ * The pages and .jsonld files under `path`. A folder that cannot be read is listed too, with why in
+ * `unreadable`: it is reported as not checked, and the rest still are (it ended the whole check).
+ */
+function findFiles(path: string, unreadable: Map<string, string>): string[] {
   let stats: ReturnType<typeof statSync>;
   try {
     stats = statSync(path);
@@ -174,9 +185,15 @@ function findFiles(path: string): string[] {
   }
   const found: string[] = [];
   const walk = (dir: string): void => {
-    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
-      a.name.localeCompare(b.name),
-    )) {
+    let entries: Dirent[];
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch (error) {
+      found.push(dir);
+      unreadable.set(dir, `a folder that cannot be read: ${fileProblemOf(error)}`);
+      return;
+    }
+    for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
       if (entry.isDirectory()) {
         if (entry.name !== 'node_modules' && !entry.name.startsWith('.')) walk(join(dir, entry.name));
       } else if (/\.(html?|jsonld)$/i.test(entry.name)) found.push(join(dir, entry.name));
@@ -197,7 +214,14 @@ function checkFileOrFailure(path: string, options: CheckOptions): CheckedFile {
     return checkFile(path, options);
   } catch (error) {
     const file = relative(process.cwd(), path) || path;
-    return { file, documents: [], failure: error instanceof Error ? error.message : String(error) };
+    // A failure of the file system in words (permission denied (EACCES)), not Node's message naming the call.
+    const failure =
+      typeof (error as { code?: unknown }).code === 'string'
+        ? fileProblemOf(error)
+        : error instanceof Error
+          ? error.message
+          : String(error);
+    return { file, documents: [], failure };
   }
 }
 

@@ -1,5 +1,5 @@
 import { execFile, execFileSync } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -466,6 +466,41 @@ describe('astro-schema-manager check, a page as one graph', () => {
     });
     const report = JSON.parse(stdout);
     expect(report.summary).toMatchObject({ files: 2, documents: 1, errors: 0 });
+  });
+
+  it('names a folder it cannot read, exits 2, and checks the rest (it ended the whole check)', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'check-locked-'));
+    onTestFinished(async () => {
+      await chmod(join(dir, 'locked'), 0o755);
+      await rm(dir, { recursive: true, force: true });
+    });
+    await writeFile(
+      join(dir, 'index.html'),
+      '<script type="application/ld+json">{"@context":"https://schema.org","@type":"Thing","name":"x"}</script>',
+    );
+    await writeFile(join(dir, 'secret.html'), '<title>x</title>');
+    await mkdir(join(dir, 'locked'));
+    await writeFile(join(dir, 'locked', 'page.html'), '<title>x</title>');
+    await chmod(join(dir, 'locked'), 0);
+    await chmod(join(dir, 'secret.html'), 0);
+    await chmod(dir, 0o755);
+    // Root reads any folder: as root, the CLI runs as nobody.
+    const asNobody = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
+    const { code, stdout } = await new Promise<{ code: number; stdout: string }>((resolve) => {
+      execFile(
+        process.execPath,
+        ['dist/cli/main.js', 'check', dir, '--format', 'json'],
+        { ...asNobody, env: { ...process.env, NO_COLOR: '1' } },
+        (error, stdout) => resolve({ code: Number(error?.code ?? 0), stdout }),
+      );
+    });
+    expect(code).toBe(2);
+    const report = JSON.parse(stdout);
+    expect(report.summary).toMatchObject({ failures: 2, documents: 1 });
+    const failureOf = (name: string) =>
+      report.files.find((file: { file: string }) => file.file.endsWith(name)).failure;
+    expect(failureOf('locked')).toBe('a folder that cannot be read: permission denied (EACCES)');
+    expect(failureOf('secret.html')).toBe('permission denied (EACCES)');
   });
 
   it('prints the version and the Schema.org release with --version', async () => {
