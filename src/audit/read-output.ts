@@ -1,6 +1,6 @@
 // The build output as the audit needs it: which files exist, and what its sitemaps list. The one place that
 // reads dist/ for the audit, for the integration and `check` alike.
-import { type Dirent, readdirSync, readFileSync } from 'node:fs';
+import { type Dirent, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { mapConcurrently } from '../map-concurrently.ts';
@@ -16,12 +16,14 @@ export const MAX_PAGE_BYTES = 64 * 1024 * 1024;
 
 /**
  * Every file under `dir`, relative to it with `/` separators (dot-directories and node_modules skipped).
- * Linked folders are not followed: `readdirSync(dir, { recursive: true })` went round two links to parent
+ * Linked files and folders count as what they lead to (an `images` folder linked into the output holds its
+ * images), each folder entered once: `readdirSync(dir, { recursive: true })` went round two links to parent
  * folders (`self -> .`, `sub/up -> ..`) without end, holding `check` and the build's audit for good.
  * @example listOutputFiles('dist').has('img/logo.png')
  */
 export function listOutputFiles(dir: string): Set<string> {
   const files = new Set<string>();
+  const entered = new Set([realpathSync(dir)]);
   const folders = [''];
   while (folders.length > 0) {
     const folder = folders.pop()!;
@@ -37,13 +39,33 @@ export function listOutputFiles(dir: string): Set<string> {
     for (const entry of entries) {
       if (entry.name.startsWith('.')) continue;
       const file = folder === '' ? entry.name : `${folder}/${entry.name}`;
-      // A Dirent of a link says it is a link (isDirectory() is false), so a linked folder is never entered.
-      if (entry.isDirectory()) {
+      const kind = entry.isSymbolicLink() ? linkedKind(join(dir, file), entered) : entry;
+      if (kind?.isDirectory()) {
         if (entry.name !== 'node_modules') folders.push(file);
-      } else if (entry.isFile()) files.add(file);
+      } else if (kind?.isFile()) files.add(file);
     }
   }
   return files;
+}
+
+/**
+ * What a link leads to: a folder not entered yet (marked entered), a file, or null (a broken link, a loop, a
+ * folder already walked under another name).
+ */
+function linkedKind(
+  path: string,
+  entered: Set<string>,
+): { isDirectory(): boolean; isFile(): boolean } | null {
+  try {
+    const stats = statSync(path);
+    if (!stats.isDirectory()) return stats;
+    const real = realpathSync(path);
+    if (entered.has(real)) return null;
+    entered.add(real);
+    return stats;
+  } catch {
+    return null;
+  }
 }
 
 /** What the sitemaps of an output list: page URLs, and the language versions they give a URL (hreflang). */

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -693,6 +693,26 @@ describe('reading the build output', () => {
       expect(readSitemaps(dir, new Set(['blog/index.html']))).toBeNull();
     } finally {
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('counts linked folders and files as what they lead to, entering each folder once', () => {
+    const root = mkdtempSync(join(tmpdir(), 'audit-linked-'));
+    try {
+      const dir = join(root, 'dist');
+      mkdirSync(join(dir, 'sub'), { recursive: true });
+      mkdirSync(join(root, 'shared'));
+      writeFileSync(join(root, 'shared', 'logo.png'), '');
+      writeFileSync(join(dir, 'sub', 'page.html'), '');
+      // An images folder and a file linked into the output are served; links back up must not loop.
+      symlinkSync(join(root, 'shared'), join(dir, 'images'));
+      symlinkSync(join(root, 'shared', 'logo.png'), join(dir, 'favicon.png'));
+      symlinkSync('.', join(dir, 'self'));
+      symlinkSync('..', join(dir, 'sub', 'up'));
+      symlinkSync(join(root, 'gone'), join(dir, 'broken'));
+      expect([...listOutputFiles(dir)].sort()).toEqual(['favicon.png', 'images/logo.png', 'sub/page.html']);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
     }
   });
 });
