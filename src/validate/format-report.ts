@@ -250,7 +250,12 @@ function summarize(files: CheckedFile[]) {
     for (const issue of shippedIssues(file)) {
       if (counted.has(issue)) continue;
       counted.add(issue);
-      if (issue.severity === 'error') count.errors++;
+      // The note on findings past the cap counts as the findings it stands for, not as one more.
+      if (issue.omitted) {
+        count.errors += issue.omitted.error;
+        count.warnings += issue.omitted.warning;
+        count.infos += issue.omitted.info;
+      } else if (issue.severity === 'error') count.errors++;
       else if (issue.severity === 'warning') count.warnings++;
       else count.infos++;
     }

@@ -187,6 +187,7 @@ export class Reporter {
         path: '$',
         message: `${plural(total, 'more finding', 'more findings')} (${counts.join(', ')}) are not listed: only the first ${figure(MAX_FINDINGS)} are. Fix those first; so many usually come from one mistake repeated in many nodes.`,
         rule: 'schema.org',
+        omitted: { ...this.omitted },
       });
     }
     return { valid: !this.issues.some((issue) => issue.severity === 'error'), issues: this.issues };

@@ -33,6 +33,8 @@ export interface ValidationIssue {
    * (`foldMissingFields`).
    */
   missingField?: MissingField;
+  /** On `too-many-findings`: the findings it stands for, by severity (a summary counts them, not it). */
+  omitted?: Record<Severity, number>;
   /** 1-based position in the input text, for `json-parse-error` only. */
   line?: number;
   column?: number;

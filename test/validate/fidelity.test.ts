@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { formatReport } from '../../src/validate/format-report.ts';
 import { validateJsonLd, validatePage } from '../../src/validate/index.ts';
 
 type Rules = Array<'schema.org' | 'google'>;
@@ -151,6 +152,18 @@ describe('hostile documents', () => {
     const perNode = issues.filter((issue) => issue.path.startsWith('$["@graph"][0]')).length;
     const counted = Number(/^([\d,]+)/.exec(summary.message)![1]!.replace(/,/g, ''));
     expect(counted + 1000).toBe(perNode * 300_000);
+    // A report's summary counts the findings the note stands for, not the note as one more.
+    const { error, warning, info } = summary.omitted!;
+    expect(error + warning + info).toBe(counted);
+    const listed = issues.slice(0, -1).filter((issue) => issue.severity === 'error').length;
+    const report = JSON.parse(
+      formatReport(
+        [{ file: 'graph.jsonld', documents: [{ index: 0, line: 1, column: 1, valid, issues }] }],
+        'json',
+        { failOn: 'error', color: false },
+      ),
+    );
+    expect(report.summary.errors).toBe(listed + error);
   });
 
   it('gives a document of thousands of made-up keys its findings, and suggestions for the first 500', () => {
