@@ -90,6 +90,12 @@ beforeAll(async () => {
     } else if (path === '/sitemap.xml.gz') {
       res.writeHead(200, { 'content-type': 'application/gzip' });
       res.end(gzipSync('<urlset><url><loc>https://x/</loc></url></urlset>'));
+    } else if (path === '/empty-sitemap.xml') {
+      // A sitemap plugin's answer for a site it lists nothing of: a urlset without entries, and <loc> left empty.
+      res.writeHead(200, { 'content-type': 'application/xml' });
+      res.end(
+        '<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc></loc></url></urlset>',
+      );
     } else if (path === '/error/') {
       res.writeHead(500);
       res.end('database down at 10.0.0.7');
@@ -188,6 +194,23 @@ test('a gzipped sitemap is named as not read, not taken for an empty one', async
         url: `${site.url}/sitemap.xml.gz`,
         code: 'not_a_sitemap',
         message: expect.stringMatching(/\.xml\.gz/),
+      },
+    ],
+  });
+});
+
+test('a sitemap that lists no page is named, not a scan of nothing without a word', async () => {
+  const answer = await api.call('POST', '/scan', {
+    body: { sitemap: `${site.url}/empty-sitemap.xml`, dry_run: true },
+  });
+  expect(answer.body).toMatchObject({
+    scanned: 0,
+    errors: [
+      {
+        url: `${site.url}/empty-sitemap.xml`,
+        code: 'empty_sitemap',
+        message:
+          'The sitemap lists no page (no <url> or <sitemap> with a <loc>): nothing was scanned from it.',
       },
     ],
   });

@@ -9,6 +9,9 @@ import type { ScanLimits } from './limits.ts';
 
 const NOT_A_SITEMAP =
   'Not read: it is no sitemap XML (<urlset> or <sitemapindex>); a gzipped sitemap (.xml.gz) is not unpacked, give its .xml.';
+// A sitemap plugin's answer for a site it lists nothing of (or <loc> left empty): a scan of nothing says why.
+const EMPTY_SITEMAP =
+  'The sitemap lists no page (no <url> or <sitemap> with a <loc>): nothing was scanned from it.';
 
 /**
  * Up to `room` page URLs of `sitemap`; failures, off-site entries and what the limits left out go to `errors`.
@@ -40,11 +43,12 @@ export async function sitemapPages(
         const text = await fetchText(url, fetchLimits);
         const entries = readSitemap(text, room + limits.maxSitemaps);
         // A gzipped file (sitemap.xml.gz) is sent as bytes, not as a coding of its answer: it reads as nothing.
-        if (
-          entries.pages.length + entries.sitemaps.length + entries.more === 0 &&
-          !/<(?:\w+:)?(?:urlset|sitemapindex)\b/.test(text)
-        )
-          errors.add({ url, code: 'not_a_sitemap', message: NOT_A_SITEMAP });
+        if (entries.pages.length + entries.sitemaps.length + entries.more === 0)
+          errors.add(
+            /<(?:\w+:)?(?:urlset|sitemapindex)\b/.test(text)
+              ? { url, code: 'empty_sitemap', message: EMPTY_SITEMAP }
+              : { url, code: 'not_a_sitemap', message: NOT_A_SITEMAP },
+          );
         return entries;
       } catch (error) {
         errors.addFailure(url, error);
