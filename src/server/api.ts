@@ -32,6 +32,8 @@ export interface ServerContext {
   namespace: string;
   /** Bounds of one /scan. */
   scanLimits: ScanLimits;
+  /** Scans running now, held to `scanLimits.scansAtOnce`. */
+  scansRunning: { count: number };
 }
 
 export type Handler = (request: ApiRequest, context: ServerContext) => ApiResponse | Promise<ApiResponse>;

@@ -117,7 +117,7 @@ export function createServer(options: ServerOptions = {}): ReferenceServer {
     throw error;
   }
   const namespace = namespaceOf(prefix);
-  const context: ServerContext = { store, hosts, namespace, scanLimits };
+  const context: ServerContext = { store, hosts, namespace, scanLimits, scansRunning: { count: 0 } };
   const routes = apiRoutes({
     publicSchemaReads: options.publicSchemaReads ?? serverDefaults.publicSchemaReads,
   });

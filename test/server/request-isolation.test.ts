@@ -42,7 +42,13 @@ const store = createStore(':memory:');
 beforeAll(async () => {
   server = createServer(
     requestListener({
-      context: { store, hosts: new Set(), namespace: '/t/v1', scanLimits: resolveScanLimits() },
+      context: {
+        store,
+        hosts: new Set(),
+        namespace: '/t/v1',
+        scanLimits: resolveScanLimits(),
+        scansRunning: { count: 0 },
+      },
       routes: compileRoutes(
         Object.entries(routes).map(([path, handler]) => ({
           methods: ['GET', 'POST'],

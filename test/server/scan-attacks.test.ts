@@ -315,3 +315,39 @@ test('a page or sitemap nesting 300,000 unclosed tags is read in one pass, the s
   );
   expect(sitemapScan.body.scanned).toBe(1);
 });
+
+test('scans past scansAtOnce are refused with 429 and Retry-After while the others run, then taken again', async () => {
+  // Pages held until released: the scans in flight stay running while the next one is asked.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let asked = 0;
+  const holding = await startSite(async (_req, res) => {
+    asked++;
+    await held;
+    res.setHeader('content-type', 'text/html');
+    res.end('<html><head><title>Held</title></head><body><h1>Held</h1></body></html>');
+  });
+  const busy = await startServer({ site: holding.url, scan: { scansAtOnce: 2 } });
+  try {
+    const scanOf = (path: string) =>
+      busy.call('POST', '/scan', { body: { urls: [`${holding.url}/${path}/`], dry_run: true } });
+    const running = [scanOf('a'), scanOf('b')];
+    while (asked < 2) await sleep(10);
+    const refused = await scanOf('c');
+    expect(refused.status).toBe(429);
+    expect(refused.body).toMatchObject({ code: 'scan_busy', data: { status: 429, retry_after: 10 } });
+    expect(refused.body.message).toBe(
+      '2 scans are running, as many as the server runs at once. Try again in 10 s.',
+    );
+    expect(refused.headers.get('retry-after')).toBe('10');
+    release();
+    for (const done of await Promise.all(running)) expect(done.body).toMatchObject({ scanned: 1 });
+    // Their slots are free again, whether a scan ended well or not.
+    expect((await scanOf('d')).body).toMatchObject({ scanned: 1 });
+  } finally {
+    await busy.close();
+    await holding.close();
+  }
+});

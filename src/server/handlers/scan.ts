@@ -1,7 +1,8 @@
 import { mapConcurrently } from '../../map-concurrently.ts';
-import type { Handler } from '../api.ts';
+import { plural } from '../../plural.ts';
+import type { ApiResponse, Handler, ServerContext } from '../api.ts';
 import { booleanFlag, urlProblem } from '../checks.ts';
-import { invalidParams, missingParams } from '../errors.ts';
+import { ApiFailure, invalidParams, missingParams } from '../errors.ts';
 import { ScanErrors } from '../scan/errors.ts';
 import { FetchFailure, fetchText } from '../scan/fetch-text.ts';
 import { type GeneratedSchema, generateSchemas } from '../scan/generate-schemas.ts';
@@ -52,8 +53,32 @@ function readScanBody(body: Record<string, unknown>, hosts: ReadonlySet<string>,
  * only for pages without schemas, unless `overwrite` (then a proposal replaces a record of the same type).
  * Only the site's own hosts are fetched, within the server's scan limits.
  */
-export const scan: Handler = async (request, { store, hosts, scanLimits: limits }) => {
-  const input = readScanBody(request.body, hosts, limits);
+export const scan: Handler = async (request, context) => {
+  const { scanLimits: limits, scansRunning } = context;
+  const input = readScanBody(request.body, context.hosts, limits);
+  if (scansRunning.count >= limits.scansAtOnce) {
+    // Refused rather than queued: a scan may run for deadlineMs, longer than a client waits for an answer.
+    const retryAfter = Math.max(1, Math.ceil(limits.fetchTimeoutMs / 1000));
+    throw new ApiFailure(
+      429,
+      'scan_busy',
+      `${plural(limits.scansAtOnce, 'scan is', 'scans are')} running, as many as the server runs at once. Try again in ${retryAfter} s.`,
+      { retry_after: retryAfter },
+      { 'Retry-After': String(retryAfter) },
+    );
+  }
+  scansRunning.count++;
+  try {
+    return await scanPages(input, context);
+  } finally {
+    scansRunning.count--;
+  }
+};
+
+async function scanPages(
+  input: ReturnType<typeof readScanBody>,
+  { store, hosts, scanLimits: limits }: ServerContext,
+): Promise<ApiResponse> {
   const errors = new ScanErrors(limits.maxErrors);
   const deadline = AbortSignal.timeout(limits.deadlineMs);
   const common = { timeoutMs: limits.fetchTimeoutMs, maxRedirects: limits.maxRedirects, hosts, deadline };
@@ -131,7 +156,7 @@ export const scan: Handler = async (request, { store, hosts, scanLimits: limits 
       dry_run: input.dryRun,
     },
   };
-};
+}
 
 /** The first items of `list` whose JSON fits in `maxBytes`. */
 function boundedList(list: unknown[], maxBytes: number): unknown[] {

@@ -23,6 +23,11 @@ export interface ScanLimits {
   maxErrors: number;
   /** Bytes of `schemas` in the answer; past it records are counted in `schemas_omitted`. Default 4 MiB. */
   maxAnswerBytes: number;
+  /**
+   * Scans running at once on the server; one more is refused with 429 `scan_busy` and Retry-After. Each holds
+   * up to `concurrency` pages of up to `maxPageBytes` being parsed: a dozen at once took 540 MB. Default 2.
+   */
+  scansAtOnce: number;
 }
 
 export const scanDefaults: ScanLimits = {
@@ -37,6 +42,7 @@ export const scanDefaults: ScanLimits = {
   maxRedirects: 5,
   maxErrors: 50,
   maxAnswerBytes: 4 * 1024 * 1024,
+  scansAtOnce: 2,
 };
 
 /** The defaults with `given` over them; each given value must be a positive integer. */
