@@ -30,6 +30,8 @@ export interface Finding {
   rule?: string;
   /** Which field a rich result misses, where that is all the finding says (see ValidationIssue.missingField). */
   missingField?: MissingField;
+  /** On `too-many-findings`: the findings it stands for, by severity (see ValidationIssue.omitted). */
+  omitted?: ValidationIssue['omitted'];
 }
 
 export interface PagePlan {
@@ -161,6 +163,7 @@ function pageIssueFinding(
     message: issue.message,
     rule: issue.rule,
     ...(issue.missingField && { missingField: issue.missingField }),
+    ...(issue.omitted && { omitted: issue.omitted }),
   };
 }
 

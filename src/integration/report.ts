@@ -167,8 +167,15 @@ export function summaryLines(result: BuildResult): string[] {
   const types = Object.entries(result.schemasByType)
     .map(([type, count]) => `${type} ${figure(count)}`)
     .join(', ');
-  const warnings = result.findings.filter((finding) => finding.severity === 'warning').length;
-  const errors = result.findings.filter((finding) => finding.severity === 'error').length;
+  // A page's note on findings past the validator's cap counts as the findings it stands for.
+  const count = (severity: 'error' | 'warning') =>
+    result.findings.reduce(
+      (sum, finding) =>
+        sum + (finding.omitted ? finding.omitted[severity] : finding.severity === severity ? 1 : 0),
+      0,
+    );
+  const warnings = count('warning');
+  const errors = count('error');
   return [
     `${plural(result.pages, 'page')}: ${figure(result.pagesChanged)} rewritten, ${figure(result.pagesWithSchemas)} with schemas, ${plural(result.tagsWritten, 'tag')} written${result.jsonLdReplaced > 0 ? `, ${plural(result.jsonLdReplaced, 'JSON-LD script')} of the pages' own replaced by the CMS's` : ''}.`,
     `Schemas: ${types || 'none'}.`,

@@ -42,3 +42,26 @@ test("counts the pages' own JSON-LD scripts the CMS's replaced, only when there 
   );
   expect(summaryLines(result(1234, 0))[0]).not.toContain('JSON-LD');
 });
+
+test("counts the findings past a page's cap that its too-many-findings note stands for, not the note as one", () => {
+  const finding = (severity: 'error' | 'warning') => ({
+    severity,
+    code: 'invalid-value',
+    page: 'https://www.example.com/',
+    schema: null,
+    path: '$',
+    message: '…',
+  });
+  const findings = [
+    finding('error'),
+    finding('warning'),
+    {
+      ...finding('error'),
+      code: 'too-many-findings',
+      omitted: { error: 199_000, warning: 500, info: 3 },
+    },
+  ];
+  expect(summaryLines({ ...result(1234), findings })[2]).toContain(
+    "199,001 errors and 501 warnings in the CMS's data",
+  );
+});
