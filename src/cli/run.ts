@@ -2,6 +2,7 @@
 // subcommand's module is imported only when that subcommand runs or its help is asked for.
 import { readFileSync } from 'node:fs';
 import { Argument, CommanderError, InvalidArgumentError, Option, Command as Program } from 'commander';
+import { suggestName } from '../did-you-mean.ts';
 import { type Command, InputError, type OptionSpec, UsageError } from './command.ts';
 import { type CommandTable, commands as defaultCommands } from './commands.ts';
 import { describeError } from './print-error.ts';
@@ -100,7 +101,7 @@ export async function runCli(argv: string[], table: CommandTable = defaultComman
       outputError: (text, write) => {
         const missing = /^error: missing required argument '(.+)'/.exec(text)?.[1];
         const said = loaded?.arguments?.find((spec) => spec.name.slice(1, -1) === missing)?.missing;
-        const message = said ? `error: ${said}\n` : text;
+        const message = said ? `error: ${said}\n` : withChoiceSuggested(text);
         write(message.replace(/^error: /, `${BIN}${current ? ` ${current}` : ''}: `));
       },
     });
@@ -144,4 +145,22 @@ export async function runCli(argv: string[], table: CommandTable = defaultComman
     process.stderr.write(`${[`${prefix}${first}`, ...rest].join('\n')}\n`);
     return 1;
   }
+}
+
+/**
+ * Commander's refusal of a value outside an argument's or option's choices, with the nearest choice named
+ * (`bulk fixx`: "Did you mean fix?"), as a mistyped command or option is.
+ */
+function withChoiceSuggested(text: string): string {
+  // `command-argument value 'fixx' is invalid for argument 'action'.` or `option '--format <format>' argument 'jsn' is invalid.`
+  const refused = /(?:value|argument) '(.*)' is invalid(?: for .*)?\. Allowed choices are (.+)\.\n?$/.exec(
+    text,
+  );
+  if (!refused) return text;
+  const [typed, choices] = [refused[1]!, refused[2]!.split(', ')];
+  // Choices are short words: one that does not even start alike (yaml, html) is no near miss.
+  const near = suggestName(typed, choices);
+  return near && near[0] === typed[0]?.toLowerCase()
+    ? text.replace(/\n?$/, `\n(Did you mean ${near}?)\n`)
+    : text;
 }

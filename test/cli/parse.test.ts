@@ -98,6 +98,15 @@ test('mistyped commands and flags get a suggestion and a pointer to --help, not 
   const choice = await cli(['check', '--format', 'yaml', '.']);
   expect(choice.code).toBe(2);
   expect(choice.stderr).toMatch(/Allowed choices are pretty, json, junit, github/);
+  expect(choice.stderr).not.toContain('Did you mean');
+  // A near miss of a choice, for an option or an argument, names it.
+  expect((await cli(['check', '--format', 'jsn', '.'])).stderr).toContain('\n(Did you mean json?)\n');
+  const action = await cli(['bulk', 'fixx']);
+  expect(action.code).toBe(2);
+  expect(action.stderr).toBe(
+    "astro-schema-manager bulk: command-argument value 'fixx' is invalid for argument 'action'. Allowed choices are fix, cleanup, duplicates.\n" +
+      '(Did you mean fix?)\n(run "astro-schema-manager bulk --help" for its options)\n',
+  );
 
   const number = await cli(['serve', '--port', 'eighty']);
   expect(number.code).toBe(2);
