@@ -84,6 +84,8 @@ interface CompiledRule {
   oneOf: Array<{ entries: Entry[]; what: string }>;
   formats: Array<{ property: string; segments: string[]; format: ValueFormat; recommended: boolean }>;
   atLeast: Array<{ property: string; segments: string[]; count: number }>;
+  atMost: Array<{ property: string; segments: string[]; count: number }>;
+  forbidden: Entry[];
 }
 
 const readEntry = (text: string): Entry => {
@@ -159,6 +161,12 @@ function compile(vocab: Vocabulary): CompiledRule[] {
         segments: property.split('.'),
         count,
       })),
+      atMost: Object.entries(rule.atMost ?? {}).map(([property, count]) => ({
+        property,
+        segments: property.split('.'),
+        count,
+      })),
+      forbidden: (rule.forbidden ?? []).map(readEntry),
     };
   });
   return compiled;
@@ -392,6 +400,24 @@ function checkRule(walk: Walk, compiledRule: CompiledRule, typed: TypedNode, sai
         `${richResult} requires at least ${count} "${property}" values; found ${values.length}.`,
         [...path, segments[0]!],
       );
+  }
+  for (const { property, segments, count } of compiledRule.atMost) {
+    if (lookup(node, segments[0]!) === undefined) continue;
+    const { values } = findPath(walk, node, segments, null);
+    if (values.length > count)
+      report(
+        'google-invalid-value',
+        `${richResult} takes at most ${count} "${property}" ${count === 1 ? 'value' : 'values'}; found ${values.length}.`,
+        [...path, segments[0]!],
+      );
+  }
+  for (const entry of compiledRule.forbidden) {
+    if (!holds(walk, node, { entry })) continue;
+    const together = rule.when ? ` together with "${rule.when.split(/[=>]/)[0]}"` : '';
+    report('google-invalid-value', `${richResult} does not take ${entry.what}${together}.`, [
+      ...path,
+      entry.alternatives[0]![0]!,
+    ]);
   }
   for (const { property, segments, format, recommended } of compiledRule.formats) {
     if (lookup(node, segments[0]!) === undefined) continue; // the usual case: absent

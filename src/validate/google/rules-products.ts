@@ -62,8 +62,24 @@ export const PRODUCT_RULES: RichResultRule[] = [
       'aggregateRating',
       'review',
     ],
+    // "The sku value must not contain any whitespace characters"; "Make sure the GTIN value is in the
+    // numerical form; we don't support the URL form for GTINs."
+    formats: {
+      sku: 'no whitespace',
+      gtin: 'gtin',
+      gtin8: 'gtin',
+      gtin12: 'gtin',
+      gtin13: 'gtin',
+      gtin14: 'gtin',
+    },
+    // "While schema.org defines multiple values for AdultOrientedEnumeration, Google Search only supports the
+    // value https://schema.org/SexualContentConsideration" (a recommended property).
+    recommendedFormats: { hasAdultConsideration: { members: ['SexualContentConsideration'] } },
+    // sku, size, inProductGroupWithID: "Specify at most one value"; brand: "Include at most one brand name";
+    // hasCertification: "Up to 10 certifications can be specified".
+    atMost: { sku: 1, size: 1, inProductGroupWithID: 1, 'brand.name': 1, hasCertification: 10 },
     source: `${docs}/merchant-listing`,
-    checked,
+    checked: '2026-11-27',
   },
   {
     name: 'Product variants',
@@ -122,6 +138,8 @@ export const PRODUCT_RULES: RichResultRule[] = [
       availability: 'availability',
       priceValidUntil: 'date',
     },
+    // availability, itemCondition: "Don't specify more than one value"; url: "Don't provide multiple URLs".
+    atMost: { availability: 1, itemCondition: 1, url: 1 },
     source: `${docs}/merchant-listing`,
     checked,
   },

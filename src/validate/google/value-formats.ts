@@ -17,10 +17,16 @@ export type ValueFormat =
   | 'coordinate'
   /** A CSS selector of class names alone (`.paywall`, `.story .paywall`): no ids, tags or attributes. */
   | 'class selector'
+  /** Text without whitespace (a sku: "must not contain any whitespace characters"). */
+  | 'no whitespace'
+  /** A GTIN in its numeric form (digits), not the URL form. */
+  | 'gtin'
   /** One of these Schema.org members (written short, as an IRI or `schema:`); `said` words the choice. */
   | { members: readonly string[]; said?: string }
   /** Text of this many characters (Google's counts). */
-  | { length: readonly [min: number, max: number] };
+  | { length: readonly [min: number, max: number] }
+  /** A URL whose path ends in one of these suffixes (a 3D model's ".gltf" or ".glb" file). */
+  | { suffixes: readonly string[] };
 
 /** A term or value written as Schema.org's IRI or with its `schema:` prefix, before its short name. */
 export const SCHEMA_ORG_PREFIX = /^(https?:\/\/schema\.org\/|schema:)/;
@@ -56,6 +62,11 @@ export function formatProblem(
       const member = typeof value === 'string' ? value.replace(SCHEMA_ORG_PREFIX, '') : null;
       if (member !== null && format.members.includes(member)) return null;
       return format.said ?? `one of ${format.members.map((name) => `"${name}"`).join(', ')}`;
+    }
+    if ('suffixes' in format) {
+      const urlPath = typeof value === 'string' ? value.trim().split(/[?#]/)[0]!.toLowerCase() : '';
+      if (format.suffixes.some((suffix) => urlPath.endsWith(suffix))) return null;
+      return `a URL of a file ending in ${format.suffixes.map((suffix) => `"${suffix}"`).join(' or ')}`;
     }
     const [min, max] = format.length;
     const length = typeof value === 'string' ? [...value.trim()].length : -1;
@@ -121,6 +132,17 @@ export function formatProblem(
       return typeof value === 'string' && classSelector.test(value)
         ? null
         : 'a class selector (".paywall"), not an id, tag or attribute';
+    case 'no whitespace':
+      // Unicode's White_Space: JavaScript's \s and NEL (U+0085).
+      return typeof value === 'number' || (typeof value === 'string' && !/[\s\u0085]/u.test(value))
+        ? null
+        : 'text without whitespace characters';
+    case 'gtin':
+      // "Make sure the GTIN value is in the numerical form; we don't support the URL form for GTINs."
+      return (typeof value === 'string' && /^\d+$/.test(value.trim())) ||
+        (typeof value === 'number' && Number.isInteger(value))
+        ? null
+        : 'a GTIN in numeric form ("00012345600012"), not a URL';
     case 'coordinate': {
       // Decimals as written in a string; of a number as JSON gives it (as any parser of the page reads it).
       const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
