@@ -82,6 +82,36 @@ export const PRODUCT_RULES: RichResultRule[] = [
     checked: '2026-11-27',
   },
   {
+    // "Required properties: issuedBy … Use the property name to specify the organization", "name"; the code
+    // (certificationIdentification) or the value (certificationRating) are recommended.
+    name: 'Merchant listing',
+    types: ['Certification'],
+    within: [{ of: ['Product'], via: 'hasCertification' }],
+    required: ['issuedBy.name', 'name'],
+    recommended: ['certificationIdentification|certificationRating'],
+    source: `${docs}/merchant-listing`,
+    checked: '2026-11-27',
+  },
+  {
+    // "The ratingValue property is required when the certificationRating property is used."
+    name: 'Merchant listing',
+    types: ['Rating'],
+    within: [{ of: ['Certification'], via: 'certificationRating', under: ['Product'] }],
+    required: ['ratingValue'],
+    source: `${docs}/merchant-listing`,
+    checked: '2026-11-27',
+  },
+  {
+    // 3DModel: "Required properties: encoding, encoding.contentUrl … The file must have a .gltf or .glb suffix."
+    name: 'Merchant listing',
+    types: ['3DModel'],
+    within: [{ of: ['Product'], via: 'subjectOf' }],
+    required: ['encoding.contentUrl'],
+    formats: { 'encoding.contentUrl': { suffixes: ['.gltf', '.glb'] } },
+    source: `${docs}/merchant-listing`,
+    checked: '2026-11-27',
+  },
+  {
     name: 'Product variants',
     types: ['ProductGroup'],
     scope: 'top',
