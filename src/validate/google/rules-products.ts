@@ -112,6 +112,28 @@ export const PRODUCT_RULES: RichResultRule[] = [
     checked: '2026-11-27',
   },
   {
+    // "priceType and validForMemberTier, which must not be used together"; "You must set the priceType to
+    // the https://schema.org/StrikethroughPrice value" ("for a transition period, ListPrice is also allowed").
+    name: 'Merchant listing',
+    types: ['PriceSpecification'],
+    within: [{ of: ['Offer'], via: 'priceSpecification', under: ['Product'] }],
+    when: 'priceType',
+    forbidden: ['validForMemberTier'],
+    formats: { priceType: { members: ['StrikethroughPrice', 'ListPrice'] } },
+    source: `${docs}/merchant-listing`,
+    checked: '2026-11-27',
+  },
+  {
+    // QuantitativeValue (for unit pricing): "Required properties: unitCode, value"; "Recommended: valueReference".
+    name: 'Merchant listing',
+    types: ['QuantitativeValue'],
+    within: [{ of: ['PriceSpecification'], via: 'referenceQuantity', under: ['Product'] }],
+    required: ['unitCode', 'value'],
+    recommended: ['valueReference'],
+    source: `${docs}/merchant-listing`,
+    checked: '2026-11-27',
+  },
+  {
     name: 'Product variants',
     types: ['ProductGroup'],
     scope: 'top',
