@@ -134,6 +134,30 @@ export const PRODUCT_RULES: RichResultRule[] = [
     checked: '2026-11-27',
   },
   {
+    // SizeSpecification: "name … A human readable name for the size" (recommended); sizeGroup: "At most two
+    // size groups can be provided"; the enumerations' members are "recommended" over text values.
+    name: 'Merchant listing',
+    types: ['SizeSpecification'],
+    within: [{ of: ['Product'], via: 'size' }],
+    recommended: ['name'],
+    atMost: { sizeGroup: 2 },
+    recommendedFormats: {
+      sizeGroup: {
+        members: ['Regular', 'Petite', 'Plus', 'Tall', 'Big', 'Maternity'].map(
+          (g) => `WearableSizeGroup${g}`,
+        ),
+      },
+      sizeSystem: {
+        members: ['AU', 'BR', 'CN', 'DE', 'Europe', 'FR', 'IT', 'JP', 'MX', 'UK', 'US'].map(
+          (system) => `WearableSizeSystem${system}`,
+        ),
+        said: 'a WearableSizeSystemEnumeration member ("https://schema.org/WearableSizeSystemUS")',
+      },
+    },
+    source: `${docs}/merchant-listing`,
+    checked: '2026-11-27',
+  },
+  {
     name: 'Product variants',
     types: ['ProductGroup'],
     scope: 'top',
