@@ -413,7 +413,11 @@ function checkRule(walk: Walk, compiledRule: CompiledRule, typed: TypedNode, sai
   }
   for (const entry of compiledRule.forbidden) {
     if (!holds(walk, node, { entry })) continue;
-    const together = rule.when ? ` together with "${rule.when.split(/[=>]/)[0]}"` : '';
+    // `returnFees=FreeReturn`: not together with that value of it.
+    const [withProperty, withValue] = (rule.when ?? '').split('=');
+    const together = withProperty
+      ? ` together with "${withProperty}"${withValue === undefined ? '' : ` ${withValue}`}`
+      : '';
     report('google-invalid-value', `${richResult} does not take ${entry.what}${together}.`, [
       ...path,
       entry.alternatives[0]![0]!,

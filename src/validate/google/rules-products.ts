@@ -312,6 +312,26 @@ export const PRODUCT_RULES: RichResultRule[] = [
     checked,
   },
   {
+    // An offer's return policy (Google's merchant listing page): FreeReturn, ReturnFeesCustomerResponsibility:
+    // "If used, don't include the returnShippingFeesAmount property."
+    name: 'Merchant listing',
+    types: ['MerchantReturnPolicy'],
+    within: [{ of: ['Offer'], via: 'hasMerchantReturnPolicy', under: ['Product'] }],
+    when: 'returnFees=FreeReturn',
+    forbidden: ['returnShippingFeesAmount'],
+    source: `${docs}/merchant-listing`,
+    checked: '2026-11-27',
+  },
+  {
+    name: 'Merchant listing',
+    types: ['MerchantReturnPolicy'],
+    within: [{ of: ['Offer'], via: 'hasMerchantReturnPolicy', under: ['Product'] }],
+    when: 'returnFees=ReturnFeesCustomerResponsibility',
+    forbidden: ['returnShippingFeesAmount'],
+    source: `${docs}/merchant-listing`,
+    checked: '2026-11-27',
+  },
+  {
     name: 'Return policy',
     types: ['MerchantReturnPolicySeasonalOverride'],
     scope: 'any',
