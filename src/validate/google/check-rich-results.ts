@@ -84,7 +84,7 @@ interface CompiledRule {
   oneOf: Array<{ entries: Entry[]; what: string }>;
   formats: Array<{ property: string; segments: string[]; format: ValueFormat; recommended: boolean }>;
   atLeast: Array<{ property: string; segments: string[]; count: number }>;
-  atMost: Array<{ property: string; segments: string[]; count: number }>;
+  recommendedAtMost: Array<{ property: string; segments: string[]; count: number }>;
   forbidden: Entry[];
 }
 
@@ -161,7 +161,7 @@ function compile(vocab: Vocabulary): CompiledRule[] {
         segments: property.split('.'),
         count,
       })),
-      atMost: Object.entries(rule.atMost ?? {}).map(([property, count]) => ({
+      recommendedAtMost: Object.entries(rule.recommendedAtMost ?? {}).map(([property, count]) => ({
         property,
         segments: property.split('.'),
         count,
@@ -401,13 +401,13 @@ function checkRule(walk: Walk, compiledRule: CompiledRule, typed: TypedNode, sai
         [...path, segments[0]!],
       );
   }
-  for (const { property, segments, count } of compiledRule.atMost) {
+  for (const { property, segments, count } of compiledRule.recommendedAtMost) {
     if (lookup(node, segments[0]!) === undefined) continue;
     const { values } = findPath(walk, node, segments, null);
     if (values.length > count)
       report(
-        'google-invalid-value',
-        `${richResult} takes at most ${count} "${property}" ${count === 1 ? 'value' : 'values'}; found ${values.length}.`,
+        'google-missing-recommended',
+        `${richResult} recommends at most ${count} "${property}" ${count === 1 ? 'value' : 'values'}; found ${values.length}.`,
         [...path, segments[0]!],
       );
   }

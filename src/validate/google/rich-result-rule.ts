@@ -38,8 +38,11 @@ export interface RichResultRule {
   oneOf?: string[][];
   /** Fewer values than these of a property, by path, are missing ones (a vacation rental's 8 photos). */
   atLeast?: Record<string, number>;
-  /** More values than these of a property, by path, are too many ("Specify at most one value"). */
-  atMost?: Record<string, number>;
+  /**
+   * More values than these of a recommended property, by path, are too many ("Specify at most one value"): a
+   * warning, as Google's test says of optional fields.
+   */
+  recommendedAtMost?: Record<string, number>;
   /** Properties Google says not to give on such a node (with `when`: not together with that one). */
   forbidden?: string[];
   /** Value formats Google states, by property path. */

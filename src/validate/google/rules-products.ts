@@ -62,22 +62,22 @@ export const PRODUCT_RULES: RichResultRule[] = [
       'aggregateRating',
       'review',
     ],
-    // "The sku value must not contain any whitespace characters"; "Make sure the GTIN value is in the
-    // numerical form; we don't support the URL form for GTINs."
-    formats: {
+    // Of recommended properties, so warnings, as Google's test says of optional fields: "The sku value must not
+    // contain any whitespace characters"; "Make sure the GTIN value is in the numerical form; we don't support
+    // the URL form for GTINs"; "While schema.org defines multiple values for AdultOrientedEnumeration, Google
+    // Search only supports the value https://schema.org/SexualContentConsideration".
+    recommendedFormats: {
       sku: 'no whitespace',
       gtin: 'gtin',
       gtin8: 'gtin',
       gtin12: 'gtin',
       gtin13: 'gtin',
       gtin14: 'gtin',
+      hasAdultConsideration: { members: ['SexualContentConsideration'] },
     },
-    // "While schema.org defines multiple values for AdultOrientedEnumeration, Google Search only supports the
-    // value https://schema.org/SexualContentConsideration" (a recommended property).
-    recommendedFormats: { hasAdultConsideration: { members: ['SexualContentConsideration'] } },
     // sku, size, inProductGroupWithID: "Specify at most one value"; brand: "Include at most one brand name";
     // hasCertification: "Up to 10 certifications can be specified".
-    atMost: { sku: 1, size: 1, inProductGroupWithID: 1, 'brand.name': 1, hasCertification: 10 },
+    recommendedAtMost: { sku: 1, size: 1, inProductGroupWithID: 1, 'brand.name': 1, hasCertification: 10 },
     source: `${docs}/merchant-listing`,
     checked: '2026-11-27',
   },
@@ -140,7 +140,7 @@ export const PRODUCT_RULES: RichResultRule[] = [
     types: ['SizeSpecification'],
     within: [{ of: ['Product'], via: 'size' }],
     recommended: ['name'],
-    atMost: { sizeGroup: 2 },
+    recommendedAtMost: { sizeGroup: 2 },
     recommendedFormats: {
       sizeGroup: {
         members: ['Regular', 'Petite', 'Plus', 'Tall', 'Big', 'Maternity'].map(
@@ -214,8 +214,9 @@ export const PRODUCT_RULES: RichResultRule[] = [
       availability: 'availability',
       priceValidUntil: 'date',
     },
-    // availability, itemCondition: "Don't specify more than one value"; url: "Don't provide multiple URLs".
-    atMost: { availability: 1, itemCondition: 1, url: 1 },
+    // availability, itemCondition: "Don't specify more than one value"; url: "Don't provide multiple URLs"
+    // (recommended properties all).
+    recommendedAtMost: { availability: 1, itemCondition: 1, url: 1 },
     source: `${docs}/merchant-listing`,
     checked,
   },
