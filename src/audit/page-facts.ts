@@ -139,8 +139,12 @@ export function readPageFacts(
   };
 }
 
-/** `0;url=/new/` -> `/new/`; null when the refresh names no URL (a plain reload is not a redirect). */
-function refreshTarget(content: string | null): string | null {
+/**
+ * `0;url=/new/` -> `/new/`; null when the refresh names no URL (a plain reload is not a redirect).
+ *
+ * @example refreshTarget('2;url=/en/about/') // '/en/about/'
+ */
+export function refreshTarget(content: string | null): string | null {
   const match = content?.match(/^\s*\d*\s*[;,]\s*(?:url\s*=\s*)?['"]?([^'"]+)['"]?\s*$/i);
   return match?.[1]?.trim() || null;
 }

@@ -13,6 +13,7 @@ import type { ValidateOptions } from '../validate/index.ts';
 import { replaceWith, writeBeside } from '../write-file-atomically.ts';
 import type { ResolvedOptions } from './options.ts';
 import type { PagePlan } from './plan-page.ts';
+import { isRedirectPage } from './redirect-page.ts';
 
 export interface WriteResult {
   changed: boolean;
@@ -97,7 +98,11 @@ export async function stageFile(job: StagingJob): Promise<StagedFile> {
   const readStamp = stampOf(path);
   // Synchronous, as the write: see write-file-atomically.ts. This runs on the staging thread, or in the pass.
   const bytes = readFileSync(path);
-  const result = rewriteHeadBytes(bytes, job.tags, {
+  // A page that redirects (`Astro.redirect`, a middleware's `context.redirect`, rendered by a static build) keeps
+  // Astro's head: its canonical names the page it leads to, and the CMS's record for the old address would name
+  // the redirect itself, as if it were the page. Tags an earlier run wrote still go.
+  const tags = isRedirectPage(bytes) ? [] : job.tags;
+  const result = rewriteHeadBytes(bytes, tags, {
     onConflict: job.onConflict,
     jsonLdConflict: job.jsonLdConflict,
   });

@@ -67,3 +67,17 @@ test('discard removes the staged file and leaves the page as it was', async () =
   expect(readdirSync(dir)).toEqual(['index.html']);
   expect(readFileSync(join(dir, 'index.html'), 'utf8')).toBe(page);
 });
+
+test("a redirect page keeps Astro's head: no CMS tags name the redirect as the page", async () => {
+  dir = mkdtempSync(join(tmpdir(), 'asm-write-page-'));
+  // As a static build writes `return Astro.redirect('/en/about/')` (Astro 7's redirectTemplate).
+  const page =
+    '<!doctype html>\n<title>Redirecting to: /en/about/</title>\n<meta http-equiv="refresh" content="2;url=/en/about/">\n' +
+    '<meta name="robots" content="noindex">\n<link rel="canonical" href="https://www.example.com/en/about/">\n' +
+    '<body>\n\t<a href="/en/about/">Redirecting from <code>/en/old/</code> to <code>/en/about/</code></a>\n</body>';
+  writeFileSync(join(dir, 'index.html'), page);
+  const committed = await (await stagePage(jobFor(dir, 'https://www.example.com/en/old/'))).commit();
+  expect(readFileSync(join(dir, 'index.html'), 'utf8')).toBe(page);
+  expect(committed.changed).toBe(false);
+  expect(committed.facts?.refreshTo).toBe('/en/about/');
+});
