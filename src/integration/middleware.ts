@@ -9,7 +9,7 @@ import type { MiddlewareHandler } from 'astro';
 import { MARK, type RewriteOptions, readHeadTags, rewriteHead } from '../head/index.ts';
 import { decodedPath, pageHref, pathInSite } from '../url-forms.ts';
 import { splitApiCredentials } from './api-credentials.ts';
-import { isExcluded, requestedPage } from './pages.ts';
+import { isExcluded, pathBeforeRewrite, requestedPage } from './pages.ts';
 import { type PageAnswer, type RequestAnswers, requestAnswers, whyNot } from './request-answers.ts';
 import { type RuntimeConfig, sharedLogger, sharedRuntimeConfig } from './runtime-config.ts';
 import { rewriteHeadOfStream } from './stream-head.ts';
@@ -83,8 +83,13 @@ function isPage(response: Response): boolean {
 export const onRequest: MiddlewareHandler = async (context, next) => {
   // An i18n fallback with fallbackType 'rewrite' renders another locale's page after the middleware answered 404,
   // running it again with that page's URL; the page is still the one asked for, as the build names it.
+  // A middleware's `context.rewrite()` before this one did the same before this one first ran: Astro kept the
+  // visitor's path in `originPathname`.
   const locals = context.locals as Record<symbol, string | undefined>;
-  const askedPath = locals[ASKED_PATH] ?? context.url.pathname;
+  const base = (sharedRuntimeConfig() ?? bakedConfig).layout.base;
+  const askedPath =
+    locals[ASKED_PATH] ??
+    pathBeforeRewrite(context.url.pathname, Reflect.get(context, 'originPathname'), base);
   // Reflect.set: an adapter's frozen locals must not fail the page, only lose this memory.
   Reflect.set(locals, ASKED_PATH, askedPath);
   const response = await next();

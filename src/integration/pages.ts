@@ -1,6 +1,6 @@
 // Built output -> pages: which HTML files Astro wrote for which routes, and the public URL of each,
 // following Astro's own output rules (build.format, trailingSlash, base, i18n fallbacks, 404/500).
-import { pageHref, pathInSite } from '../url-forms.ts';
+import { decodedPath, pageHref, pathInSite } from '../url-forms.ts';
 
 export type BuildFormat = 'directory' | 'file' | 'preserve';
 export type TrailingSlash = 'always' | 'never' | 'ignore';
@@ -72,6 +72,25 @@ export function requestedPage(
     origin: domain.origin,
     pathname: inPrefix ? `${base}${pathname.slice(prefix.length)}` || '/' : pathname,
   };
+}
+
+/**
+ * The path (with `base`) the visitor asked for, where a middleware before this package's rewrote the request
+ * (`context.rewrite('/en/about/')`): Astro then runs the middleware again for the new path, so the first run
+ * this package sees is already the new page's, and the address asked for is only in `originPathname` (decoded,
+ * without `base`, its trailing slash as Astro serves it). The build names such a page by its own address, so
+ * the request-time pass does too. Without a rewrite, or where Astro has no `originPathname` (a value that is
+ * not a string), the request's own path, as it spells it.
+ *
+ * @example pathBeforeRewrite('/docs/en/about/', '/en/alias/', '/docs') // '/docs/en/alias/'
+ * @example pathBeforeRewrite('/docs/caf%C3%A9', '/café/', '/docs') // '/docs/caf%C3%A9' (no rewrite)
+ */
+export function pathBeforeRewrite(pathname: string, originPathname: unknown, base: string): string {
+  if (typeof originPathname !== 'string' || !originPathname.startsWith('/')) return pathname;
+  const unslashed = (path: string) => path.replace(/\/+$/, '');
+  if (unslashed(pathInSite(decodedPath(pathname), base)) === unslashed(originPathname)) return pathname;
+  // Encoded, as a request's path is: a `%` in the decoded path must not be read as an escape.
+  return `${base.replace(/\/+$/, '')}${encodeURI(originPathname)}`;
 }
 
 /**

@@ -4,6 +4,7 @@ import {
   listBuiltPages,
   outputFileFor,
   pageUrlFor,
+  pathBeforeRewrite,
   type RouteInfo,
   requestedPage,
   type SiteLayout,
@@ -152,4 +153,16 @@ test('a page rendered on request is known on its locale’s domain, reached by t
       origin,
       pathname: known,
     });
+});
+
+test("a page a middleware rewrote is known by the path asked for, kept in Astro's originPathname", () => {
+  expect(pathBeforeRewrite('/en/about/', '/en/alias/', '/')).toBe('/en/alias/');
+  expect(pathBeforeRewrite('/docs/en/about/', '/en/alias/', '/docs')).toBe('/docs/en/alias/');
+  // Decoded in originPathname, encoded again as a request's path is: a `%` stays a `%`.
+  expect(pathBeforeRewrite('/p/good', '/café/100%', '/')).toBe('/caf%C3%A9/100%25');
+  // No rewrite: the request's own spelling, whatever slash or escapes Astro normalised in originPathname.
+  expect(pathBeforeRewrite('/docs/caf%c3%a9', '/café/', '/docs')).toBe('/docs/caf%c3%a9');
+  expect(pathBeforeRewrite('/docs', '/', '/docs')).toBe('/docs');
+  // An Astro without originPathname.
+  expect(pathBeforeRewrite('/en/about/', undefined, '/')).toBe('/en/about/');
 });

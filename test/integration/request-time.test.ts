@@ -38,6 +38,7 @@ beforeAll(async () => {
       titled('/p/good', 'Good title from the API'),
       titled('/p/shared', 'Shared title from the API'),
       titled('/streamed', 'Streamed title from the API'),
+      titled('/p/rewritten', 'Rewritten title from the API'),
     ],
   });
   proxy = await startApiProxy(api.baseUrl);
@@ -57,6 +58,13 @@ beforeAll(async () => {
 export const prerender = false;
 ---
 <html><head><meta charset="utf-8" /><title data-schema-manager>Written before</title></head><body>written</body></html>`,
+      // A site's own middleware that serves another page's content at an address (a rewrite, before this
+      // package's middleware in the sequence).
+      'src/middleware.ts': `import { defineMiddleware } from 'astro:middleware';
+export const onRequest = defineMiddleware((context, next) =>
+  context.url.pathname === '/p/rewritten' ? context.rewrite('/p/good') : next(),
+);
+`,
     },
   });
   if (build.exitCode !== 0) throw new Error(build.log);
@@ -96,6 +104,12 @@ test('repeated views within the TTL cost no API request', async () => {
   const after = await settled();
   for (let i = 0; i < 4; i++) expect((await view('/p/good')).titles).toEqual(['Good title from the API']);
   expect(proxy.requests.length).toBe(after);
+});
+
+test("a page a site's middleware rewrote gets the head of the address asked for, as in the build", async () => {
+  const { titles, html } = await view('/p/rewritten');
+  expect(html).toContain('page good');
+  expect(titles).toEqual(['Rewritten title from the API']);
 });
 
 test("the built server's requests say which release of the package makes them", async () => {
