@@ -21,7 +21,7 @@ import {
   startupProblems,
 } from './options.ts';
 import { planContextFor } from './page-context.ts';
-import type { RouteInfo, SiteLayout } from './pages.ts';
+import { endpointPatterns, type RouteInfo, type SiteLayout } from './pages.ts';
 import { addressNote, type ProbeOutcome, probeApi, probeBoundFor } from './probe-api.ts';
 import { processBuild } from './process-build.ts';
 import {
@@ -202,11 +202,13 @@ export default function schemaManager(userOptions: SchemaManagerOptions = {}): A
           );
           if (problem) logger.warn(problem);
         }
-        runtime = { ...pending, layout };
+        runtime = { ...pending, layout, endpoints: endpointPatterns(routes) };
         shareRuntimeConfig(runtime);
       },
       'astro:routes:resolved': ({ routes: resolved }) => {
         routes = resolved;
+        // Again in dev when a page or endpoint is added: the same config, so the answers kept stay.
+        if (runtime) runtime.endpoints = endpointPatterns(resolved);
       },
       'astro:build:start': async ({ logger }) => {
         if (options.snapshot) {

@@ -99,6 +99,9 @@ export const onRequest: MiddlewareHandler = async (context, next) => {
   if (!(response.headers.get('content-type') ?? '').includes('text/html') || !isPage(response))
     return response;
   if (!response.body) return response;
+  // An endpoint's answer is its own (a feed, a proxied page), HTML or not: the build leaves it alone too.
+  const routePattern = Reflect.get(context, 'routePattern');
+  if (typeof routePattern === 'string' && config.endpoints?.includes(routePattern)) return response;
 
   const { options, layout } = config;
   // Decoded, as Astro names pages at build time (and as `exclude` prefixes are written).

@@ -208,6 +208,15 @@ function stripSlashes(value: string): string {
 }
 
 /**
+ * The patterns of the endpoints among the routes, as `context.routePattern` names the route that answered.
+ *
+ * @example endpointPatterns(routes) // ['/feed.html', '/api/[id].json']
+ */
+export function endpointPatterns(routes: RouteInfo[]): string[] {
+  return routes.filter((route) => route.type === 'endpoint').map((route) => route.pattern);
+}
+
+/**
  * Whether a pathname (with `base`) is one of a server build's on-demand pages: served, though not in the output.
  *
  * @example onDemandMatcher(layout, routes)('/docs/live/') // true for src/pages/live.astro with prerender = false

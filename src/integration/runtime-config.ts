@@ -13,6 +13,11 @@ export interface RuntimeConfig {
   command: 'dev' | 'build' | 'preview' | 'sync';
   /** The User-Agent the requests send, worked out by the integration: a bundled server has no package.json at hand. */
   userAgent: string;
+  /**
+   * The patterns of the site's endpoints (`/feed.html`, `/api/[id].json`), as Astro names the route that answered
+   * (`context.routePattern`): an endpoint's answer is left as it is, HTML or not, as the build leaves it.
+   */
+  endpoints?: string[];
 }
 
 const SHARED = Symbol.for('astro-schema-manager.runtime-config');
@@ -58,8 +63,8 @@ const SECRET_KEYS = new Set(['username', 'password', 'cmsUrl']);
 /** Source of the virtual module: the options minus credentials and functions, as JSON. */
 export function virtualConfigSource(config: RuntimeConfig): string {
   const options = Object.fromEntries(Object.entries(config.options).filter(([key]) => !SECRET_KEYS.has(key)));
-  const { layout, command, userAgent } = config;
-  return `export default ${JSON.stringify({ options, layout, command, userAgent })};\n`;
+  const { layout, command, userAgent, endpoints } = config;
+  return `export default ${JSON.stringify({ options, layout, command, userAgent, endpoints })};\n`;
 }
 
 /** A Vite plugin serving the virtual module. */

@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest';
 import {
+  endpointPatterns,
   isExcluded,
   listBuiltPages,
   outputFileFor,
@@ -165,4 +166,13 @@ test("a page a middleware rewrote is known by the path asked for, kept in Astro'
   expect(pathBeforeRewrite('/docs', '/', '/docs')).toBe('/docs');
   // An Astro without originPathname.
   expect(pathBeforeRewrite('/en/about/', undefined, '/')).toBe('/en/about/');
+});
+
+test('the endpoints are named by their patterns, as context.routePattern names the route that answered', () => {
+  const routes = [
+    route('/feed.html', /^\/feed\.html\/?$/, 'endpoint'),
+    route('/about', /^\/about\/?$/),
+    route('/api/[id].json', /^\/api\/([^/]+?)\.json\/?$/, 'endpoint'),
+  ];
+  expect(endpointPatterns(routes)).toEqual(['/feed.html', '/api/[id].json']);
 });

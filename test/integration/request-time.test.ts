@@ -39,6 +39,7 @@ beforeAll(async () => {
       titled('/p/shared', 'Shared title from the API'),
       titled('/streamed', 'Streamed title from the API'),
       titled('/p/rewritten', 'Rewritten title from the API'),
+      titled('/feed.html', 'Endpoint title from the API'),
     ],
   });
   proxy = await startApiProxy(api.baseUrl);
@@ -58,6 +59,10 @@ beforeAll(async () => {
 export const prerender = false;
 ---
 <html><head><meta charset="utf-8" /><title data-schema-manager>Written before</title></head><body>written</body></html>`,
+      // An endpoint that answers a whole HTML document (a proxied legacy page): its answer is its own.
+      'src/pages/feed.html.ts': `export const prerender = false;
+export const GET = () => new Response('<!doctype html><html><head><title>Own feed</title></head><body>feed</body></html>', { headers: { 'content-type': 'text/html; charset=utf-8' } });
+`,
       // A site's own middleware that serves another page's content at an address (a rewrite, before this
       // package's middleware in the sequence).
       'src/middleware.ts': `import { defineMiddleware } from 'astro:middleware';
@@ -110,6 +115,12 @@ test("a page a site's middleware rewrote gets the head of the address asked for,
   const { titles, html } = await view('/p/rewritten');
   expect(html).toContain('page good');
   expect(titles).toEqual(['Rewritten title from the API']);
+});
+
+test('an endpoint that answers HTML is served as it answered, as the build leaves it', async () => {
+  const { titles, html } = await view('/feed.html');
+  expect(titles).toEqual(['Own feed']);
+  expect(html).not.toContain('data-schema-manager');
 });
 
 test("the built server's requests say which release of the package makes them", async () => {
