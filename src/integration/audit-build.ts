@@ -1,17 +1,31 @@
 // Written pages -> the site-wide audit and the HTML report: what only shows across pages (shared titles,
 // canonicals and images that lead nowhere, CMS addresses left behind), found on the output as it will ship.
-import { type AuditFinding, auditOutput, type PageFacts } from '../audit/index.ts';
+import { type AuditFinding, auditOutput, outputFileUrl, type PageFacts } from '../audit/index.ts';
 import type { SchemaRecord } from '../client/index.ts';
 import { describeSchema } from '../describe-schema.ts';
 import { prettyJson, type ReportPage, reportFinding } from '../report/html-report.ts';
 import type { ResolvedOptions } from './options.ts';
-import { onDemandMatcher, type RouteInfo, type SiteLayout, urlOfOutputFile } from './pages.ts';
+import { onDemandMatcher, type RouteInfo, routeMatcher, type SiteLayout, urlOfOutputFile } from './pages.ts';
 import type { PagePlan } from './plan-page.ts';
 import { pageJsonLdValidation } from './write-page.ts';
 
 /** The site's address with its base: what page URLs start with. */
 export function siteAddress(layout: SiteLayout): string {
   return new URL(layout.base.endsWith('/') ? layout.base : `${layout.base}/`, layout.site).href;
+}
+
+/**
+ * The public URL of an HTML file of the output, as the audit names it: a page's as Astro serves it, and the
+ * output of an endpoint whose name ends in `.html` (`src/pages/feed.html.ts`) at its own name, where it is served
+ * (`/feed.html`, not the page address `/feed/` its file would have as a page's).
+ *
+ * @example auditUrlOf(layout, routes)('feed.html') // 'https://www.example.com/feed.html' for an endpoint
+ */
+export function auditUrlOf(layout: SiteLayout, routes: RouteInfo[]): (file: string) => string {
+  const endpoint = routeMatcher(layout, routes, (route) => route.type === 'endpoint');
+  const base = layout.base.replace(/\/+$/, '');
+  return (file) =>
+    endpoint(`${base}/${file}`) ? outputFileUrl(file, siteAddress(layout)) : urlOfOutputFile(file, layout);
 }
 
 /**
@@ -34,7 +48,7 @@ export async function auditBuild(input: {
     cmsKeptPrefixes: options.keepPathPrefixes,
     severity: options.severity,
     known: input.known,
-    urlOf: (file) => urlOfOutputFile(file, layout),
+    urlOf: auditUrlOf(layout, input.routes),
     trailingSlash: layout.trailingSlash,
     // On-demand routes of a server build are served, though they are not in the output.
     servedOnDemand: onDemandMatcher(layout, input.routes),
