@@ -15,14 +15,32 @@ import { type PageFacts, readPageFacts } from './page-facts.ts';
 export const MAX_PAGE_BYTES = 64 * 1024 * 1024;
 
 /**
- * Every file under `dir`, relative to it with `/` separators (dot-directories and node_modules skipped).
- * Linked files and folders count as what they lead to (an `images` folder linked into the output holds its
- * images), each folder entered once: `readdirSync(dir, { recursive: true })` went round two links to parent
- * folders (`self -> .`, `sub/up -> ..`) without end, holding `check` and the build's audit for good.
+ * Every file under `dir`, relative to it with `/` separators (see `walkOutput`).
  * @example listOutputFiles('dist').has('img/logo.png')
  */
 export function listOutputFiles(dir: string): Set<string> {
   const files = new Set<string>();
+  walkOutput(dir, (file, isFile) => {
+    if (isFile) files.add(file);
+  });
+  return files;
+}
+
+/**
+ * Walks an output folder, for the audit and for `check` alike: each entry but folders, relative to `dir` with
+ * `/` separators, and whether it is a regular file (a broken link, a loop of links or a FIFO is not). Dot-named
+ * entries and node_modules are skipped. Linked folders count as what they lead to (an `images` folder linked
+ * into the output holds its images), each folder entered once: `readdirSync(dir, { recursive: true })` went
+ * round two links to parent folders (`self -> .`, `sub/up -> ..`) without end, holding `check` and the build's
+ * audit for good. A folder inside that cannot be read goes to `onUnreadable`; `dir` itself must be readable.
+ *
+ * @example walkOutput('dist', (file, isFile) => isFile && files.add(file))
+ */
+export function walkOutput(
+  dir: string,
+  onEntry: (file: string, isFile: boolean) => void,
+  onUnreadable: (folder: string, error: unknown) => void = () => {},
+): void {
   const entered = new Set([realpathSync(dir)]);
   const folders = [''];
   while (folders.length > 0) {
@@ -31,36 +49,35 @@ export function listOutputFiles(dir: string): Set<string> {
     try {
       entries = readdirSync(join(dir, folder), { withFileTypes: true });
     } catch (error) {
-      // A folder inside that cannot be read holds no file the audit can see (check names it); the output
-      // itself must be readable.
       if (folder === '') throw error;
+      onUnreadable(folder, error);
       continue;
     }
     for (const entry of entries) {
       if (entry.name.startsWith('.')) continue;
       const file = folder === '' ? entry.name : `${folder}/${entry.name}`;
       const kind = entry.isSymbolicLink() ? linkedKind(join(dir, file), entered) : entry;
+      if (kind === 'walked') continue;
       if (kind?.isDirectory()) {
         if (entry.name !== 'node_modules') folders.push(file);
-      } else if (kind?.isFile()) files.add(file);
+      } else onEntry(file, kind?.isFile() ?? false);
     }
   }
-  return files;
 }
 
 /**
- * What a link leads to: a folder not entered yet (marked entered), a file, or null (a broken link, a loop, a
- * folder already walked under another name).
+ * What a link leads to: a folder not entered yet (marked entered), 'walked' for one already entered (under
+ * another name, or above it), a file or other entry, or null (a broken link, a loop of links).
  */
 function linkedKind(
   path: string,
   entered: Set<string>,
-): { isDirectory(): boolean; isFile(): boolean } | null {
+): { isDirectory(): boolean; isFile(): boolean } | 'walked' | null {
   try {
     const stats = statSync(path);
     if (!stats.isDirectory()) return stats;
     const real = realpathSync(path);
-    if (entered.has(real)) return null;
+    if (entered.has(real)) return 'walked';
     entered.add(real);
     return stats;
   } catch {

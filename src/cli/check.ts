@@ -1,7 +1,8 @@
 // `astro-schema-manager check`: validates the JSON-LD of built pages (HTML and .jsonld files) and reports it.
-import { type Dirent, readdirSync, readFileSync, statSync } from 'node:fs';
-import { extname, join, relative } from 'node:path';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { extname, join, relative, sep } from 'node:path';
 import { decodePage } from '../audit/decode-page.ts';
+import { walkOutput } from '../audit/read-output.ts';
 import { fileProblemOf } from '../file-problems.ts';
 import { htmlReportParts } from '../report/html-report.ts';
 import type { CheckedFile } from '../validate/format-report.ts';
@@ -184,23 +185,34 @@ function findFiles(path: string, unreadable: Map<string, string>): string[] {
     return [path];
   }
   const found: string[] = [];
-  const walk = (dir: string): void => {
-    let entries: Dirent[];
-    try {
-      entries = readdirSync(dir, { withFileTypes: true });
-    } catch (error) {
-      found.push(dir);
-      unreadable.set(dir, `a folder that cannot be read: ${fileProblemOf(error)}`);
-      return;
-    }
-    for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
-      if (entry.isDirectory()) {
-        if (entry.name !== 'node_modules' && !entry.name.startsWith('.')) walk(join(dir, entry.name));
-      } else if (/\.(html?|jsonld)$/i.test(entry.name)) found.push(join(dir, entry.name));
-    }
+  const unreadableFolder = (folder: string, error: unknown) => {
+    found.push(folder);
+    unreadable.set(folder, `a folder that cannot be read: ${fileProblemOf(error)}`);
   };
-  walk(path);
-  return found;
+  try {
+    // The audit's walk: the same folders, linked ones included; a page named so that cannot be read is
+    // listed, for checkFile to say why.
+    walkOutput(
+      path,
+      (file) => {
+        if (/\.(html?|jsonld)$/i.test(file)) found.push(join(path, file));
+      },
+      (folder, error) => unreadableFolder(join(path, folder), error),
+    );
+  } catch (error) {
+    unreadableFolder(path, error);
+  }
+  // In each folder's name order, folders and files together, as a reader of the tree expects.
+  const segments = (file: string) => relative(path, file).split(sep);
+  return found.sort((a, b) => compareSegments(segments(a), segments(b)));
+}
+
+function compareSegments(a: string[], b: string[]): number {
+  for (let index = 0; index < Math.min(a.length, b.length); index++) {
+    const order = a[index]!.localeCompare(b[index]!);
+    if (order !== 0) return order;
+  }
+  return a.length - b.length;
 }
 
 /** A file of one JSON-LD document: `.jsonld`, or `.json` (only ever checked when named on its own). */

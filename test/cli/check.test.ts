@@ -468,6 +468,24 @@ describe('astro-schema-manager check, a page as one graph', () => {
     expect(report.summary).toMatchObject({ files: 2, documents: 1, errors: 0 });
   });
 
+  it('checks the pages of a folder linked into the site, as the audit counts its files', async () => {
+    const dir = await mkdtemp(join(temp, 'linked-folder-'));
+    const shared = await mkdtemp(join(temp, 'shared-'));
+    await writeFile(
+      join(shared, 'page.html'),
+      '<script type="application/ld+json">{"@type":"Thing"}</script>',
+    );
+    await writeFile(join(dir, 'index.html'), '<title>Home</title>');
+    await symlink(shared, join(dir, 'docs'));
+    const { stdout } = await check(dir, '--format', 'json', '--no-audit');
+    const report = JSON.parse(stdout);
+    expect(report.files.map((file: { file: string }) => file.file)).toEqual([
+      expect.stringMatching(/docs\/page\.html$/),
+      expect.stringMatching(/index\.html$/),
+    ]);
+    expect(report.summary).toMatchObject({ files: 2, documents: 1 });
+  });
+
   it('names a folder it cannot read, exits 2, and checks the rest (it ended the whole check)', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'check-locked-'));
     onTestFinished(async () => {
