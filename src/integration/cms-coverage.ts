@@ -2,10 +2,9 @@
 // address the CMS uses and the site does not, pages removed since), so that a build which found nothing for its
 // pages says why instead of shipping them bare in silence.
 import { decodedPath, pathInSite, urlIdentity, urlVariants } from '../url-forms.ts';
-import type { PageData } from './page-data.ts';
+import { isEmpty, type PageData } from './page-data.ts';
 import { isExcluded, onDemandMatcher, type RouteInfo, routeMatcher, type SiteLayout } from './pages.ts';
 import type { HeadIndex } from './read-index.ts';
-import { isEmpty } from './read-page-data.ts';
 
 export interface CmsCoverage {
   /** How many URLs (one per page, whatever its spelling or slash) the CMS holds head data for. */

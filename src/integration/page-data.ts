@@ -7,3 +7,18 @@ export interface PageData {
   meta: MetaTags | null;
   social: SocialTags | null;
 }
+
+const hasValue = (fields: object | null | undefined) =>
+  !!fields && Object.entries(fields).some(([key, value]) => key !== 'url' && value !== null && value !== '');
+
+function hasMeta(meta: MetaTags | null): boolean {
+  return hasValue(meta);
+}
+
+function hasSocial(social: SocialTags | null): boolean {
+  return !!social && (hasValue(social.og) || hasValue(social.twitter));
+}
+
+/** Whether the CMS holds nothing for a page: no active schema, no meta or social value. */
+export const isEmpty = (data: PageData) =>
+  data.schemas.length === 0 && !hasMeta(data.meta) && !hasSocial(data.social);

@@ -41,6 +41,8 @@ export interface PagePlan {
   /** The schemas written, by type, for the summary. */
   schemaTypes: string[];
   findings: Finding[];
+  /** The page redirects, and the CMS's data for its address was left aside (see planBuiltPage). */
+  redirect?: true;
   /**
    * Each written record's document as the page has it (placeholders filled, CMS addresses rewritten), by record
    * id; only when asked for (the dev toolbar shows them), so a build's plans stay small.

@@ -20,13 +20,12 @@ import { buildStopped, describeFailure } from './failures.ts';
 import { type FetchOutcome, fetchHeadData, indexHoldsAll, listingRights } from './fetch-head-data.ts';
 import type { ResolvedOptions } from './options.ts';
 import { cmsUrlFor, planContextFor } from './page-context.ts';
-import type { PageData } from './page-data.ts';
+import { isEmpty, type PageData } from './page-data.ts';
 import { type BuiltPage, isExcluded, listBuiltPages, type RouteInfo, type SiteLayout } from './pages.ts';
 import type { Finding, PagePlan } from './plan-page.ts';
 import type { ProbeOutcome } from './probe-api.ts';
 import { throttledProgress } from './progress.ts';
 import type { HeadIndex } from './read-index.ts';
-import { isEmpty } from './read-page-data.ts';
 import {
   auditErrorCount,
   auditFailureMessage,
@@ -38,6 +37,7 @@ import {
   fetchFailureMessage,
   listAuditFindings,
   listFindings,
+  redirectsLeftMessage,
   shippedFindingsMessage,
   summaryLines,
   twinsMessage,
@@ -156,6 +156,8 @@ export async function processBuild(input: BuildInput): Promise<BuildResult> {
     }
 
     const plans = stager.plans();
+    const redirects = plans.filter((plan) => plan.redirect);
+    if (redirects.length > 0) logger.info(redirectsLeftMessage(redirects.map((plan) => plan.cmsUrl)));
     if (options.remoteValidate) await addRemoteFindings(client, plans, outcome.data, options.concurrency);
 
     const findings = plans.flatMap((plan) => plan.findings);
@@ -233,7 +235,7 @@ export async function processBuild(input: BuildInput): Promise<BuildResult> {
     }
     result.durationMs = performance.now() - started;
     for (const line of summaryLines(result)) logger.info(line);
-    const records = (plan: PagePlan) => outcome.data.get(plan.cmsUrl)?.schemas ?? [];
+    const records = (plan: PagePlan) => (plan.redirect ? [] : (outcome.data.get(plan.cmsUrl)?.schemas ?? []));
     const replaced = new Map(result.pageResults.map((page) => [page.file, page.jsonLdReplaced]));
     await writeReport(input, result, () => reportPages(facts, plans, records, result.audit, replaced));
     const auditErrors = result.audit.filter((finding) => finding.severity === 'error');
@@ -375,7 +377,7 @@ async function addRemoteFindings(
   concurrency: number,
 ): Promise<void> {
   const jobs = plans.flatMap((plan) =>
-    (data.get(plan.cmsUrl)?.schemas ?? [])
+    (plan.redirect ? [] : (data.get(plan.cmsUrl)?.schemas ?? []))
       .filter((record) => record.data !== null)
       .map((record) => ({ plan, record })),
   );

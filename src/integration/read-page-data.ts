@@ -1,28 +1,13 @@
 // One page's data asked of the API by its URL, found whichever trailing slash and spelling the CMS stored it under.
 // Used by the build's per-page strategy and by the request-time pass, so a page gets the same data either way;
 // the build reads its pages ahead, as Astro renders them.
-import type { MetaTags, SchemaClient, SocialTags } from '../client/index.ts';
+import type { SchemaClient } from '../client/index.ts';
 import { createLimit } from '../map-concurrently.ts';
 import { type EscapeSpelling, spellingsOf, urlVariants } from '../url-forms.ts';
-import type { PageData } from './page-data.ts';
+import { isEmpty, type PageData } from './page-data.ts';
 
 /** `signal` ends the page's requests (the request-time pass gives each page a deadline). */
 export type PageReader = (url: string, signal?: AbortSignal) => Promise<PageData>;
-
-const hasValue = (fields: object | null | undefined) =>
-  !!fields && Object.entries(fields).some(([key, value]) => key !== 'url' && value !== null && value !== '');
-
-function hasMeta(meta: MetaTags | null): boolean {
-  return hasValue(meta);
-}
-
-function hasSocial(social: SocialTags | null): boolean {
-  return !!social && (hasValue(social.og) || hasValue(social.twitter));
-}
-
-/** Whether the CMS holds nothing for a page: no active schema, no meta or social value. */
-export const isEmpty = (data: PageData) =>
-  data.schemas.length === 0 && !hasMeta(data.meta) && !hasSocial(data.social);
 
 /**
  * A reader of pages. The API matches a URL exactly, and a CMS stores either trailing slash and, for a path

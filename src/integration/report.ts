@@ -242,6 +242,19 @@ export function twinsMessage(coverage: CmsCoverage): string | null {
 }
 
 /**
+ * What the build says of pages that redirect (see planBuiltPage) and have CMS data: it is left aside, as a
+ * config redirect's is (coverageMessage).
+ *
+ * @example redirectsLeftMessage(['https://a.dev/old/'])
+ */
+export function redirectsLeftMessage(cmsUrls: string[]): string {
+  const shown = cmsUrls.slice(0, 5).map(shownUrl).join(', ');
+  const more = cmsUrls.length > 5 ? `, … and ${cmsUrls.length - 5} more` : '';
+  const one = cmsUrls.length === 1;
+  return `${plural(cmsUrls.length, 'page')} ${one ? 'redirects' : 'redirect'} (Astro.redirect or context.redirect) and ${one ? 'keeps' : 'keep'} Astro's head; the CMS's head data for ${one ? 'its address' : 'their addresses'} belongs to the page${one ? ' it leads' : 's they lead'} to and is not used: ${shown}${more}.`;
+}
+
+/**
  * What the build says of CMS data no page of it is for: a warning when none of it is (the site's address and
  * the CMS's disagree, and every page ships bare), a note listing the rest otherwise; null when all of it is.
  */

@@ -2,13 +2,14 @@
 // validated) as it arrives and its new version written beside it, so that once the last answer is in, what
 // is left is renaming files. Pages staged while Astro was still rendering (stage-early.ts) are taken over
 // as they are. Nothing in dist/ changes before `commit()`; `discard()` drops every staged file.
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createLimit, mapConcurrently } from '../map-concurrently.ts';
 import type { ResolvedOptions } from './options.ts';
 import type { PageData } from './page-data.ts';
 import type { BuiltPage } from './pages.ts';
-import { type PageJob, pageJobOptions, planAndStage } from './plan-and-stage.ts';
-import { type PagePlan, type PlanContext, planPage } from './plan-page.ts';
+import { type PageJob, pageJobOptions, planAndStage, planBuiltPage } from './plan-and-stage.ts';
+import type { PagePlan, PlanContext } from './plan-page.ts';
 import { type StagedPage, stagedPage, stagePage, stagingJob, type WriteResult } from './write-page.ts';
 
 /** How many files are read and written at once. */
@@ -99,7 +100,10 @@ export function pageStager(
           sent.add(page);
           work.push(planAndStageOne({ page, cmsUrl, data, context, options: jobOptions, outDir }));
         } else {
-          planned.set(page, planPage(page, cmsUrl, data, context));
+          planned.set(
+            page,
+            planBuiltPage({ page, cmsUrl, data, context }, () => readFileSync(resolve(outDir, page.file))),
+          );
         }
       }
     },

@@ -13,7 +13,6 @@ import type { ValidateOptions } from '../validate/index.ts';
 import { replaceWith, writeBeside } from '../write-file-atomically.ts';
 import type { ResolvedOptions } from './options.ts';
 import type { PagePlan } from './plan-page.ts';
-import { isRedirectPage } from './redirect-page.ts';
 
 export interface WriteResult {
   changed: boolean;
@@ -93,16 +92,27 @@ export interface StagedFile extends WriteResult {
  * @example const staged = await stageFile({ outDir: '/site/dist', file: 'index.html', tags, onConflict: 'api', jsonLdConflict: 'keep-both', auditUrl: null });
  */
 export async function stageFile(job: StagingJob): Promise<StagedFile> {
-  const path = join(job.outDir, job.file);
-  // Taken before the read: a change after it, even one the read saw, makes the stamps differ at commit.
+  return stageRead(job, readBuiltPage(join(job.outDir, job.file)));
+}
+
+/** A built page as read for staging. */
+export interface ReadPage {
+  bytes: Uint8Array;
+  /** The page's size and modification time (ns) just before it was read. */
+  readStamp: string;
+}
+
+/** Reads a built page, stamped first: a change after the stamp, even one the read saw, shows at commit. */
+export function readBuiltPage(path: string): ReadPage {
   const readStamp = stampOf(path);
   // Synchronous, as the write: see write-file-atomically.ts. This runs on the staging thread, or in the pass.
-  const bytes = readFileSync(path);
-  // A page that redirects (`Astro.redirect`, a middleware's `context.redirect`, rendered by a static build) keeps
-  // Astro's head: its canonical names the page it leads to, and the CMS's record for the old address would name
-  // the redirect itself, as if it were the page. Tags an earlier run wrote still go.
-  const tags = isRedirectPage(bytes) ? [] : job.tags;
-  const result = rewriteHeadBytes(bytes, tags, {
+  return { bytes: readFileSync(path), readStamp };
+}
+
+/** Stages a page already read (see stageFile). */
+export function stageRead(job: StagingJob, { bytes, readStamp }: ReadPage): StagedFile {
+  const path = join(job.outDir, job.file);
+  const result = rewriteHeadBytes(bytes, job.tags, {
     onConflict: job.onConflict,
     jsonLdConflict: job.jsonLdConflict,
   });

@@ -217,6 +217,49 @@ test('a record for a redirect or an endpoint of the site is listed as what it is
   }
 });
 
+test("a page that redirects keeps Astro's head, and the CMS's data for it is neither written nor validated", async () => {
+  const seed = basicSeed();
+  // What the old address held before it moved: an Event without its required startDate would stop the build.
+  seed.schemas?.push({
+    url: `${SITE}/moved/`,
+    schema_type: 'Event',
+    schema_name: 'Launch',
+    schema_data: { '@context': 'https://schema.org', '@type': 'Event', name: 'Launch' },
+  });
+  seed.meta?.push({ url: `${SITE}/moved/`, title: 'A page that moved' });
+  api = await startApi(seed);
+  const build = await buildFixture({
+    fixture: 'site-basic',
+    files: { 'src/pages/moved.astro': "---\nreturn Astro.redirect('/about/');\n---\n" },
+    options: { report: 'report.json' },
+    env: api.env,
+  });
+  try {
+    expect(build.exitCode, build.log).toBe(0);
+    expect(build.log).toContain(
+      "1 page redirects (Astro.redirect or context.redirect) and keeps Astro's head; the CMS's head data for its address belongs to the page it leads to and is not used: https://www.example.com/moved/.",
+    );
+    expect(build.log).not.toContain('Launch');
+    const page = build.read('moved/index.html');
+    expect(page).toContain('<meta http-equiv="refresh" content="2;url=/about/">');
+    expect(page).not.toContain('A page that moved');
+    expect(page).not.toContain('application/ld+json');
+    const report = JSON.parse(readFileSync(join(build.root, 'report.json'), 'utf8'));
+    expect(report.findings.filter((finding: { page: string }) => finding.page.endsWith('/moved/'))).toEqual(
+      [],
+    );
+    expect(report.schemasByType.Event).toBeUndefined();
+    expect(
+      report.pageResults.find((result: { url: string }) => result.url.endsWith('/moved/')),
+    ).toMatchObject({
+      schemas: [],
+      changed: false,
+    });
+  } finally {
+    build.remove();
+  }
+});
+
 test('a record for a page that is gone is listed in the log and the report', async () => {
   const seed = basicSeed();
   seed.meta?.push({ url: `${SITE}/old-page/`, title: 'A page removed from the site' });

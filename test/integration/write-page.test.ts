@@ -4,14 +4,28 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, test } from 'vitest';
+import type { SchemaRecord } from '../../src/client/index.ts';
 import { readHeadTags, renderHeadTags } from '../../src/head/index.ts';
-import { type StagingJob, stagePage } from '../../src/integration/write-page.ts';
+import type { PageData } from '../../src/integration/page-data.ts';
+import { type PageJob, planAndStage } from '../../src/integration/plan-and-stage.ts';
+import type { PlanContext } from '../../src/integration/plan-page.ts';
+import { type StagingJob, stagedPage, stagePage } from '../../src/integration/write-page.ts';
 
 const tags = renderHeadTags({
   schemas: [],
   meta: { url: '/', title: 'From the API', description: null, robots: null, canonical: null, keywords: null },
   social: null,
 });
+const context: PlanContext = {
+  cmsOrigin: 'https://www.example.com',
+  siteOrigin: 'https://www.example.com',
+  rewriteUrls: true,
+  keepPathPrefixes: [],
+  graph: false,
+  socialFallback: true,
+  trailingSlash: 'ignore',
+  validation: { rules: ['schema.org', 'google'] },
+};
 let dir = '';
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -68,16 +82,66 @@ test('discard removes the staged file and leaves the page as it was', async () =
   expect(readFileSync(join(dir, 'index.html'), 'utf8')).toBe(page);
 });
 
-test("a redirect page keeps Astro's head: no CMS tags name the redirect as the page", async () => {
+test("a redirect page keeps Astro's head: the CMS's data for its address is neither written nor validated", async () => {
   dir = mkdtempSync(join(tmpdir(), 'asm-write-page-'));
   // As a static build writes `return Astro.redirect('/en/about/')` (Astro 7's redirectTemplate).
-  const page =
+  const redirect =
     '<!doctype html>\n<title>Redirecting to: /en/about/</title>\n<meta http-equiv="refresh" content="2;url=/en/about/">\n' +
     '<meta name="robots" content="noindex">\n<link rel="canonical" href="https://www.example.com/en/about/">\n' +
     '<body>\n\t<a href="/en/about/">Redirecting from <code>/en/old/</code> to <code>/en/about/</code></a>\n</body>';
-  writeFileSync(join(dir, 'index.html'), page);
-  const committed = await (await stagePage(jobFor(dir, 'https://www.example.com/en/old/'))).commit();
-  expect(readFileSync(join(dir, 'index.html'), 'utf8')).toBe(page);
+  const plain = '<html><head><title>Own</title></head><body></body></html>';
+  // The record the CMS holds for the old address: an Event without its required startDate.
+  const data: PageData = {
+    schemas: [
+      {
+        id: 7,
+        url: 'https://www.example.com/en/old/',
+        schema_type: 'Event',
+        schema_name: 'Launch',
+        data: { '@context': 'https://schema.org', '@type': 'Event', name: 'Launch' },
+        data_error: null,
+      } as unknown as SchemaRecord,
+    ],
+    meta: {
+      url: 'https://www.example.com/en/old/',
+      title: 'Old',
+      description: null,
+      robots: null,
+      canonical: null,
+      keywords: null,
+    },
+    social: null,
+  };
+  const job = (file: string): PageJob => ({
+    page: { file, url: `https://www.example.com/en/${file.replace('.html', '')}/`, pathname: '/' },
+    cmsUrl: 'https://www.example.com/en/old/',
+    data,
+    context,
+    options: {
+      validate: 'error',
+      onConflict: 'api',
+      jsonLdConflict: 'keep-both',
+      audit: true,
+      validatePageJsonLd: true,
+      rules: ['schema.org', 'google'],
+      severity: {},
+    },
+    outDir: dir,
+  });
+  writeFileSync(join(dir, 'old.html'), redirect);
+  writeFileSync(join(dir, 'plain.html'), plain);
+
+  const left = await planAndStage(job('old.html'));
+  expect(left.plan).toMatchObject({ redirect: true, tags: [], schemaTypes: [], findings: [] });
+  const committed = await stagedPage(left.job!, left.staged!, false).commit();
+  expect(readFileSync(join(dir, 'old.html'), 'utf8')).toBe(redirect);
   expect(committed.changed).toBe(false);
   expect(committed.facts?.refreshTo).toBe('/en/about/');
+
+  // The same data on a page of its own: written, and the Event's missing date stops the build.
+  const used = await planAndStage(job('plain.html'));
+  expect(used.plan.redirect).toBeUndefined();
+  expect(used.plan.schemaTypes).toEqual(['Event']);
+  expect(used.plan.findings.some((finding) => finding.severity === 'error')).toBe(true);
+  expect(used.staged).toBeNull();
 });
