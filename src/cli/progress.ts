@@ -63,7 +63,8 @@ function barProgress(label: string, total: number | null, stream: NodeJS.WriteSt
   };
 }
 
-function lineProgress(label: string, total: number | null, stream: NodeJS.WriteStream): Progress {
+function lineProgress(label: string, announced: number | null, stream: NodeJS.WriteStream): Progress {
+  let total = announced;
   let value = 0;
   let shown = -1;
   const write = () => {
@@ -76,7 +77,10 @@ function lineProgress(label: string, total: number | null, stream: NodeJS.WriteS
     add(count = 1) {
       const before = step(value);
       value += count;
-      if (step(value) > before) write();
+      // More work than announced (a list the CMS changed while it was read is read again): the total grows
+      // with the count, as the bar's does, and is said once it is done.
+      if (total !== null && value > total) total = value;
+      else if (step(value) > before) write();
     },
     done() {
       if (shown !== value) write();

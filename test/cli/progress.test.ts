@@ -29,6 +29,16 @@ test('counts as the summaries write them, thousands separated', () => {
   expect(out.text()).toBe('Reading: 19,999/19,999\n');
 });
 
+test('more work than announced (a list read again) grows the total, never past it', () => {
+  const out = plainStream();
+  const progress = startProgress('Reading', { total: 10, stream: out.stream });
+  progress.add(5);
+  progress.add(5);
+  progress.add(10);
+  progress.done();
+  expect(out.text()).toBe('Reading: 5/10\nReading: 10/10\nReading: 20/20\n');
+});
+
 test('without a total: a line every hundred items and at the end', () => {
   const out = plainStream();
   const progress = startProgress('Reading', { total: null, stream: out.stream });
