@@ -196,7 +196,7 @@ function networkHint(detail: string, baseUrl: string, retried: boolean): string 
     return "the site's TLS certificate is not trusted here: fix it, or give Node its CA with NODE_EXTRA_CA_CERTS";
   if (/closed before the whole answer|UND_ERR_SOCKET|ECONNRESET|EPIPE/.test(detail))
     return `the server or a proxy closed the connection${retried ? ', and retries were spent' : ''}: try again, and check the site's error log if it lasts`;
-  return `check ${baseUrl} and that the site is reachable from this machine`;
+  return `check the host and port in ${baseUrl}, and that the site is up and reachable from this machine`;
 }
 
 /** Why WordPress may answer a right application password as if no one had logged in. */
@@ -328,6 +328,10 @@ export function hintFor(context: HintContext): string | null {
   }
   if (code === CLIENT_ERROR_CODES.htmlResponse) {
     // A web server's own page for a status says more than "HTML": what it refused, or what behind it failed.
+    // WordPress answers an unknown route in JSON (rest_no_route), even through ?rest_route=: a web page at 404
+    // is a site or a path with no WordPress REST API, most often a mistyped address.
+    if (status === 404)
+      return `no WordPress REST API answers at that address (the web server's own "not found" page): check ${names.baseUrl}; it is <site>/wp-json/<namespace>/v1 (the address the plugin shows), <site>/?rest_route=/<namespace>/v1 or the site address`;
     if (status === 413)
       return 'the web server in front of WordPress refused a body that large (nginx: client_max_body_size, 1 MB by default; Apache: LimitRequestBody); raise it, or send less at once';
     if (status === 414)
@@ -344,7 +348,7 @@ export function hintFor(context: HintContext): string | null {
     return 'a firewall, a maintenance page, a caching layer or a PHP error answered instead of the API; open the URL in a browser to see it';
   }
   if (code === CLIENT_ERROR_CODES.notThisApi) {
-    return 'set api to <site>/wp-json/<namespace>/v1, <site>/?rest_route=/<namespace>/v1 or the site address, and check that the plugin and its REST API are active';
+    return `set ${names.baseUrl} to <site>/wp-json/<namespace>/v1 (the address the plugin shows), <site>/?rest_route=/<namespace>/v1 or the site address, and check that the plugin and its REST API are active`;
   }
   if (code === CLIENT_ERROR_CODES.credentialsNotAccepted) {
     return credentialsHint({ plainHttp: context.plainHttp, refusedInWords: false }, names.credentials);

@@ -98,16 +98,16 @@ function serverWords(error: ApiError): string {
   return text ? `: ${text.length > 200 ? `${text.slice(0, 200)}…` : text}` : '';
 }
 
-function notThisApi(context: FailureContext, detail: string, specific?: string | null): ApiFailure {
+function notThisApi(context: FailureContext, detail: string, hint: string | null): ApiFailure {
   // The client's message says the same words before its reason: only the reason is added here.
   const reason = detail.replace(/^no Schema Management API answers at \S+: /, '');
   return {
     cause: 'not-this-api',
     header: sentence(`No Schema Management API answers at ${context.api}: ${reason}`),
-    hint:
-      specific && !specific.startsWith('set api to ')
-        ? capitalize(sentence(specific.replace(/\$SCHEMA_MANAGER_API/g, 'SCHEMA_MANAGER_API')))
-        : 'Set the api option (or SCHEMA_MANAGER_API) to <site>/wp-json/<namespace>/v1, the address the plugin shows, and check that the plugin and its REST API are active.',
+    // The client names the integration's settings (options.ts: optionNames).
+    hint: hint
+      ? capitalize(sentence(hint))
+      : 'Set the api option (or SCHEMA_MANAGER_API) to <site>/wp-json/<namespace>/v1, the address the plugin shows, and check that the plugin and its REST API are active.',
   };
 }
 
@@ -151,12 +151,9 @@ export function describeFailure(error: unknown, context: FailureContext): ApiFai
     return {
       cause: 'unreachable',
       header: sentence(`The API at ${context.api} cannot be reached: ${error.serverMessage}`),
-      // The client's hint names the cause it can tell (an untrusted certificate, plain http on an https port);
-      // the generic one only when it has none of its own.
-      hint:
-        error.hint && !error.hint.startsWith('check ')
-          ? `${capitalize(sentence(error.hint))} ${SHIP_ANYWAY}`
-          : `Check the host and port in the api option (or SCHEMA_MANAGER_API), and that the CMS is up and reachable from this machine. ${SHIP_ANYWAY}`,
+      // The client's hint names the cause it can tell (an untrusted certificate, plain http on an https port),
+      // and the integration's settings (options.ts: optionNames).
+      hint: `${capitalize(sentence(error.hint ?? 'check the host and port in the api option (or SCHEMA_MANAGER_API), and that the CMS is up and reachable from this machine'))} ${SHIP_ANYWAY}`,
     };
   }
   if (error.code === CLIENT_ERROR_CODES.timeout || error.code === CLIENT_ERROR_CODES.aborted) {
@@ -196,7 +193,7 @@ export function describeFailure(error: unknown, context: FailureContext): ApiFai
     error.code === CLIENT_ERROR_CODES.htmlResponse ||
     (error.status === 404 && error.code === 'rest_no_route')
   ) {
-    return notThisApi(context, said);
+    return notThisApi(context, said, null);
   }
   return {
     cause: 'other',
@@ -220,7 +217,8 @@ export function isApiGone(error: unknown): boolean {
 
 /** A probe that answered, but not as this API, or not to these credentials. */
 export function failureOfProbe(probe: ProbeResult, context: FailureContext): ApiFailure | null {
-  if (!Object.values(probe.routes).some(Boolean)) return notThisApi(context, 'none of its routes exist');
+  if (!Object.values(probe.routes).some(Boolean))
+    return notThisApi(context, 'none of its routes exist', null);
   if (context.username !== undefined && !probe.authenticated) return credentialsRefused(context);
   return null;
 }

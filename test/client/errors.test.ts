@@ -364,6 +364,33 @@ describe('hints name the bound that ran out and the usual cause of a failed conn
     expect(error.message).not.toMatch(/openssl|\n/);
   });
 
+  test("a web server's own 404 page is an address with no REST API: the hint names the setting and its forms", async () => {
+    const page = '<html><head><title>404 Not Found</title></head><body>File not found</body></html>';
+    const api = await scripted(() => ({ status: 404, body: page, headers: { 'content-type': 'text/html' } }));
+    const error = await failure(api.client.schemas.get(1));
+    await api.close();
+    expect(error.code).toBe('html_response');
+    expect(error.hint).toBe(
+      'no WordPress REST API answers at that address (the web server\'s own "not found" page): check baseUrl; it is <site>/wp-json/<namespace>/v1 (the address the plugin shows), <site>/?rest_route=/<namespace>/v1 or the site address',
+    );
+  });
+
+  test('a site address that advertises no REST API: the hint names the setting as the caller names it', async () => {
+    const api = await scripted(() => ({ body: '<html><head><title>Home</title></head></html>' }));
+    const site = createClient({
+      baseUrl: api.server.url,
+      retries: 0,
+      optionNames: { baseUrl: '--api (or $SCHEMA_MANAGER_API)' },
+    });
+    const error = await failure(site.schemas.get(1));
+    await site.close();
+    await api.close();
+    expect(error.code).toBe('not_this_api');
+    expect(error.hint).toBe(
+      'set --api (or $SCHEMA_MANAGER_API) to <site>/wp-json/<namespace>/v1 (the address the plugin shows), <site>/?rest_route=/<namespace>/v1 or the site address, and check that the plugin and its REST API are active',
+    );
+  });
+
   test('a refused connection and text that is not JSON each get their usual cause', async () => {
     const refused = createClient({ baseUrl: 'http://127.0.0.1:9/wp-json/ns/v1', retries: 0 });
     expect((await failure(refused.schemas.get(1))).hint).toBe(

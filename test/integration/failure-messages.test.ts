@@ -32,6 +32,24 @@ test('a redirect to another address names it, with the client’s hint', () => {
   expect(moved.hint).toBe(hint);
 });
 
+test("no API at the address, or no answer: the client's hint (naming the integration's settings) or the generic one", () => {
+  const named =
+    'set the api option (or SCHEMA_MANAGER_API) to <site>/wp-json/<namespace>/v1 (the address the plugin shows), <site>/?rest_route=/<namespace>/v1 or the site address, and check that the plugin and its REST API are active';
+  const none = describeFailure(
+    error(200, 'not_this_api', 'no WordPress REST API is advertised', named),
+    context,
+  );
+  expect(none.cause).toBe('not-this-api');
+  expect(none.hint).toBe(`S${named.slice(1)}.`);
+  const unnamed = describeFailure(error(200, 'not_this_api', 'no WordPress REST API is advertised'), context);
+  expect(unnamed.hint).toMatch(/^Set the api option \(or SCHEMA_MANAGER_API\) to /);
+  const refused = describeFailure(
+    error(null, 'network_error', 'connect ECONNREFUSED 127.0.0.1:9', 'nothing answers at that host and port'),
+    context,
+  );
+  expect(refused.hint).toMatch(/^Nothing answers at that host and port\. To ship the pages without API data/);
+});
+
 test('a web server that cannot reach PHP (502, 503, 504) is the API gone, as a refused connection is; a 500 is one failure', () => {
   const page = 'the server answered HTML, not JSON: <html><head><title>502 Bad Gateway</title></head></html>';
   for (const status of [502, 503, 504])
