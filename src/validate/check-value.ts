@@ -269,10 +269,16 @@ export function checkReference(
 // `type` is the alias Schema.org's context gives `@type`.
 const isTyped = (node: Record<string, unknown>) => '@type' in node || 'type' in node;
 
-/** The node defining `id` in this document; the index is built on the first reference. */
+/**
+ * The node `id` names in this document; the index is built on the first reference. JSON-LD makes one node of
+ * every object with that `@id`: Yoast writes `"author": {"name", "@id"}` in its Article and the Person, with
+ * its `url` and `sameAs`, later in the graph. The node is the first definition with a type (else the first), with
+ * the properties only the others give added.
+ */
 export function resolveId(walk: Walk, id: string): Record<string, unknown> | undefined {
   if (!walk.ids) {
     const ids = new Map<string, Record<string, unknown>>();
+    const parts = new Map<string, Array<Record<string, unknown>>>();
     // Iterative: a document of any depth is indexed without growing the call stack. Only containers are
     // stacked; literals cannot define a node.
     const stack: object[] = typeof walk.root === 'object' && walk.root !== null ? [walk.root] : [];
@@ -306,11 +312,31 @@ export function resolveId(walk: Walk, id: string): Record<string, unknown> | und
       if (typeof own === 'string' && others) {
         const kept = ids.get(own);
         if (kept === undefined || (!isTyped(kept) && isTyped(node))) ids.set(own, node);
+        const known = parts.get(own);
+        if (known) known.push(node);
+        else parts.set(own, [node]);
       }
+    }
+    for (const [own, nodes] of parts) {
+      if (nodes.length > 1) ids.set(own, wholeNode(ids.get(own)!, nodes));
     }
     walk.ids = ids;
   }
   return walk.ids.get(id);
+}
+
+/** `kept` with the properties that only the other `parts` of its node give (its own `@id` and type stay). */
+function wholeNode(kept: Record<string, unknown>, parts: Array<Record<string, unknown>>) {
+  let whole = kept;
+  for (const part of parts) {
+    if (part === kept) continue;
+    for (const key in part) {
+      if (key in whole || key.startsWith('@') || key === 'id' || key === 'type') continue;
+      if (whole === kept) whole = { ...kept };
+      whole[key] = part[key];
+    }
+  }
+  return whole;
 }
 
 /** A value as a message names it: its JSON, but a number too large for a double by what it is (JSON says null). */

@@ -342,3 +342,36 @@ test('a field missing under a reference to no node of the page names the referen
   );
   expect(defined.issues.filter((issue) => issue.message.includes('by @id'))).toEqual([]);
 });
+
+test('a node written in parts with one @id is one node: Yoast names the author by name and @id, the Person holds its url', () => {
+  const article = (author: Record<string, unknown>) =>
+    validateJsonLd(
+      {
+        '@context': 'https://schema.org',
+        '@graph': [
+          {
+            '@type': 'Article',
+            '@id': 'https://wp.example/hello/#article',
+            headline: 'Hello',
+            image: 'https://wp.example/hello.jpg',
+            datePublished: '2026-01-05T10:00:00+00:00',
+            author,
+          },
+          {
+            '@type': 'Person',
+            '@id': 'https://wp.example/#/schema/person/1',
+            name: 'admin',
+            url: 'https://wp.example/author/admin/',
+          },
+        ],
+      },
+      google,
+    ).issues.filter((issue) => issue.path.includes('author'));
+  expect(article({ name: 'admin', '@id': 'https://wp.example/#/schema/person/1' })).toEqual([]);
+  // The part's own properties count too: the Person need not repeat them.
+  expect(article({ '@id': 'https://wp.example/#/schema/person/1' })).toEqual([]);
+  // A part with no other part is the node as written.
+  expect(
+    article({ name: 'admin', '@id': 'https://wp.example/#/schema/person/2' }).map((i) => i.path),
+  ).toEqual(['$["@graph"][0].author.url']);
+});

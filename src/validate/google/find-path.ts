@@ -117,8 +117,10 @@ function flatten(walk: Walk, value: unknown, place: Place, holder: JsonObject, o
         out.push({ value: object['@value'], place: to(item.place, '@value'), holder });
         continue;
       }
-      const id = referenceOf(object);
-      if (id !== undefined) {
+      // A reference, or one part of a node written in several (Yoast's `"author": {"name", "@id"}`): the
+      // whole node.
+      const id = object['@id'] ?? object.id;
+      if (typeof id === 'string') {
         out.push({ value: resolveId(walk, id) ?? object, place: item.place, holder });
         continue;
       }
