@@ -99,7 +99,7 @@ export function checkLinks(view: SiteView): void {
         tags[0]!,
         unbased
           ? `${tags.join(' and ')} ${href} leaves out the site's base (${site.pathname}): the build's ${unbased} is served at ${pageHref(site.href, `/${unbased}`)}, and this address is not the site's. Write the image's address with the base.`
-          : `${tags.join(' and ')} ${href} is on this site but ${file} is not in the build output.`,
+          : `${tags.join(' and ')} ${href} is on this site but ${file} is not in the build output.${underBase(file, input.files, site)}`,
       );
     }
 
@@ -186,4 +186,21 @@ function spelledOtherwise(named: URL, page: PageFacts, site: URL): boolean {
   const path = decodedPath(named.pathname);
   if (path === decodedPath(new URL(page.url).pathname)) return false;
   return path !== decodedPath(new URL(page.file, site).pathname);
+}
+
+/**
+ * What a missing image says of the site's address when the build holds its file without its first folders
+ * (`shop/og.png` missing, `og.png` built): a site served under `/shop/` serves that file at the image's
+ * address, and pages whose canonicals leave the base out (Next.js's `basePath` with `alternates.canonical`)
+ * made `check` take the site for the origin's root. Empty when no such file is built.
+ * @example underBase('shop/og.png', new Set(['og.png']), new URL('https://a.example/')) // ' The build has og.png, …'
+ */
+function underBase(file: string, files: ReadonlySet<string>, site: URL): string {
+  for (let cut = file.indexOf('/'); cut !== -1; cut = file.indexOf('/', cut + 1)) {
+    const rest = file.slice(cut + 1);
+    if (rest === '' || !files.has(rest)) continue;
+    const base = `${site.pathname}${file.slice(0, cut + 1)}`;
+    return ` The build has ${rest}, which a site under ${base} serves at this address: if the site is served there, its address is ${pageHref(site.origin, base)} (check's --site), and its canonicals that leave ${base} out name no page; otherwise point the image at ${pageHref(site.href, `/${rest}`)}.`;
+  }
+  return '';
 }

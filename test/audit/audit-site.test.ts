@@ -259,6 +259,29 @@ describe('auditSite', () => {
     );
   });
 
+  it('says when a missing image is a built file under a base the site was not given', () => {
+    // Next.js with basePath '/shop': canonicals leave the base out, so the site seems to be the origin's root,
+    // while og:image keeps it and the build holds og.png at its top.
+    const pages = [
+      page('index.html', '/', `${ok('/', 'Home')}<meta property="og:image" content="${SITE}shop/og.png">`),
+      page('a.html', '/a', `${ok('/a', 'A')}<meta property="og:image" content="${SITE}shop/img/none.png">`),
+    ];
+    const findings = auditSite({
+      site: SITE,
+      pages,
+      files: new Set(['og.png', 'index.html', 'a.html']),
+      sitemapUrls: null,
+    });
+    expect(codes(findings)).toEqual(['image-not-built / og:image', 'image-not-built /a og:image']);
+    expect(findings[0]!.message).toBe(
+      `og:image ${SITE}shop/og.png is on this site but shop/og.png is not in the build output. The build has og.png, which a site under /shop/ serves at this address: if the site is served there, its address is ${SITE}shop/ (check's --site), and its canonicals that leave /shop/ out name no page; otherwise point the image at ${SITE}og.png.`,
+    );
+    // No such file built: nothing more to say.
+    expect(findings[1]!.message).toBe(
+      `og:image ${SITE}shop/img/none.png is on this site but shop/img/none.png is not in the build output.`,
+    );
+  });
+
   it('compares the sitemap with the pages and their robots', () => {
     const pages = [
       page('index.html', '/', ok('/', 'Home')),
