@@ -12,7 +12,7 @@ import { splitApiCredentials } from './api-credentials.ts';
 import { isExcluded, pathBeforeRewrite, requestedPage } from './pages.ts';
 import { type PageAnswer, type RequestAnswers, requestAnswers, whyNot } from './request-answers.ts';
 import { type RuntimeConfig, sharedLogger, sharedRuntimeConfig } from './runtime-config.ts';
-import { rewriteHeadOfStream } from './stream-head.ts';
+import { MAX_HEAD_BYTES, rewriteHeadOfStream } from './stream-head.ts';
 import { inspectPage, renderInspectionIsland } from './toolbar/inspection.ts';
 
 let current: { config: RuntimeConfig; key: string; answers: RequestAnswers } | undefined;
@@ -80,6 +80,19 @@ function isPage(response: Response): boolean {
   return response.status < 400 && response.status !== 304 && !response.headers.has('location');
 }
 
+/**
+ * Whether the page's bytes are HTML this pass can read and write back: UTF-8 (as Astro renders), not compressed by
+ * a middleware or a page's own Response (`content-encoding: gzip`), and a body no one has read or holds a reader
+ * of. Any other is served as it came: decoding it as UTF-8 text would mangle every byte that is not.
+ */
+function isRewritable(response: Response): boolean {
+  if (response.bodyUsed || response.body?.locked) return false;
+  const encoding = response.headers.get('content-encoding')?.trim().toLowerCase();
+  if (encoding && encoding !== 'identity') return false;
+  const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(response.headers.get('content-type') ?? '')?.[1];
+  return charset === undefined || /^utf-?8$/i.test(charset);
+}
+
 export const onRequest: MiddlewareHandler = async (context, next) => {
   // An i18n fallback with fallbackType 'rewrite' renders another locale's page after the middleware answered 404,
   // running it again with that page's URL; the page is still the one asked for, as the build names it.
@@ -98,7 +111,7 @@ export const onRequest: MiddlewareHandler = async (context, next) => {
   if (dev ? !config.options.dev : !config.options.onDemand || context.isPrerendered) return response;
   if (!(response.headers.get('content-type') ?? '').includes('text/html') || !isPage(response))
     return response;
-  if (!response.body) return response;
+  if (!response.body || !isRewritable(response)) return response;
   // An endpoint's answer is its own (a feed, a proxied page), HTML or not: the build leaves it alone too.
   const routePattern = Reflect.get(context, 'routePattern');
   if (typeof routePattern === 'string' && config.endpoints?.includes(routePattern)) return response;
@@ -125,37 +138,62 @@ export const onRequest: MiddlewareHandler = async (context, next) => {
   const requested = { url: pageUrl, pathname: relative };
   const answer = answers.answer(requested);
 
-  const body = rewriteHeadOfStream(response.body, async (head) => {
-    // A head this package wrote already (at build time, for a prerendered page an edge function serves; or by
-    // this middleware in the origin, when an edge function in front runs it too) keeps its tags: an edge with
-    // no answer would otherwise strip what the origin wrote.
-    if (!dev && head.includes(MARK) && readHeadTags(head).marked > 0) return head;
-    const found = await answer;
-    answers.sayWhyNot(requested, found);
-    const value = found.value;
-    const tags = value?.plan.tags ?? [];
-    // The body streams through as it comes: its JSON-LD is the build's to replace, not this pass's.
-    const conflicts = {
-      onConflict: options.onConflict,
-      jsonLdConflict: options.jsonLdConflict,
-      headOnly: true,
-    };
-    const html = rewriteHead(head, tags, conflicts).html;
-    if (!dev) return html;
-    // The dev toolbar app reads what this view got from an island in the head: no second request.
-    return withInspection(head, html, {
-      pageUrl,
-      apiBase: options.api ?? '',
-      cmsUrl: value?.cmsUrl ?? answers.cmsUrlOf(pageUrl) ?? pageUrl,
-      answer: value,
-      error: value ? null : whyNot(found, options.requestBudgetMs),
-      conflicts,
-    });
-  });
+  const body = rewriteHeadOfStream(
+    response.body,
+    async (head) => {
+      // A head this package wrote already (at build time, for a prerendered page an edge function serves; or by
+      // this middleware in the origin, when an edge function in front runs it too) keeps its tags: an edge with
+      // no answer would otherwise strip what the origin wrote.
+      if (!dev && head.includes(MARK) && readHeadTags(head).marked > 0) return head;
+      const found = await answer;
+      answers.sayWhyNot(requested, found);
+      const value = found.value;
+      const tags = value?.plan.tags ?? [];
+      // The body streams through as it comes: its JSON-LD is the build's to replace, not this pass's.
+      const conflicts = {
+        onConflict: options.onConflict,
+        jsonLdConflict: options.jsonLdConflict,
+        headOnly: true,
+      };
+      const html = rewriteHead(head, tags, conflicts).html;
+      if (!dev) return html;
+      // The dev toolbar app reads what this view got from an island in the head: no second request.
+      return withInspection(head, html, {
+        pageUrl,
+        apiBase: options.api ?? '',
+        cmsUrl: value?.cmsUrl ?? answers.cmsUrlOf(pageUrl) ?? pageUrl,
+        answer: value,
+        error: value ? null : whyNot(found, options.requestBudgetMs),
+        conflicts,
+      });
+    },
+    {
+      onUntouched: (why) =>
+        sayOncePerPage(pageUrl, why, () =>
+          sharedLogger().warn(
+            why === 'too-long'
+              ? `${pageUrl}: its head did not end within its first ${MAX_HEAD_BYTES / 1024 / 1024} MiB; served as rendered, without head data.`
+              : `${pageUrl}: its head is not UTF-8; served as rendered, without head data.`,
+          ),
+        ),
+    },
+  );
   const headers = new Headers(response.headers);
   headers.delete('content-length');
   return new Response(body, { status: response.status, statusText: response.statusText, headers });
 };
+
+/** Pages whose head went out untouched, and why: said once per page and cause, not on every view. */
+const untouched = new Map<string, string>();
+
+function sayOncePerPage(pageUrl: string, why: string, say: () => void): void {
+  if (untouched.get(pageUrl) === why) return;
+  untouched.delete(pageUrl);
+  untouched.set(pageUrl, why);
+  // Bounded as the page cache's default is: a visitor naming pages cannot grow it.
+  if (untouched.size > 1000) untouched.delete(untouched.keys().next().value as string);
+  say();
+}
 
 /** The page's head with its tags and the inspection island for the dev toolbar app. */
 function withInspection(

@@ -1,10 +1,22 @@
 // A page's head rewritten as the response streams: the bytes are held only until the head is over (the body has
 // started), the rewritten head goes out, and every later chunk passes through untouched, so a page whose body
-// renders slowly still sends its head (and its first bytes) as soon as the head is known.
+// renders slowly still sends its head (and its first bytes) as soon as the head is known. Held bytes are bounded:
+// a head that does not end within `maxHeadBytes` (a page streaming into an open <script> in its head, a
+// many-megabyte inline script) goes out as it came, as do bytes that are not UTF-8, rather than be mangled.
 import { watchHeadEnd } from '../head/index.ts';
 
 /** Rewrites a complete head (plus whatever of the body came with it); never throws (the caller keeps the page). */
 export type HeadRewrite = (prefix: string) => Promise<string>;
+
+/** The most bytes held while waiting for the head to end: past it they go out untouched. */
+export const MAX_HEAD_BYTES = 1024 * 1024;
+
+export interface StreamHeadOptions {
+  /** The most bytes held before the head's end is seen (MAX_HEAD_BYTES). */
+  maxHeadBytes?: number;
+  /** Why the head went out as it came: longer than `maxHeadBytes`, or not UTF-8. */
+  onUntouched?: (why: 'too-long' | 'not-utf8') => void;
+}
 
 /**
  * @example
@@ -13,20 +25,42 @@ export type HeadRewrite = (prefix: string) => Promise<string>;
 export function rewriteHeadOfStream(
   body: ReadableStream<Uint8Array | string>,
   rewrite: HeadRewrite,
+  options: StreamHeadOptions = {},
 ): ReadableStream<Uint8Array> {
-  const watch = watchHeadEnd();
+  const maxHeadBytes = options.maxHeadBytes ?? MAX_HEAD_BYTES;
+  // Dropped once the head is over: the parser keeps what it read.
+  let watch: ReturnType<typeof watchHeadEnd> | null = watchHeadEnd();
   const decoder = new TextDecoder();
   const encoder = new TextEncoder();
   const held: Uint8Array[] = [];
+  let heldBytes = 0;
   let passing = false;
+
+  /** The held bytes as they came, and every later chunk after them. */
+  const passUntouched = (controller: TransformStreamDefaultController<Uint8Array>): void => {
+    passing = true;
+    watch = null;
+    for (const bytes of held) controller.enqueue(bytes);
+    held.length = 0;
+  };
 
   /** The held bytes, the head rewritten; an incomplete UTF-8 sequence at the end goes out as it came. */
   const release = async (controller: TransformStreamDefaultController<Uint8Array>): Promise<void> => {
     passing = true;
+    watch = null;
     const bytes = concat(held);
     held.length = 0;
     const cut = completeUtf8Length(bytes);
-    const prefix = new TextDecoder().decode(bytes.subarray(0, cut));
+    let prefix: string;
+    try {
+      // Fatal: a byte that is not UTF-8 (a Latin-1 page, a compressed body) would come back as U+FFFD. The
+      // byte-order mark is kept, as the page had it.
+      prefix = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes.subarray(0, cut));
+    } catch {
+      options.onUntouched?.('not-utf8');
+      controller.enqueue(bytes);
+      return;
+    }
     let out: string;
     try {
       out = await rewrite(prefix);
@@ -46,7 +80,12 @@ export function rewriteHeadOfStream(
           return;
         }
         held.push(bytes);
-        if (watch.write(decoder.decode(bytes, { stream: true }))) await release(controller);
+        heldBytes += bytes.length;
+        if (watch?.write(decoder.decode(bytes, { stream: true }))) await release(controller);
+        else if (heldBytes > maxHeadBytes) {
+          options.onUntouched?.('too-long');
+          passUntouched(controller);
+        }
       },
       async flush(controller) {
         // A page that is all head (or empty) is rewritten whole.

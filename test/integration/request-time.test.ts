@@ -23,6 +23,10 @@ let server: BuiltServer | undefined;
 let origin: string;
 
 const titled = (path: string, title: string) => ({ url: `${SITE}${path}`, title });
+const ZIPPED_PAGE =
+  '<!doctype html><html><head><meta charset="utf-8"><title>Zipped ☕</title></head><body>café</body></html>';
+const LATIN1_PAGE =
+  '<html><head><meta charset="iso-8859-1"><title>Latin</title></head><body>café naïve</body></html>';
 
 beforeAll(async () => {
   api = await startApi({
@@ -40,6 +44,8 @@ beforeAll(async () => {
       titled('/streamed', 'Streamed title from the API'),
       titled('/p/rewritten', 'Rewritten title from the API'),
       titled('/feed.html', 'Endpoint title from the API'),
+      titled('/raw/gzip', 'Zipped title from the API'),
+      titled('/raw/latin1', 'Latin-1 title from the API'),
     ],
   });
   proxy = await startApiProxy(api.baseUrl);
@@ -63,6 +69,34 @@ export const prerender = false;
       'src/pages/feed.html.ts': `export const prerender = false;
 export const GET = () => new Response('<!doctype html><html><head><title>Own feed</title></head><body>feed</body></html>', { headers: { 'content-type': 'text/html; charset=utf-8' } });
 `,
+      // Pages that answer with a Response of their own, as a page may: bytes this pass must not decode as UTF-8
+      // text (compressed, Latin-1), and a head that streams into an open script without ending.
+      'src/pages/raw/gzip.astro': `---
+import { gzipSync } from 'node:zlib';
+export const prerender = false;
+return new Response(gzipSync(${JSON.stringify(ZIPPED_PAGE)}), {
+  headers: { 'content-type': 'text/html; charset=utf-8', 'content-encoding': 'gzip' },
+});
+---`,
+      'src/pages/raw/latin1.astro': `---
+export const prerender = false;
+return new Response(Buffer.from(${JSON.stringify(LATIN1_PAGE)}, 'latin1'), {
+  headers: { 'content-type': 'text/html; charset=iso-8859-1' },
+});
+---`,
+      'src/pages/raw/open-head.astro': `---
+export const prerender = false;
+const encoder = new TextEncoder();
+let sent = 0;
+return new Response(new ReadableStream({
+  async pull(controller) {
+    if (sent === 0) controller.enqueue(encoder.encode('<html><head><title>Open</title><script>'));
+    await new Promise((resolve) => setTimeout(resolve, sent < 40 ? 0 : 60_000));
+    controller.enqueue(encoder.encode('/*' + 'q'.repeat(65_532) + '*/'));
+    sent++;
+  },
+}), { headers: { 'content-type': 'text/html; charset=utf-8' } });
+---`,
       // A site's own middleware that serves another page's content at an address (a rewrite, before this
       // package's middleware in the sequence).
       'src/middleware.ts': `import { defineMiddleware } from 'astro:middleware';
@@ -167,6 +201,32 @@ test('the head is sent, rewritten, while the body is still rendering', async () 
   expect(text).toContain('<p id="after-gate">released</p>');
   expect(text.trimEnd().endsWith('</html>')).toBe(true);
 }, 30_000);
+
+test("a page's compressed or Latin-1 bytes are served as they came, not decoded as UTF-8 and mangled", async () => {
+  for (let view = 0; view < 2; view++) {
+    // fetch undoes the gzip, as a browser does: what it gives is the page.
+    expect(await (await fetch(`${origin}/raw/gzip`)).text()).toBe(ZIPPED_PAGE);
+    const latin1 = new Uint8Array(await (await fetch(`${origin}/raw/latin1`)).arrayBuffer());
+    expect(Buffer.from(latin1).toString('latin1')).toBe(LATIN1_PAGE);
+  }
+});
+
+test('a head that does not end within 1 MiB streams on as it came instead of being held', async () => {
+  const response = await fetch(`${origin}/raw/open-head`);
+  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+  // The page sends 40 chunks of 64 KB in its head, then waits a minute: held until the head ends, none would come.
+  let received = 0;
+  let first = '';
+  while (received < 2 * 1024 * 1024) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    if (received === 0) first = new TextDecoder().decode(value.subarray(0, 100));
+    received += value.length;
+  }
+  await reader.cancel();
+  expect(received).toBeGreaterThanOrEqual(2 * 1024 * 1024);
+  expect(first).toMatch(/^<html><head><title>Open<\/title><script>/);
+}, 20_000);
 
 test('an on-demand production page carries no inspection island', async () => {
   expect((await view('/p/good')).html).not.toContain(INSPECTION_ELEMENT_ID);

@@ -50,6 +50,63 @@ describe('rewriteHeadOfStream', () => {
     expect((await reader.read()).value).toBe(body[0]);
   });
 
+  it('passes bytes that are not UTF-8 through as they came, not as U+FFFD', async () => {
+    // A Latin-1 page: "café" is 63 61 66 e9, and e9 alone is no UTF-8.
+    const latin1 = Uint8Array.from(
+      [...'<html><head><title>Caf']
+        .map((c) => c.charCodeAt(0))
+        .concat(
+          [0xe9],
+          [...'</title></head><body>caf'].map((c) => c.charCodeAt(0)),
+          [0xe9],
+        ),
+    );
+    const out = new Uint8Array(
+      await new Response(
+        rewriteHeadOfStream(source([latin1]).stream, async (head) => rewriteHead(head, tags).html),
+      ).arrayBuffer(),
+    );
+    expect(out).toEqual(latin1);
+  });
+
+  it('keeps a byte-order mark', async () => {
+    const withMark = new TextEncoder().encode(`\ufeff${page}`);
+    const out = new Uint8Array(
+      await new Response(
+        rewriteHeadOfStream(source([withMark]).stream, async (head) => rewriteHead(head, tags).html),
+      ).arrayBuffer(),
+    );
+    expect([...out.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(new TextDecoder().decode(out)).toContain('Titré par l’API');
+  });
+
+  it('sends a head that has not ended within maxHeadBytes as it came, without waiting for its end', async () => {
+    const encoder = new TextEncoder();
+    const opening = encoder.encode('<html><head><title>T</title><script>');
+    const filler = encoder.encode(`/*${'q'.repeat(1000)}*/`);
+    // A head that never ends: the source keeps an inline script open for as long as it is read.
+    const endless = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(opening);
+      },
+      async pull(controller) {
+        await new Promise((resolve) => setTimeout(resolve, 0));
+        controller.enqueue(filler);
+      },
+    });
+    const why: string[] = [];
+    const reader = rewriteHeadOfStream(endless, async (head) => rewriteHead(head, tags).html, {
+      maxHeadBytes: 10_000,
+      onUntouched: (reason) => why.push(reason),
+    }).getReader();
+    const first = await reader.read();
+    expect(first.value).toEqual(opening);
+    let received = first.value?.length ?? 0;
+    while (received < 50_000) received += (await reader.read()).value?.length ?? 0;
+    await reader.cancel();
+    expect(why).toEqual(['too-long']);
+  });
+
   it('serves the page unchanged when the rewrite fails', async () => {
     const out = await readAll(
       rewriteHeadOfStream(source([bytes]).stream, async () => {
