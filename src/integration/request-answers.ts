@@ -4,8 +4,10 @@
 // with new options starts afresh.
 import { createClientWith, type SchemaClient } from '../client/create-client.ts';
 import { ApiError, CLIENT_ERROR_CODES } from '../client/errors.ts';
+import type { SenderFactory } from '../client/exchange.ts';
 import type { ProbeResult } from '../client/probe.ts';
 import { createFetchSender } from '../client/send-fetch.ts';
+import { createLimit } from '../map-concurrently.ts';
 import { urlIdentity, urlVariants } from '../url-forms.ts';
 import { foldMissingFields } from '../validate/index.ts';
 import { capabilityNote } from './capability-note.ts';
@@ -65,6 +67,10 @@ export function requestAnswers({ config, credentials, logger }: AnswerSettings):
   // A view waits a second at most: one retry is all that fits, and a request may not outlive the load.
   // Through the runtime's own fetch, here in Node too: adapters bundle this pass for edge runtimes (Vercel's,
   // Netlify's, workerd), where undici and Node's modules cannot be loaded or even bundled.
+  // At most `concurrency` requests in flight, as in the build: fetch has no pool to bound them, and a burst of
+  // views of pages not yet cached (a crawler, or a visitor naming random addresses on a catch-all route) sent
+  // three or more requests each to the CMS at once (300 views made 785 at once).
+  const sender = limitedSender(createFetchSender, options.concurrency);
   const clientWith = (given: AnswerSettings['credentials']) =>
     createClientWith(
       clientOptionsFor(
@@ -76,7 +82,7 @@ export function requestAnswers({ config, credentials, logger }: AnswerSettings):
         given,
         { userAgent: config.userAgent },
       ),
-      createFetchSender,
+      sender,
     );
   const client = clientWith(credentials);
   // For the public schemas while the credentials are refused: made when first needed.
@@ -214,6 +220,18 @@ export function requestAnswers({ config, credentials, logger }: AnswerSettings):
         say.warn(`${page.url}: ${why}; ${served}.`),
       );
     },
+  };
+}
+
+/**
+ * Senders that share one bound on requests in flight (the client's and the anonymous one's). A request whose
+ * view and load gave up while it waited fails at once when its turn comes, without reaching the API.
+ */
+function limitedSender(create: SenderFactory, limit: number): SenderFactory {
+  const inFlight = createLimit(limit);
+  return (settings, onRequest, onRetry) => {
+    const sender = create(settings, onRequest, onRetry);
+    return { send: (request) => inFlight(() => sender.send(request)), close: () => sender.close() };
   };
 }
 

@@ -177,6 +177,28 @@ test('concurrent views of one page share one round of requests', async () => {
   expect(made.length).toBe(new Set(made).size);
 });
 
+test('a burst of views of pages not yet cached keeps the requests in flight to the API within concurrency', async () => {
+  // A server of its own: the burst's views give up on their budget, which must not open the main server's breaker.
+  const burst = await startBuiltServer(build.root, '/p/burst-warmup', { ASM_TEST_GATE: gate.url });
+  try {
+    await settled();
+    const held = proxy.hold((path) => path.includes('burst-'));
+    const views = Array.from({ length: 24 }, (_, i) => fetch(`${burst.origin}/p/burst-${i}`));
+    // Three reads a page: 72 at once unbounded, at most `concurrency` (8) with the bound.
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    const inFlight = held.held();
+    held.release();
+    for (const response of await Promise.all(views)) {
+      expect(response.status).toBe(200);
+      await response.text();
+    }
+    expect(inFlight).toBeGreaterThan(0);
+    expect(inFlight).toBeLessThanOrEqual(8);
+  } finally {
+    burst.stop();
+  }
+});
+
 test('the head is sent, rewritten, while the body is still rendering', async () => {
   const response = await fetch(`${origin}/streamed`);
   const reader = (response.body as ReadableStream<Uint8Array>).getReader();
