@@ -165,6 +165,9 @@ export function createTransport(
   // The answers to writes sent so: one of them refused again is the answer, not sent a third time.
   const sentOverridden = new WeakSet<RawAnswer>();
   let index: Promise<unknown> | null = null;
+  // Set once an answer came from the site addressed (its REST root in its folder): see confirmedSite.
+  let siteConfirmed = false;
+  let confirming: Promise<void> | null = null;
 
   function fail(
     spec: Pick<CallSpec, 'operation' | 'method'>,
@@ -265,6 +268,32 @@ export function createTransport(
     });
   }
 
+  /**
+   * In the `?rest_route=` form WordPress runs a call before its answer names the site that ran it, and on a
+   * multisite network an address no sub-site has (`/sit2/`) is run by the main site: a write there would be made
+   * in the main site. So the first write to a site in a folder waits for a GET of the namespace's index (public,
+   * sent without credentials) from the site addressed. (In the pretty form the main site has no route there.)
+   */
+  function confirmedSite(spec: CallSpec, at: ApiLocation): Promise<void> {
+    if (!confirming) {
+      confirming = (async () => {
+        const read = { ...spec, method: 'GET' as const, body: undefined, cacheable: false };
+        const raw = await exchange(read, routeUrl(at, '', undefined, 'rest_route'), false);
+        const elsewhere = answeringSiteElsewhere(raw, at);
+        if (elsewhere) {
+          const addressed = `${new URL(at.plainEntry).origin}${siteFolderOf(at)}`;
+          throw anotherSite(spec, raw.url, raw.status, addressed, elsewhere);
+        }
+        siteConfirmed = true;
+      })();
+      // A failure is not remembered: the next write asks again.
+      confirming.catch(() => {
+        confirming = null;
+      });
+    }
+    return confirming;
+  }
+
   async function exchange(spec: CallSpec, url: URL, auth = true): Promise<RawAnswer> {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (auth && authorization) headers.authorization = authorization;
@@ -358,6 +387,8 @@ export function createTransport(
     known = found;
     form = found.form;
     formSettled = form === 'rest_route';
+    // The root the site's own page names: the site there is the one answering.
+    siteConfirmed = true;
     return found;
   }
 
@@ -432,6 +463,7 @@ export function createTransport(
       const addressed = `${new URL(at.plainEntry).origin}${siteFolderOf(at)}`;
       throw anotherSite(spec, raw.answer.url, raw.answer.status, addressed, elsewhere);
     }
+    if (restRootFromLink(raw.answer.headers.link, raw.answer.url) !== null) siteConfirmed = true;
     // The web server refused the method itself (its own 405 or 501 page, not WordPress's JSON): the request
     // never reached WordPress, so it is sent again once as a POST that names its method. Writes in flight
     // beside the first one refused are sent again too.
@@ -457,6 +489,8 @@ export function createTransport(
   /** A call's answer, in the form (pretty or `?rest_route=`) that reaches the API, found on the first calls. */
   async function sentInForm(spec: CallSpec): Promise<{ answer: RawAnswer; url: URL; form: RouteForm }> {
     const at = await whereTo(spec.signal);
+    if (form === 'rest_route' && spec.method !== 'GET' && !siteConfirmed && siteFolderOf(at) !== '/')
+      await confirmedSite(spec, at);
     const used = form;
     const sent = async (to: RouteForm) => {
       const url = routeUrl(at, spec.path, spec.query, to);

@@ -443,6 +443,54 @@ describe('an address no site of its own answers (a multisite network answers it 
     await site.close();
     await api.close();
   });
+
+  test('in the ?rest_route= form, which the main site would run, a first write is not sent at all', async () => {
+    api = await network();
+    for (const baseUrl of [
+      `${api.server.url}/sit2/?rest_route=/schemafy/v1`,
+      `${api.server.url}/sit2/index.php?rest_route=/schemafy/v1`,
+    ]) {
+      const site = createClient({ baseUrl, ...credentials, retries: 0 });
+      const error = await failure(
+        site.schemas.create({
+          url: 'https://e.com/',
+          schema_type: 'Thing',
+          schema_name: 'x',
+          schema_data: {},
+        }),
+      );
+      expect(error.code, baseUrl).toBe('not_this_api');
+      expect(error.message, baseUrl).toContain(`WordPress answers ${api.server.url}/sit2/ as the site`);
+      await site.close();
+    }
+    expect(api.server.requests.filter((request) => request.method !== 'GET')).toEqual([]);
+    // The namespace's index asked without credentials.
+    expect(api.server.requests.every((request) => request.headers.authorization === undefined)).toBe(true);
+    await api.close();
+  });
+
+  test('a sub-site that is there takes the write after one read of its index, and later writes at once', async () => {
+    const subSite = await scripted((route) => ({
+      status: route.startsWith('POST') ? 201 : 200,
+      body: record,
+      headers: { link: `<${subSite.server.url}/sit2/wp-json/>; rel="https://api.w.org/"` },
+    }));
+    const site = createClient({
+      baseUrl: `${subSite.server.url}/sit2/?rest_route=/schemafy/v1`,
+      ...credentials,
+    });
+    const write = () =>
+      site.schemas.create({ url: 'https://e.com/', schema_type: 'Thing', schema_name: 'x', schema_data: {} });
+    await write();
+    await write();
+    expect(subSite.server.requests.map((request) => `${request.method} ${request.url}`)).toEqual([
+      'GET /sit2/index.php?rest_route=%2Fschemafy%2Fv1',
+      'POST /sit2/index.php?rest_route=%2Fschemafy%2Fv1%2Fschemas',
+      'POST /sit2/index.php?rest_route=%2Fschemafy%2Fv1%2Fschemas',
+    ]);
+    await site.close();
+    await subSite.close();
+  });
 });
 
 describe('a redirect back to the address asked (https redirect behind a proxy that ends TLS)', () => {
