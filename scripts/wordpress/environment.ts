@@ -4,7 +4,16 @@
 // site answers REST requests, a production site on plain http, where WordPress ignores application
 // passwords, and three set up as some hosts are (see QuirkSites).
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, openSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -49,6 +58,24 @@ export interface QuirkSites {
   homeElsewhere: WordPressSite;
 }
 
+/** The sub-site's path in the network. */
+const SUB_SITE = '/site2/';
+
+/**
+ * A subdirectory multisite network on its own origin: the main site at the origin and one sub-site in a folder,
+ * each with its own records (its own table prefix). Its domain is `127.0.0.1:<port>`, the port included.
+ */
+export interface MultisiteNetwork {
+  /** `http://127.0.0.1:<port>`: the network's main site. */
+  origin: string;
+  /** `<origin>/site2`: the sub-site's address. */
+  subSite: string;
+  /** A super admin: an administrator of every site of the network. */
+  admin: Account;
+  /** An editor of the sub-site only. */
+  editor: Account;
+}
+
 export interface WordPressEnvironment {
   stateDir: string;
   /** The 'local' sites, one of each kind. */
@@ -56,6 +83,7 @@ export interface WordPressEnvironment {
   /** A pretty-permalink 'production' site served over plain http: it answers every login as anonymous. */
   plainHttpProduction: WordPressSite;
   quirks: QuirkSites;
+  multisite: MultisiteNetwork;
   /** Stops every process this started (by pid) and removes the state folder. */
   stop(): Promise<void>;
 }
@@ -133,22 +161,30 @@ const SITES: Array<{
   },
 ];
 
-/** A config of our own over the packaged core: a folder of links to it, with its own wp-config.php. */
+type SiteSettings = Pick<(typeof SITES)[number], 'environment' | 'compressed' | 'restPrefix'>;
+
+/**
+ * A config of our own over the packaged core: a folder of links to it, with its own wp-config.php. A site's
+ * address is `home`; a network's (`network`, its domain with the port) is each of its sites' own, in the database.
+ * Written again over the same folder, it only writes wp-config.php again.
+ */
 function writeSiteCore(
   dir: string,
-  home: string,
+  where: { home: string } | { network: string; multisite: boolean },
   prefix: string,
   socket: string,
-  { environment, compressed, restPrefix }: (typeof SITES)[number],
+  { environment, compressed, restPrefix }: SiteSettings,
 ): string {
   const core = join(dir, 'core');
-  mkdirSync(join(dir, 'wp-content'), { recursive: true });
-  mkdirSync(core);
-  for (const entry of readdirSync(CORE)) {
-    if (entry !== 'wp-config.php' && entry !== 'wp-content')
-      symlinkSync(join(CORE, entry), join(core, entry));
+  if (!existsSync(core)) {
+    mkdirSync(join(dir, 'wp-content'), { recursive: true });
+    mkdirSync(core);
+    for (const entry of readdirSync(CORE)) {
+      if (entry !== 'wp-config.php' && entry !== 'wp-content')
+        symlinkSync(join(CORE, entry), join(core, entry));
+    }
+    symlinkSync(join(CORE, 'wp-content/themes'), join(dir, 'wp-content/themes'));
   }
-  symlinkSync(join(CORE, 'wp-content/themes'), join(dir, 'wp-content/themes'));
   const salts = ['AUTH', 'SECURE_AUTH', 'LOGGED_IN', 'NONCE']
     .flatMap((name) => [`${name}_KEY`, `${name}_SALT`])
     .map(
@@ -166,8 +202,18 @@ define('DB_HOST', ${php(`localhost:${socket}`)});
 define('DB_CHARSET', 'utf8mb4');
 define('DB_COLLATE', '');
 $table_prefix = ${php(prefix)};
-define('WP_HOME', ${php(home)});
-define('WP_SITEURL', ${php(home)});
+${
+  'home' in where
+    ? `define('WP_HOME', ${php(where.home)});\ndefine('WP_SITEURL', ${php(where.home)});`
+    : where.multisite
+      ? `define('MULTISITE', true);
+define('SUBDOMAIN_INSTALL', false);
+define('DOMAIN_CURRENT_SITE', ${php(where.network)});
+define('PATH_CURRENT_SITE', '/');
+define('SITE_ID_CURRENT_SITE', 1);
+define('BLOG_ID_CURRENT_SITE', 1);`
+      : ''
+}
 define('WP_CONTENT_DIR', ${php(join(dir, 'wp-content'))});
 define('WPMU_PLUGIN_DIR', ${php(join(repo, 'test/wordpress'))});
 define('WP_ENVIRONMENT_TYPE', '${environment}');
@@ -271,53 +317,81 @@ export async function startWordPress(log: (line: string) => void): Promise<WordP
     });
     log(`MariaDB is up (${stateDir})`);
 
-    const sites = await Promise.all(
-      SITES.map(async (site, i) => {
-        const port = await freePort();
-        const origin = `http://127.0.0.1:${port}`;
-        const name = `${site.kind}-${site.environment}`;
-        const dir = join(stateDir, site.quirk ?? name);
-        const home = site.home?.(origin) ?? origin;
-        const prepend = writeSiteCore(dir, home, `s${i}_`, socket, site);
-        const accounts = JSON.parse(
-          await runPhp([join(here, 'install.php'), join(dir, 'core'), site.permalinks, TIME_ZONE]),
-        ) as { admin: Account; editor: Account };
-        background(
-          'php',
-          [
-            '-d',
-            `auto_prepend_file=${prepend}`,
-            '-S',
-            `127.0.0.1:${port}`,
-            '-t',
-            CORE,
-            join(here, site.router),
-          ],
-          `${site.quirk ?? name}.log`,
-          { ...process.env, PHP_CLI_SERVER_WORKERS: '4' },
-        );
-        await until(`php -S for ${name}`, async () => {
-          try {
-            // The home page as the suite reaches it: on the origin, in the site's folder if it has one.
-            const page = `${origin}${new URL(home).pathname.replace(/\/$/, '')}/`;
-            return (await fetch(page, { redirect: 'manual' })).status < 500;
-          } catch {
-            return false;
-          }
-        });
-        log(
-          `WordPress (${site.quirk ?? name}) at ${origin}${home === origin ? '' : `, its address ${home}`}`,
-        );
-        return {
-          kind: site.kind,
-          compressed: site.compressed,
-          origin,
-          admin: accounts.admin,
-          editor: accounts.editor,
-          ...(home === origin ? {} : { home }),
-        };
-      }),
-    );
+    /** php -S for a site's core on a loopback port, up once `page` answers. */
+    const serve = async (port: number, prepend: string, router: string, name: string, page: string) => {
+      background(
+        'php',
+        ['-d', `auto_prepend_file=${prepend}`, '-S', `127.0.0.1:${port}`, '-t', CORE, join(here, router)],
+        `${name}.log`,
+        { ...process.env, PHP_CLI_SERVER_WORKERS: '4' },
+      );
+      await until(`php -S for ${name}`, async () => {
+        try {
+          return (await fetch(page, { redirect: 'manual' })).status < 500;
+        } catch {
+          return false;
+        }
+      });
+    };
+
+    // Beside the sites: its install takes two runs of PHP.
+    const network = (async (): Promise<MultisiteNetwork> => {
+      const port = await freePort();
+      const origin = `http://127.0.0.1:${port}`;
+      const domain = `127.0.0.1:${port}`;
+      const dir = join(stateDir, 'multisite');
+      const settings = { environment: 'local', compressed: false } as const;
+      const install = (step: string, ...rest: string[]) =>
+        runPhp([
+          join(here, 'install-network.php'),
+          step,
+          join(dir, 'core'),
+          domain,
+          '/%postname%/',
+          TIME_ZONE,
+          ...rest,
+        ]);
+      // A site first, made a network; then the network, with wp-config.php's MULTISITE constants, makes its sub-site.
+      writeSiteCore(dir, { network: domain, multisite: false }, 'm_', socket, settings);
+      await install('single');
+      const prepend = writeSiteCore(dir, { network: domain, multisite: true }, 'm_', socket, settings);
+      const accounts = JSON.parse(await install('network', SUB_SITE)) as { admin: Account; editor: Account };
+      const subSite = `${origin}${SUB_SITE.replace(/\/$/, '')}`;
+      await serve(port, prepend, 'front-controller.php', 'multisite', `${subSite}/`);
+      log(`WordPress (multisite) at ${origin}, its sub-site ${subSite}`);
+      return { origin, subSite, ...accounts };
+    })();
+
+    const [sites, multisite] = await Promise.all([
+      Promise.all(
+        SITES.map(async (site, i) => {
+          const port = await freePort();
+          const origin = `http://127.0.0.1:${port}`;
+          const name = `${site.kind}-${site.environment}`;
+          const dir = join(stateDir, site.quirk ?? name);
+          const home = site.home?.(origin) ?? origin;
+          const prepend = writeSiteCore(dir, { home }, `s${i}_`, socket, site);
+          const accounts = JSON.parse(
+            await runPhp([join(here, 'install.php'), join(dir, 'core'), site.permalinks, TIME_ZONE]),
+          ) as { admin: Account; editor: Account };
+          // The home page as the suite reaches it: on the origin, in the site's folder if it has one.
+          const page = `${origin}${new URL(home).pathname.replace(/\/$/, '')}/`;
+          await serve(port, prepend, site.router, site.quirk ?? name, page);
+          log(
+            `WordPress (${site.quirk ?? name}) at ${origin}${home === origin ? '' : `, its address ${home}`}`,
+          );
+          return {
+            kind: site.kind,
+            compressed: site.compressed,
+            origin,
+            admin: accounts.admin,
+            editor: accounts.editor,
+            ...(home === origin ? {} : { home }),
+          };
+        }),
+      ),
+      network,
+    ]);
     // By the environment each was made with, not by its place in SITES.
     const local = sites.filter((_, i) => SITES[i]?.environment === 'local' && !SITES[i]?.quirk);
     const plainHttpProduction = sites.find((_, i) => SITES[i]?.environment === 'production') as WordPressSite;
@@ -327,7 +401,7 @@ export async function startWordPress(log: (line: string) => void): Promise<WordP
       inFolder: quirk('inFolder'),
       homeElsewhere: quirk('homeElsewhere'),
     };
-    return { stateDir, sites: local, plainHttpProduction, quirks, stop };
+    return { stateDir, sites: local, plainHttpProduction, quirks, multisite, stop };
   } catch (error) {
     await stop();
     throw error;

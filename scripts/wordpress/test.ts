@@ -32,8 +32,11 @@ try {
   wordpress = await startWordPress(log);
   log(`ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   const envFile = join(wordpress.stateDir, 'sites.json');
-  const { sites, plainHttpProduction, quirks } = wordpress;
-  writeFileSync(envFile, JSON.stringify({ timeZone: TIME_ZONE, sites, plainHttpProduction, quirks }));
+  const { sites, plainHttpProduction, quirks, multisite } = wordpress;
+  writeFileSync(
+    envFile,
+    JSON.stringify({ timeZone: TIME_ZONE, sites, plainHttpProduction, quirks, multisite }),
+  );
   code = await new Promise<number>((resolve) => {
     const vitest = spawn(
       process.execPath,

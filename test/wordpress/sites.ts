@@ -1,6 +1,6 @@
 // The WordPress sites `npm run test:wordpress` started (scripts/wordpress/environment.ts).
 import { readFileSync } from 'node:fs';
-import type { QuirkSites, WordPressSite } from '../../scripts/wordpress/environment.ts';
+import type { MultisiteNetwork, QuirkSites, WordPressSite } from '../../scripts/wordpress/environment.ts';
 
 export type { WordPressSite };
 
@@ -9,13 +9,14 @@ function load(): {
   sites: WordPressSite[];
   plainHttpProduction: WordPressSite;
   quirks: QuirkSites;
+  multisite: MultisiteNetwork;
 } {
   const file = process.env.SCHEMAFY_WORDPRESS;
   if (!file) throw new Error('No WordPress running: run this suite with `npm run test:wordpress`.');
   return JSON.parse(readFileSync(file, 'utf8'));
 }
 
-export const { timeZone, sites, plainHttpProduction, quirks } = load();
+export const { timeZone, sites, plainHttpProduction, quirks, multisite } = load();
 
 /** The base URL each site's tests give the client: one of every form WordPress sites are reached by. */
 export const apiFormOf: Record<WordPressSite['kind'], (origin: string) => string> = {
