@@ -371,7 +371,10 @@ export function hintFor(context: HintContext): string | null {
   if (status === 401) {
     return context.hasCredentials
       ? `the credentials were refused: ${credentialsHint({ plainHttp: context.plainHttp, refusedInWords: REFUSED_IN_WORDS.has(context.code) }, names.credentials)}`
-      : `this route needs credentials: give ${names.credentials}`;
+      : capability === 'none'
+        ? // A route the API makes public, refused to a visitor: the site locks its whole REST API to logged-in users.
+          `the site lets only logged-in users use its REST API, this public route too (a security plugin such as Disable REST API, a firewall's REST API setting, or a rest_authentication_errors filter): give ${names.credentials}, or allow the API's routes to visitors in that plugin`
+        : `this route needs credentials: give ${names.credentials}`;
   }
   if (status === 403) {
     const needed = capability && capability !== 'none' ? `the \`${capability}\` capability` : 'a capability';

@@ -52,6 +52,19 @@ describe('server errors', () => {
     );
   });
 
+  test('401 on a public route without credentials: the site locks its REST API to logged-in users', async () => {
+    // What a "Disable REST API" plugin answers every visitor, public routes included.
+    const api = await scripted(() =>
+      wpError(401, 'rest_cannot_access', 'DRA: Only authenticated users can access the REST API.'),
+    );
+    const error = await failure(api.client.schemasByUrl('https://e.com/'));
+    await api.close();
+    expect(error).toMatchObject({ status: 401, code: 'rest_cannot_access', operation: 'schemasByUrl' });
+    expect(error.hint).toBe(
+      "the site lets only logged-in users use its REST API, this public route too (a security plugin such as Disable REST API, a firewall's REST API setting, or a rest_authentication_errors filter): give the username and application password of createClient, or allow the API's routes to visitors in that plugin",
+    );
+  });
+
   test.each(['incorrect_password', 'invalid_username'])(
     '401 %s: wrong credentials or a stripped header',
     async (code) => {
