@@ -1,8 +1,9 @@
 // A real WordPress for the test suite: Debian's packaged core, MariaDB and PHP's built-in server, started
 // as background processes on 127.0.0.1 with their state in one folder under the OS temp dir, and stopped
-// by pid. Seven sites share the core and the database (one table prefix each): one per way a WordPress
-// site answers REST requests, a production site on plain http, where WordPress ignores application
-// passwords, and three set up as some hosts are (see QuirkSites).
+// by pid. Ten sites and a multisite network share the core and the database (one table prefix each): one site
+// per way a WordPress site answers REST requests, a production site on plain http, where WordPress ignores
+// application passwords, six set up as some hosts and security plugins set them (see QuirkSites), and a
+// subdirectory network with a sub-site (see MultisiteNetwork).
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import {
   existsSync,
@@ -56,6 +57,15 @@ export interface QuirkSites {
   inFolder: WordPressSite;
   /** Its address names `localhost` while the suite reaches it as `127.0.0.1`: its REST root is on another origin. */
   homeElsewhere: WordPressSite;
+  /**
+   * A staging site behind its web server's own password (user `staging`, password `staging-password`; see
+   * staging-basic-auth.php): the Authorization header is the web server's, so application passwords cannot pass.
+   */
+  stagingBehindPassword: WordPressSite;
+  /** Its REST API is for logged-in users only (a rest_authentication_errors filter, as security plugins add). */
+  restForUsersOnly: WordPressSite;
+  /** Application passwords turned off (the wp_is_application_passwords_available filter). */
+  noApplicationPasswords: WordPressSite;
 }
 
 /** The sub-site's path in the network. */
@@ -98,6 +108,8 @@ const SITES: Array<{
   home?: (origin: string) => string;
   /** WordPress's REST prefix, when not `wp-json`. */
   restPrefix?: string;
+  /** Constants for wp-config.php, read by the must-use plugin (test/wordpress/schemafy-api.php). */
+  constants?: string[];
   quirk?: keyof QuirkSites;
 }> = [
   {
@@ -159,9 +171,35 @@ const SITES: Array<{
     home: (origin) => origin.replace('127.0.0.1', 'localhost'),
     quirk: 'homeElsewhere',
   },
+  {
+    kind: 'pretty',
+    permalinks: '/%postname%/',
+    router: 'staging-basic-auth.php',
+    environment: 'local',
+    compressed: false,
+    quirk: 'stagingBehindPassword',
+  },
+  {
+    kind: 'pretty',
+    permalinks: '/%postname%/',
+    router: 'front-controller.php',
+    environment: 'local',
+    compressed: false,
+    constants: ['SCHEMAFY_REST_FOR_USERS_ONLY'],
+    quirk: 'restForUsersOnly',
+  },
+  {
+    kind: 'pretty',
+    permalinks: '/%postname%/',
+    router: 'front-controller.php',
+    environment: 'local',
+    compressed: false,
+    constants: ['SCHEMAFY_NO_APPLICATION_PASSWORDS'],
+    quirk: 'noApplicationPasswords',
+  },
 ];
 
-type SiteSettings = Pick<(typeof SITES)[number], 'environment' | 'compressed' | 'restPrefix'>;
+type SiteSettings = Pick<(typeof SITES)[number], 'environment' | 'compressed' | 'restPrefix' | 'constants'>;
 
 /**
  * A config of our own over the packaged core: a folder of links to it, with its own wp-config.php. A site's
@@ -173,7 +211,7 @@ function writeSiteCore(
   where: { home: string } | { network: string; multisite: boolean },
   prefix: string,
   socket: string,
-  { environment, compressed, restPrefix }: SiteSettings,
+  { environment, compressed, restPrefix, constants = [] }: SiteSettings,
 ): string {
   const core = join(dir, 'core');
   if (!existsSync(core)) {
@@ -222,6 +260,7 @@ define('AUTOMATIC_UPDATER_DISABLED', true);
 define('WP_HTTP_BLOCK_EXTERNAL', true);
 ${compressed ? "ini_set('zlib.output_compression', '1');" : ''}
 ${restPrefix ? `define('SCHEMAFY_REST_PREFIX', ${php(restPrefix)});` : ''}
+${constants.map((name) => `define(${php(name)}, true);`).join('\n')}
 ${salts.join('\n')}
 require_once ABSPATH . 'wp-settings.php';
 `,
@@ -400,6 +439,9 @@ export async function startWordPress(log: (line: string) => void): Promise<WordP
       refusingPutDelete: quirk('refusingPutDelete'),
       inFolder: quirk('inFolder'),
       homeElsewhere: quirk('homeElsewhere'),
+      stagingBehindPassword: quirk('stagingBehindPassword'),
+      restForUsersOnly: quirk('restForUsersOnly'),
+      noApplicationPasswords: quirk('noApplicationPasswords'),
     };
     return { stateDir, sites: local, plainHttpProduction, quirks, multisite, stop };
   } catch (error) {

@@ -149,3 +149,19 @@ add_action('rest_api_init', function () {
 		),
 	));
 });
+
+// A site whose REST API only logged-in users may use, as "Disable REST API" and security plugins set it: every
+// anonymous request is refused before its route runs (application passwords log in before this filter asks).
+if (defined('SCHEMAFY_REST_FOR_USERS_ONLY')) {
+	add_filter('rest_authentication_errors', function ($result) {
+		if (true === $result || is_wp_error($result) || is_user_logged_in()) {
+			return $result;
+		}
+		return new WP_Error('rest_not_logged_in', 'You are not currently logged in.', array('status' => 401));
+	});
+}
+
+// A site with application passwords turned off, as security plugins offer (Wordfence) and some hosts do.
+if (defined('SCHEMAFY_NO_APPLICATION_PASSWORDS')) {
+	add_filter('wp_is_application_passwords_available', '__return_false');
+}
