@@ -18,7 +18,7 @@ import {
 } from './find-path.ts';
 import { MISSING_VERBS, type MissingCode, richResultName, ruleId } from './missing-fields.ts';
 import { RICH_RESULT_RULES, type RichResultRule } from './rich-result-rules.ts';
-import { formatProblem, SCHEMA_ORG_PREFIX, type ValueFormat } from './value-formats.ts';
+import { asNumber, formatProblem, SCHEMA_ORG_PREFIX, type ValueFormat } from './value-formats.ts';
 
 type JsonObject = Record<string, unknown>;
 
@@ -85,8 +85,11 @@ interface CompiledRule {
   formats: Array<{ property: string; segments: string[]; format: ValueFormat; recommended: boolean }>;
   atLeast: Array<{ property: string; segments: string[]; count: number }>;
   recommendedAtMost: Array<{ property: string; segments: string[]; count: number }>;
+  notAbove: Array<{ property: string; segments: string[]; other: string[] }>;
   forbidden: Entry[];
 }
+
+const pathOf = (property: string) => ({ property, segments: property.split('.') });
 
 const readEntry = (text: string): Entry => {
   const alternatives = text.split('|').map((alternative) => alternative.split('.'));
@@ -157,14 +160,16 @@ function compile(vocab: Vocabulary): CompiledRule[] {
         })),
       ].map((entry) => ({ ...entry, segments: entry.property.split('.') })),
       atLeast: Object.entries(rule.atLeast ?? {}).map(([property, count]) => ({
-        property,
-        segments: property.split('.'),
+        ...pathOf(property),
         count,
       })),
       recommendedAtMost: Object.entries(rule.recommendedAtMost ?? {}).map(([property, count]) => ({
-        property,
-        segments: property.split('.'),
+        ...pathOf(property),
         count,
+      })),
+      notAbove: Object.entries(rule.recommendedNotAbove ?? {}).map(([property, other]) => ({
+        ...pathOf(property),
+        other: other.split('.'),
       })),
       forbidden: (rule.forbidden ?? []).map(readEntry),
     };
@@ -422,6 +427,21 @@ function checkRule(walk: Walk, compiledRule: CompiledRule, typed: TypedNode, sai
       ...path,
       entry.alternatives[0]![0]!,
     ]);
+  }
+  for (const { property, segments, other } of compiledRule.notAbove) {
+    if (lookup(node, segments[0]!) === undefined) continue;
+    // The lowest of the other's numbers (one, as a rule); one that is no number is the format check's to name.
+    let high = Number.POSITIVE_INFINITY;
+    for (const { value } of findPath(walk, node, other, null).values)
+      high = Math.min(high, asNumber(value) ?? high);
+    for (const found of findPath(walk, node, segments, null).values) {
+      if ((asNumber(found.value) ?? high) <= high) continue;
+      report(
+        'google-missing-recommended',
+        `${richResult} recommends "${property}" no greater than "${other.join('.')}" (${high}); found ${quoted(found.value)}.`,
+        segmentsOf(found.place, path),
+      );
+    }
   }
   for (const { property, segments, format, recommended } of compiledRule.formats) {
     if (lookup(node, segments[0]!) === undefined) continue; // the usual case: absent

@@ -43,6 +43,8 @@ export interface RichResultRule {
    * warning, as Google's test says of optional fields.
    */
   recommendedAtMost?: Record<string, number>;
+  /** A property's values that should be no greater than another's, by path (minValue and maxValue): a warning. */
+  recommendedNotAbove?: Record<string, string>;
   /** Properties Google says not to give on such a node (with `when`: not together with that one). */
   forbidden?: string[];
   /** Value formats Google states, by property path. */

@@ -221,6 +221,26 @@ export const PRODUCT_RULES: RichResultRule[] = [
     checked,
   },
   {
+    // QuantitativeValue (for shipping times): "A minimum and maximum number of days must be specified";
+    // minValue, maxValue: "The value must be a non-negative, whole number"; unitCode: "The value must be DAY
+    // or d". A minimum above the maximum Google does not name: a warning.
+    name: 'Merchant listing',
+    types: ['QuantitativeValue'],
+    within: [
+      { of: ['ShippingDeliveryTime'], via: 'handlingTime', under: ['OfferShippingDetails'] },
+      { of: ['ShippingDeliveryTime'], via: 'transitTime', under: ['OfferShippingDetails'] },
+    ],
+    required: ['minValue', 'maxValue', 'unitCode'],
+    formats: {
+      minValue: 'count',
+      maxValue: 'count',
+      unitCode: { members: ['DAY', 'd'], said: '"DAY" or "d"' },
+    },
+    recommendedNotAbove: { minValue: 'maxValue' },
+    source: `${docs}/merchant-listing`,
+    checked: '2026-11-27',
+  },
+  {
     name: 'Product snippet',
     types: ['AggregateOffer'],
     within: [{ of: ['Product'], via: 'offers' }],

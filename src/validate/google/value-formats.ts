@@ -9,6 +9,8 @@ export type ValueFormat =
   | 'currency'
   | 'number'
   | 'integer'
+  /** A whole number of zero or more (a shipping time's days: "a non-negative, whole number"). */
+  | 'count'
   | 'rating'
   | 'availability'
   | 'country'
@@ -42,7 +44,8 @@ const availability =
 const classes = String.raw`\.[-\w\u00A0-\uFFFF]+(?:\.[-\w\u00A0-\uFFFF]+)*`;
 const classSelector = new RegExp(String.raw`^\s*${classes}(?:\s*[\s>+~,]\s*${classes})*\s*$`, 'u');
 
-const asNumber = (value: unknown): number | null => {
+/** A number, or one written as text ("5"); null otherwise. */
+export const asNumber = (value: unknown): number | null => {
   if (typeof value === 'number') return Number.isFinite(value) ? value : null;
   return typeof value === 'string' && numeric.test(value.trim()) ? Number(value) : null;
 };
@@ -93,6 +96,10 @@ export function formatProblem(
       return asNumber(value) !== null ? null : 'a number';
     case 'integer':
       return Number.isInteger(asNumber(value)) ? null : 'a whole number (1, 2, 3…)';
+    case 'count': {
+      const count = asNumber(value);
+      return Number.isInteger(count) && count! >= 0 ? null : 'a whole number of zero or more (0, 1, 2…)';
+    }
     case 'rating': {
       const rating = asNumber(value);
       // "Either a number, fraction, or percentage (for example, 4, 60%, or 6 / 10). Google understands the
