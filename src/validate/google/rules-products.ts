@@ -221,6 +221,17 @@ export const PRODUCT_RULES: RichResultRule[] = [
     checked,
   },
   {
+    // An offer's own shipping details: "Don't provide more than one deliveryTime"; "You can only specify one
+    // shippingRate per OfferShippingDetails property. To indicate multiple rates for your product, specify
+    // multiple OfferShippingDetail properties." Warnings: shipping details are not required of the listing.
+    name: 'Merchant listing',
+    types: ['OfferShippingDetails'],
+    within: [{ of: ['Offer'], via: 'shippingDetails', under: ['Product'] }],
+    recommendedAtMost: { deliveryTime: 1, shippingRate: 1 },
+    source: `${docs}/merchant-listing`,
+    checked: '2026-11-27',
+  },
+  {
     // QuantitativeValue (for shipping times): "A minimum and maximum number of days must be specified";
     // minValue, maxValue: "The value must be a non-negative, whole number"; unitCode: "The value must be DAY
     // or d". A minimum above the maximum Google does not name: a warning.
