@@ -85,6 +85,7 @@ interface CompiledRule {
   formats: Array<{ property: string; segments: string[]; format: ValueFormat; recommended: boolean }>;
   atLeast: Array<{ property: string; segments: string[]; count: number }>;
   recommendedAtMost: Array<{ property: string; segments: string[]; count: number }>;
+  equals: Array<{ property: string; segments: string[]; other: Entry }>;
   notAbove: Array<{ property: string; segments: string[]; other: string[] }>;
   forbidden: Entry[];
 }
@@ -166,6 +167,10 @@ function compile(vocab: Vocabulary): CompiledRule[] {
       recommendedAtMost: Object.entries(rule.recommendedAtMost ?? {}).map(([property, count]) => ({
         ...pathOf(property),
         count,
+      })),
+      equals: Object.entries(rule.equals ?? {}).map(([property, other]) => ({
+        ...pathOf(property),
+        other: readEntry(other),
       })),
       notAbove: Object.entries(rule.recommendedNotAbove ?? {}).map(([property, other]) => ({
         ...pathOf(property),
@@ -428,6 +433,21 @@ function checkRule(walk: Walk, compiledRule: CompiledRule, typed: TypedNode, sai
       entry.alternatives[0]![0]!,
     ]);
   }
+  for (const { property, segments, other } of compiledRule.equals) {
+    if (lookup(node, segments[0]!) === undefined) continue;
+    // What to match: the first alternative given (the offer's "priceCurrency", else its price
+    // specification's). None, or two values, is for other checks to say.
+    const [named, wanted] = firstGiven(walk, node, other);
+    if (wanted === undefined) continue;
+    for (const found of findPath(walk, node, segments, null).values) {
+      if (typeof found.value !== 'string' || found.value.trim() === wanted) continue;
+      report(
+        'google-invalid-value',
+        `${richResult} needs "${property}" to be the same as "${named}" (${JSON.stringify(wanted)}); found ${quoted(found.value)}.`,
+        segmentsOf(found.place, path),
+      );
+    }
+  }
   for (const { property, segments, other } of compiledRule.notAbove) {
     if (lookup(node, segments[0]!) === undefined) continue;
     // The lowest of the other's numbers (one, as a rule); one that is no number is the format check's to name.
@@ -459,6 +479,21 @@ function checkRule(walk: Walk, compiledRule: CompiledRule, typed: TypedNode, sai
     }
   }
   return seen;
+}
+
+/** The one value of an entry's first alternative given, trimmed, with that alternative's path. */
+function firstGiven(walk: Walk, node: JsonObject, entry: Entry): [string, string | undefined] {
+  for (const segments of entry.alternatives) {
+    const values = new Set(
+      findPath(walk, node, segments, null).values.map(({ value }) =>
+        typeof value === 'string' ? value.trim() : value,
+      ),
+    );
+    if (values.size === 0) continue;
+    const [value] = values;
+    return [segments.join('.'), values.size === 1 && typeof value === 'string' ? value : undefined];
+  }
+  return ['', undefined];
 }
 
 /** A value as JSON, its middle left out when long (a description of 5,000 characters), never in a character. */

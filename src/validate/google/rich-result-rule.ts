@@ -43,6 +43,11 @@ export interface RichResultRule {
    * warning, as Google's test says of optional fields.
    */
   recommendedAtMost?: Record<string, number>;
+  /**
+   * A property's values that must equal the node's value of another path, by path (a shipping rate's currency
+   * and the offer's: "The currency must be the same as the currency of the offer").
+   */
+  equals?: Record<string, string>;
   /** A property's values that should be no greater than another's, by path (minValue and maxValue): a warning. */
   recommendedNotAbove?: Record<string, string>;
   /** Properties Google says not to give on such a node (with `when`: not together with that one). */

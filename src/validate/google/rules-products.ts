@@ -217,6 +217,10 @@ export const PRODUCT_RULES: RichResultRule[] = [
     // availability, itemCondition: "Don't specify more than one value"; url: "Don't provide multiple URLs"
     // (recommended properties all).
     recommendedAtMost: { availability: 1, itemCondition: 1, url: 1 },
+    // shippingRate.currency: "The currency must be the same as the currency of the offer."
+    equals: {
+      'shippingDetails.shippingRate.currency': 'priceCurrency|priceSpecification.priceCurrency',
+    },
     source: `${docs}/merchant-listing`,
     checked,
   },
