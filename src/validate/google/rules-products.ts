@@ -300,6 +300,20 @@ export const PRODUCT_RULES: RichResultRule[] = [
     checked: '2026-11-27',
   },
   {
+    // "Don't provide both a region and postal code information" (the merchant listing page: "you cannot mix
+    // different ways of specifying the regions in one DefinedRegion instance").
+    name: 'Shipping policy',
+    types: ['DefinedRegion'],
+    within: [
+      { of: ['ShippingConditions', 'OfferShippingDetails'], via: 'shippingDestination' },
+      { of: ['ShippingConditions', 'OfferShippingDetails'], via: 'shippingOrigin' },
+    ],
+    when: 'addressRegion',
+    forbidden: ['postalCode', 'postalCodePrefix', 'postalCodeRange'],
+    source: `${docs}/shipping-policy`,
+    checked: '2026-11-27',
+  },
+  {
     // "Either the maxValue or value property must be provided together with the currency property."
     name: 'Shipping policy',
     types: ['MonetaryAmount'],
