@@ -348,6 +348,8 @@ export const PRODUCT_RULES: RichResultRule[] = [
     scope: 'any',
     required: ['applicableCountry|merchantReturnLink'],
     formats: { applicableCountry: 'country', returnPolicyCountry: 'country', merchantReturnDays: 'integer' },
+    // applicableCountry: "You can specify up to 50 countries."
+    recommendedAtMost: { applicableCountry: 50 },
     source: `${docs}/return-policy`,
     checked,
   },
