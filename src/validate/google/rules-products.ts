@@ -256,6 +256,23 @@ export const PRODUCT_RULES: RichResultRule[] = [
     checked: '2026-11-27',
   },
   {
+    // PeopleAudience: suggestedGender "Must be one of the following values: https://schema.org/Male,
+    // https://schema.org/Female, Unisex" ("This (case-insensitive) value", and "raw male and female values are
+    // also accepted"). A recommended property: a warning.
+    name: 'Merchant listing',
+    types: ['PeopleAudience'],
+    within: [{ of: ['Product'], via: 'audience' }],
+    recommendedFormats: {
+      suggestedGender: {
+        members: ['Male', 'Female', 'Unisex'],
+        anyCase: true,
+        said: '"https://schema.org/Male", "https://schema.org/Female" or "Unisex"',
+      },
+    },
+    source: `${docs}/merchant-listing`,
+    checked: '2026-11-27',
+  },
+  {
     name: 'Product snippet',
     types: ['AggregateOffer'],
     within: [{ of: ['Product'], via: 'offers' }],

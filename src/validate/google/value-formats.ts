@@ -23,8 +23,11 @@ export type ValueFormat =
   | 'no whitespace'
   /** A GTIN in its numeric form (digits), not the URL form. */
   | 'gtin'
-  /** One of these Schema.org members (written short, as an IRI or `schema:`); `said` words the choice. */
-  | { members: readonly string[]; said?: string }
+  /**
+   * One of these Schema.org members (written short, as an IRI or `schema:`); `said` words the choice; with
+   * `anyCase`, in any case ("male", "UNISEX").
+   */
+  | { members: readonly string[]; said?: string; anyCase?: boolean }
   /** Text of this many characters (Google's counts). */
   | { length: readonly [min: number, max: number] }
   /** A URL whose path ends in one of these suffixes (a 3D model's ".gltf" or ".glb" file). */
@@ -63,7 +66,9 @@ export function formatProblem(
   if (typeof format === 'object') {
     if ('members' in format) {
       const member = typeof value === 'string' ? value.replace(SCHEMA_ORG_PREFIX, '') : null;
-      if (member !== null && format.members.includes(member)) return null;
+      const same = (name: string) =>
+        format.anyCase ? name.toLowerCase() === member!.toLowerCase() : name === member;
+      if (member !== null && format.members.some(same)) return null;
       return format.said ?? `one of ${format.members.map((name) => `"${name}"`).join(', ')}`;
     }
     if ('suffixes' in format) {
