@@ -87,6 +87,9 @@ interface CompiledRule {
   recommendedAtMost: Array<{ property: string; segments: string[]; count: number }>;
   equals: Array<{ property: string; segments: string[]; other: Entry }>;
   notAbove: Array<{ property: string; segments: string[]; other: string[] }>;
+  distinct: Array<{ property: string; segments: string[] }>;
+  sameSite: Array<{ property: string; segments: string[] }>;
+  alike: Array<{ property: string; segments: string[] }>;
   forbidden: Entry[];
 }
 
@@ -176,6 +179,9 @@ function compile(vocab: Vocabulary): CompiledRule[] {
         ...pathOf(property),
         other: other.split('.'),
       })),
+      distinct: (rule.distinct ?? []).map(pathOf),
+      sameSite: (rule.sameSite ?? []).map(pathOf),
+      alike: (rule.alike ?? []).map(pathOf),
       forbidden: (rule.forbidden ?? []).map(readEntry),
     };
   });
@@ -463,6 +469,63 @@ function checkRule(walk: Walk, compiledRule: CompiledRule, typed: TypedNode, sai
       );
     }
   }
+  for (const { property, segments } of compiledRule.distinct) {
+    if (lookup(node, segments[0]!) === undefined) continue;
+    const first = new Map<string, Segments>();
+    for (const found of findPath(walk, node, segments, null).values) {
+      if (typeof found.value !== 'string') continue;
+      const at = segmentsOf(found.place, path);
+      const earlier = first.get(found.value.trim());
+      if (earlier === undefined) first.set(found.value.trim(), at);
+      else
+        report(
+          'google-invalid-value',
+          `${richResult} needs each "${property}" to be unique; ${quoted(found.value)} is given at ${formatPath(earlier)} too.`,
+          at,
+        );
+    }
+  }
+  for (const { property, segments } of compiledRule.sameSite) {
+    if (lookup(node, segments[0]!) === undefined) continue;
+    let site: { domain: string; value: unknown; at: Segments } | null = null;
+    for (const found of findPath(walk, node, segments, null).values) {
+      const domain = domainOf(found.value);
+      if (domain === null) continue;
+      const at = segmentsOf(found.place, path);
+      if (site === null) site = { domain, value: found.value, at };
+      else if (domain !== site.domain)
+        report(
+          'google-invalid-value',
+          `${richResult} needs every "${property}" on one domain (or its sub and super domains); ${quoted(found.value)} is not on that of ${quoted(site.value)} (${formatPath(site.at)}).`,
+          at,
+        );
+    }
+  }
+  for (const { property, segments } of compiledRule.alike) {
+    if (lookup(node, segments[0]!) === undefined) continue;
+    // Each node's types as one text ("NewsArticle, Recipe"), in the order of the nodes.
+    const nodes = new Map<object, { types: string[]; place: Place | null }>();
+    for (const found of findPath(walk, node, segments, null).values) {
+      if (typeof found.value !== 'string') continue;
+      const place = typeof found.place?.step === 'number' ? found.place.from : found.place;
+      const entry = nodes.get(found.holder) ?? { types: [], place };
+      entry.types.push(found.value.replace(SCHEMA_ORG_PREFIX, ''));
+      nodes.set(found.holder, entry);
+    }
+    const holder = property.replace(/\.@type$/, '');
+    let first: { types: string; at: Segments } | null = null;
+    for (const { types, place } of nodes.values()) {
+      const these = types.sort().join(', ');
+      const at = segmentsOf(place, path);
+      if (first === null) first = { types: these, at };
+      else if (these !== first.types)
+        report(
+          'google-invalid-value',
+          `${richResult} needs every "${holder}" of one type, as ${JSON.stringify(first.types)} at ${formatPath(first.at)}; found ${JSON.stringify(these)}: list things of one type.`,
+          at,
+        );
+    }
+  }
   for (const { property, segments, format, recommended } of compiledRule.formats) {
     if (lookup(node, segments[0]!) === undefined) continue; // the usual case: absent
     for (const found of findPath(walk, node, segments, null).values) {
@@ -494,6 +557,23 @@ function firstGiven(walk: Walk, node: JsonObject, entry: Entry): [string, string
     return [segments.join('.'), values.size === 1 && typeof value === 'string' ? value : undefined];
   }
   return ['', undefined];
+}
+
+/**
+ * The domain of an absolute http(s) URL, as its host's last two labels (`shop.example.com`: `example.com`), so
+ * that sub and super domains share one; an IP address is its own. Null for anything else (a relative URL,
+ * whose domain is the page's, which the validator does not know).
+ */
+function domainOf(value: unknown): string | null {
+  if (typeof value !== 'string' || !/^\s*https?:\/\//i.test(value)) return null;
+  let host: string;
+  try {
+    host = new URL(value.trim()).hostname.replace(/\.$/, '');
+  } catch {
+    return null;
+  }
+  if (host.startsWith('[') || /^[\d.]+$/.test(host)) return host;
+  return host.split('.').slice(-2).join('.');
 }
 
 /** A value as JSON, its middle left out when long (a description of 5,000 characters), never in a character. */

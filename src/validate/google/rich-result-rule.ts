@@ -50,6 +50,15 @@ export interface RichResultRule {
   equals?: Record<string, string>;
   /** A property's values that should be no greater than another's, by path (minValue and maxValue): a warning. */
   recommendedNotAbove?: Record<string, string>;
+  /** Paths whose values must all differ (a carousel's URLs: "All URLs in the list must be unique"). */
+  distinct?: string[];
+  /**
+   * Paths of URLs that must all be on one domain, or its sub or super domains (a carousel's): said of absolute
+   * URLs whose hosts share no domain of two labels (`a.example.com` and `example.com` do).
+   */
+  sameSite?: string[];
+  /** Paths ending in `@type` whose nodes must all be of the same types (a carousel's items). */
+  alike?: string[];
   /** Properties Google says not to give on such a node (with `when`: not together with that one). */
   forbidden?: string[];
   /** Value formats Google states, by property path. */

@@ -73,6 +73,13 @@ export const CONTENT_RULES: RichResultRule[] = [
     // "Define an ItemList that contains at least two ListItem elements."
     atLeast: { itemListElement: 2 },
     formats: { 'itemListElement.position': 'number' },
+    // A summary page's url: "All URLs in the list must be unique, but live on the same domain (the same domain
+    // or sub/super domain as the current page)": of the page, which the validator is not given, only the
+    // URLs' own domains are compared. "All items in the list must be of the same type … Don't mix different
+    // types" (an all-in-one page's items).
+    distinct: ['itemListElement.url'],
+    sameSite: ['itemListElement.url'],
+    alike: ['itemListElement.item.@type'],
     source: `${docs}/carousel`,
     checked: '2026-11-27',
   },
