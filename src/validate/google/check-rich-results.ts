@@ -84,7 +84,7 @@ interface CompiledRule {
   oneOf: Array<{ entries: Entry[]; what: string }>;
   formats: Array<{ property: string; segments: string[]; format: ValueFormat; recommended: boolean }>;
   atLeast: Array<{ property: string; segments: string[]; count: number }>;
-  recommendedAtMost: Array<{ property: string; segments: string[]; count: number }>;
+  recommendedAtMost: Array<{ property: string; segments: string[]; value?: string; count: number }>;
   equals: Array<{ property: string; segments: string[]; other: Entry }>;
   notAbove: Array<{ property: string; segments: string[]; other: string[] }>;
   distinct: Array<{ property: string; segments: string[] }>;
@@ -167,10 +167,11 @@ function compile(vocab: Vocabulary): CompiledRule[] {
         ...pathOf(property),
         count,
       })),
-      recommendedAtMost: Object.entries(rule.recommendedAtMost ?? {}).map(([property, count]) => ({
-        ...pathOf(property),
-        count,
-      })),
+      // `subjectOf.@type=3DModel`: the values of the path that are this one.
+      recommendedAtMost: Object.entries(rule.recommendedAtMost ?? {}).map(([key, count]) => {
+        const [property = '', value] = key.split('=');
+        return { ...pathOf(property), ...(value === undefined ? {} : { value }), count };
+      }),
       equals: Object.entries(rule.equals ?? {}).map(([property, other]) => ({
         ...pathOf(property),
         other: readEntry(other),
@@ -417,13 +418,23 @@ function checkRule(walk: Walk, compiledRule: CompiledRule, typed: TypedNode, sai
         [...path, segments[0]!],
       );
   }
-  for (const { property, segments, count } of compiledRule.recommendedAtMost) {
+  for (const { property, segments, value, count } of compiledRule.recommendedAtMost) {
     if (lookup(node, segments[0]!) === undefined) continue;
     const { values } = findPath(walk, node, segments, null);
-    if (values.length > count)
+    const found =
+      value === undefined
+        ? values.length
+        : values.filter(({ value: given }) => sameValue(String(given).replace(SCHEMA_ORG_PREFIX, ''), value))
+            .length;
+    // "subjectOf" of @type 3DModel: the node's property, and the one value counted.
+    const what =
+      value === undefined
+        ? `"${property}" ${count === 1 ? 'value' : 'values'}`
+        : `"${property.replace(/\.@type$/, '')}" of @type ${value}`;
+    if (found > count)
       report(
         'google-missing-recommended',
-        `${richResult} recommends at most ${count} "${property}" ${count === 1 ? 'value' : 'values'}; found ${values.length}.`,
+        `${richResult} recommends at most ${count} ${what}; found ${found}.`,
         [...path, segments[0]!],
       );
   }

@@ -40,7 +40,7 @@ export interface RichResultRule {
   atLeast?: Record<string, number>;
   /**
    * More values than these of a recommended property, by path, are too many ("Specify at most one value"): a
-   * warning, as Google's test says of optional fields.
+   * warning, as Google's test says of optional fields. `path.@type=Type` counts the nodes of that type alone.
    */
   recommendedAtMost?: Record<string, number>;
   /**

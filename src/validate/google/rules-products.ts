@@ -76,8 +76,16 @@ export const PRODUCT_RULES: RichResultRule[] = [
       hasAdultConsideration: { members: ['SexualContentConsideration'] },
     },
     // sku, size, inProductGroupWithID: "Specify at most one value"; brand: "Include at most one brand name";
-    // hasCertification: "Up to 10 certifications can be specified".
-    recommendedAtMost: { sku: 1, size: 1, inProductGroupWithID: 1, 'brand.name': 1, hasCertification: 10 },
+    // hasCertification: "Up to 10 certifications can be specified"; subjectOf: "Specify at most one 3DModel
+    // value" (a video or another work it is the subject of is no 3D model).
+    recommendedAtMost: {
+      sku: 1,
+      size: 1,
+      inProductGroupWithID: 1,
+      'brand.name': 1,
+      hasCertification: 10,
+      'subjectOf.@type=3DModel': 1,
+    },
     source: `${docs}/merchant-listing`,
     checked: '2026-11-27',
   },
