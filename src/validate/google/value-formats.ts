@@ -23,6 +23,8 @@ export type ValueFormat =
   | 'no whitespace'
   /** A GTIN in its numeric form (digits), not the URL form. */
   | 'gtin'
+  /** A person's or team's name, not an offer ("50% off until Saturday") or a sentence. */
+  | 'name'
   /**
    * One of these Schema.org members (written short, as an IRI or `schema:`); `said` words the choice; with
    * `anyCase`, in any case ("male", "UNISEX").
@@ -155,6 +157,15 @@ export function formatProblem(
         (typeof value === 'number' && Number.isInteger(value))
         ? null
         : 'a GTIN in numeric form ("00012345600012"), not a URL';
+    case 'name': {
+      // What plainly is no name: a discount ("50% off"), an exclamation or question, or a sentence of eight
+      // words or more ending in a full stop ("Dr. Ann Lee Jr." is a name).
+      const text = typeof value === 'string' ? value.trim() : '';
+      const sentence = /[!?]$/.test(text) || (text.endsWith('.') && text.split(/\s+/).length >= 8);
+      return /\d\s*%/.test(text) || sentence
+        ? 'a person\'s or team\'s name ("James Smith", "CNET Reviewers"), not an offer or a sentence'
+        : null;
+    }
     case 'coordinate': {
       // Decimals as written in a string; of a number as JSON gives it (as any parser of the page reads it).
       const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
