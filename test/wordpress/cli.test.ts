@@ -2,39 +2,18 @@
 // edit one, push the change, and pull --check finds the API and the files equal again. WordPress answers in its
 // own shapes (string ids and flags, `{ success, id }`, site-local dates, flat meta names), so a round trip that
 // works against the reference server may still not work here.
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, describe, expect, test } from 'vitest';
 import { createClient } from '../../src/client/index.ts';
 import { apiFormOf, quirks, sites, type WordPressSite } from './sites.ts';
+import { runCli } from './support.ts';
 
-const repo = join(import.meta.dirname, '../..');
-const run = promisify(execFile);
 const dir = mkdtempSync(join(tmpdir(), 'wordpress-cli-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** The CLI from source in a child process, with only the given SCHEMA_MANAGER_ variables. */
-async function cli(
-  args: string[],
-  env: Record<string, string>,
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  const inherited = Object.fromEntries(
-    Object.entries(process.env).filter(([name]) => !name.startsWith('SCHEMA_MANAGER_')),
-  );
-  try {
-    const { stdout, stderr } = await run(process.execPath, [join(repo, 'src/cli/main.ts'), ...args], {
-      cwd: dir,
-      env: { ...inherited, NO_COLOR: '1', ...env },
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
+const cli = (args: string[], env: Record<string, string>) => runCli(dir, args, env);
 
 const PAGES = ['https://www.example.com/cli/one/', 'https://www.example.com/cli/two/'];
 const document = (name: string) => ({ '@context': 'https://schema.org', '@type': 'WebPage', name });

@@ -2,10 +2,11 @@
 // plain ones behind a front controller, plain ones without rewriting), as each kind of user.
 import { get, type IncomingHttpHeaders } from 'node:http';
 import { gunzipSync } from 'node:zlib';
-import { afterAll, describe, expect, test } from 'vitest';
-import { createClient, type SchemaClient, type SchemaRecord } from '../../src/client/index.ts';
+import { describe, expect, test } from 'vitest';
+import type { SchemaRecord } from '../../src/client/index.ts';
 import { failure } from '../client/scripted-server.ts';
 import { apiFormOf, BASE_URL_FORMS, sites } from './sites.ts';
+import { clientsClosedAfterAll } from './support.ts';
 
 const DOC = { '@context': 'https://schema.org', '@type': 'Thing', name: 'A thing' };
 
@@ -26,16 +27,8 @@ function rawGet(
 }
 
 describe.each(sites)('$kind site', (site) => {
-  const clients: SchemaClient[] = [];
-  const client = (options: Partial<Parameters<typeof createClient>[0]> = {}) => {
-    const made = createClient({ baseUrl: apiFormOf[site.kind](site.origin), retries: 0, ...options });
-    clients.push(made);
-    return made;
-  };
+  const client = clientsClosedAfterAll({ baseUrl: apiFormOf[site.kind](site.origin) });
   const asAdmin = () => client(site.admin);
-  afterAll(async () => {
-    await Promise.all(clients.map((c) => c.close()));
-  });
 
   test('every base URL form reaches the API, and the working form is kept', async () => {
     for (const form of BASE_URL_FORMS) {

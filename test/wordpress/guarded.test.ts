@@ -1,21 +1,13 @@
 // The client against real WordPress sites guarded as sites in the wild are (environment.ts, QuirkSites): a
 // staging site behind its web server's own password, a REST API locked to logged-in users, and application
 // passwords turned off. Each failure says what happened and what to change.
-import { afterAll, describe, expect, test } from 'vitest';
-import { createClient, type SchemaClient } from '../../src/client/index.ts';
+import { describe, expect, test } from 'vitest';
 import { failure } from '../client/scripted-server.ts';
 import { quirks } from './sites.ts';
+import { clientsClosedAfterAll } from './support.ts';
 
 const DOC = { '@context': 'https://schema.org', '@type': 'Thing', name: 'A thing' };
-const clients: SchemaClient[] = [];
-const client = (options: Parameters<typeof createClient>[0]) => {
-  const made = createClient({ retries: 0, ...options });
-  clients.push(made);
-  return made;
-};
-afterAll(async () => {
-  await Promise.all(clients.map((c) => c.close()));
-});
+const client = clientsClosedAfterAll();
 
 describe("a staging site behind its web server's own password (HTTP Basic, htpasswd)", () => {
   const site = quirks.stagingBehindPassword;

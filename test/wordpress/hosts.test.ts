@@ -1,10 +1,10 @@
 // The client against real WordPress sites set up as some hosts are (environment.ts, QuirkSites): a web server
 // that refuses PUT and DELETE itself, a site in a folder with another REST prefix, and a site whose address
 // names another origin than the one it is reached at.
-import { afterAll, describe, expect, test } from 'vitest';
-import { createClient, type SchemaClient } from '../../src/client/index.ts';
+import { describe, expect, test } from 'vitest';
 import { failure } from '../client/scripted-server.ts';
 import { quirks, timeZone, type WordPressSite } from './sites.ts';
+import { clientsClosedAfterAll } from './support.ts';
 
 const DOC = { '@context': 'https://schema.org', '@type': 'Thing', name: 'A thing' };
 
@@ -12,15 +12,7 @@ function basicAuth(account: WordPressSite['admin']): string {
   return `Basic ${Buffer.from(`${account.username}:${account.password}`).toString('base64')}`;
 }
 
-const clients: SchemaClient[] = [];
-const client = (options: Parameters<typeof createClient>[0]) => {
-  const made = createClient({ retries: 0, ...options });
-  clients.push(made);
-  return made;
-};
-afterAll(async () => {
-  await Promise.all(clients.map((c) => c.close()));
-});
+const client = clientsClosedAfterAll();
 
 describe('a web server that refuses PUT and DELETE itself', () => {
   const site = quirks.refusingPutDelete;

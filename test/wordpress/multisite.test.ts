@@ -1,49 +1,21 @@
 // The client and the CLI against a real subdirectory multisite network (environment.ts, MultisiteNetwork): a
 // sub-site's records are its own, and an address no sub-site has, which WordPress answers as the main site, stops
 // every call (a write too) before it reaches the main site's records.
-import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, describe, expect, test } from 'vitest';
-import { createClient, type SchemaClient } from '../../src/client/index.ts';
 import { failure } from '../client/scripted-server.ts';
 import { multisite } from './sites.ts';
+import { clientsClosedAfterAll, runCli } from './support.ts';
 
 const { origin, subSite, admin, editor } = multisite;
 const DOC = { '@context': 'https://schema.org', '@type': 'Thing', name: 'A thing' };
-const repo = join(import.meta.dirname, '../..');
-const run = promisify(execFile);
 const dir = mkdtempSync(join(tmpdir(), 'wordpress-multisite-'));
 
-const clients: SchemaClient[] = [];
-const client = (options: Parameters<typeof createClient>[0]) => {
-  const made = createClient({ retries: 0, ...options });
-  clients.push(made);
-  return made;
-};
-afterAll(async () => {
-  await Promise.all(clients.map((c) => c.close()));
-  rmSync(dir, { recursive: true, force: true });
-});
-
-/** The CLI from source in a child process, with only the given SCHEMA_MANAGER_ variables. */
-async function cli(args: string[], env: Record<string, string>) {
-  const inherited = Object.fromEntries(
-    Object.entries(process.env).filter(([name]) => !name.startsWith('SCHEMA_MANAGER_')),
-  );
-  try {
-    const { stdout, stderr } = await run(process.execPath, [join(repo, 'src/cli/main.ts'), ...args], {
-      cwd: dir,
-      env: { ...inherited, NO_COLOR: '1', ...env },
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
+const client = clientsClosedAfterAll();
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const cli = (args: string[], env: Record<string, string>) => runCli(dir, args, env);
 
 describe('a sub-site of a subdirectory network (/site2/)', () => {
   test("its records are its own: written and read there, not in the main site's", async () => {
