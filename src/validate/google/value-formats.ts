@@ -158,10 +158,12 @@ export function formatProblem(
         ? null
         : 'a GTIN in numeric form ("00012345600012"), not a URL';
     case 'name': {
-      // What plainly is no name: a discount ("50% off"), an exclamation or question, or a sentence of eight
-      // words or more ending in a full stop ("Dr. Ann Lee Jr." is a name).
+      // What plainly is no name: a discount ("50% off"), an exclamation or question of two words or more
+      // ("Yahoo!" is a name), or a sentence of eight words or more ending in a full stop ("Dr. Ann Lee Jr." is
+      // a name).
       const text = typeof value === 'string' ? value.trim() : '';
-      const sentence = /[!?]$/.test(text) || (text.endsWith('.') && text.split(/\s+/).length >= 8);
+      const words = text.split(/\s+/).length;
+      const sentence = (/[!?]$/.test(text) && words >= 2) || (text.endsWith('.') && words >= 8);
       return /\d\s*%/.test(text) || sentence
         ? 'a person\'s or team\'s name ("James Smith", "CNET Reviewers"), not an offer or a sentence'
         : null;
