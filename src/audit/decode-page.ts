@@ -1,12 +1,15 @@
 // A built page's bytes as text, in the encoding the page gives, as a browser reads them: most generators write
 // UTF-8, but a page saved by Windows tools may be UTF-16 (with its byte order mark) or declare windows-1252.
+import { isUtf8 } from 'node:buffer';
 
 /** How far into a page a browser looks for its `<meta charset>`. */
 const SNIFF_BYTES = 1024;
 
 /**
  * The page's text: UTF-16 where it starts with a UTF-16 byte order mark, else in the encoding its
- * `<meta charset>` (or `http-equiv` content type) names within its first 1,024 bytes, else UTF-8.
+ * `<meta charset>` (or `http-equiv` content type) names within its first 1,024 bytes, else UTF-8, unless its
+ * bytes are not UTF-8: a page that names no encoding and is not UTF-8 is an older one in windows-1252 (browsers
+ * fall back to it), whose "M\xfcller" would otherwise read "M\ufffdller".
  *
  * @example decodePage(Buffer.from('<meta charset="windows-1252"><p>M\xfcller', 'latin1')) // '…<p>Müller'
  */
@@ -22,5 +25,6 @@ export function decodePage(bytes: Buffer): string {
       // A label no decoder knows: read as UTF-8, as before.
     }
   }
+  if (!label && !isUtf8(bytes)) return new TextDecoder('windows-1252').decode(bytes);
   return bytes.toString('utf8');
 }

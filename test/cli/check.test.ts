@@ -246,7 +246,7 @@ describe('astro-schema-manager check', () => {
     ]);
   });
 
-  it('reads a page in the encoding it gives: UTF-16 with its byte order mark, windows-1252 by its meta charset', async () => {
+  it('reads a page in the encoding it gives: UTF-16 with its byte order mark, windows-1252 by its meta charset or when it names none and is not UTF-8', async () => {
     const dir = join(temp, 'encodings');
     await mkdir(dir, { recursive: true });
     // The value is no date, so the message quotes it: as decoded.
@@ -260,16 +260,20 @@ describe('astro-schema-manager check', () => {
     );
     const legacy = `<!doctype html><html><head><meta charset="windows-1252"><title>M\u00fcller</title>${script('M\u00fcller')}</head></html>`;
     await writeFile(join(dir, 'legacy.html'), Buffer.from(legacy, 'latin1'));
+    // Naming no encoding, and not UTF-8: windows-1252, as browsers read it.
+    const unnamed = `<!doctype html><html><head><title>B\u00e9b\u00e9</title>${script('B\u00e9b\u00e9')}</head></html>`;
+    await writeFile(join(dir, 'unnamed.html'), Buffer.from(unnamed, 'latin1'));
     const { code, stdout } = await check(dir, '--format', 'json', '--no-audit');
     expect(code).toBe(1);
     const report = JSON.parse(stdout);
-    // Both pages' JSON-LD is read and checked (the UTF-16 page was a page without JSON-LD, passing).
-    expect(report.summary).toMatchObject({ files: 2, documents: 2, errors: 2 });
+    // The pages' JSON-LD is read and checked (the UTF-16 page was a page without JSON-LD, passing).
+    expect(report.summary).toMatchObject({ files: 3, documents: 3, errors: 3 });
     const messages = report.files.flatMap(
       (file: { documents: Array<{ issues: Array<{ message: string }> }> }) =>
         file.documents.flatMap((document) => document.issues.map((issue) => issue.message)),
     );
     expect(messages.sort()).toEqual([
+      expect.stringContaining('found "Bébé"'),
       expect.stringContaining('found "Jürgen"'),
       expect.stringContaining('found "Müller"'),
     ]);
