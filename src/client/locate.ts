@@ -93,6 +93,11 @@ export function siteFolderOf(location: ApiLocation): string {
   return new URL(location.plainEntry).pathname.replace(/[^/]*$/, '');
 }
 
+/** The address of the site an API location is on: its origin and folder (`https://a.dev/site2/`). */
+export function siteAddressOf(location: ApiLocation): string {
+  return `${new URL(location.plainEntry).origin}${siteFolderOf(location)}`;
+}
+
 /**
  * The API's location on the site an answer comes from, when that is another site on the same origin than the
  * one the call was meant for; null when it is the same, or the answer does not say. Every WordPress answer, its

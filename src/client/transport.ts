@@ -31,6 +31,7 @@ import {
   answersAsApi,
   restRootFromHtml,
   restRootFromLink,
+  siteAddressOf,
   siteFolderOf,
   wantsPlainForm,
 } from './locate.ts';
@@ -254,7 +255,7 @@ export function createTransport(
     addressed: string,
     answering: ApiLocation,
   ): ApiError {
-    const site = `${new URL(answering.plainEntry).origin}${siteFolderOf(answering)}`;
+    const site = siteAddressOf(answering);
     const error = fail(
       spec,
       url,
@@ -281,8 +282,7 @@ export function createTransport(
         const raw = await exchange(read, routeUrl(at, '', undefined, 'rest_route'), false);
         const elsewhere = answeringSiteElsewhere(raw, at);
         if (elsewhere) {
-          const addressed = `${new URL(at.plainEntry).origin}${siteFolderOf(at)}`;
-          throw anotherSite(spec, raw.url, raw.status, addressed, elsewhere);
+          throw anotherSite(spec, raw.url, raw.status, siteAddressOf(at), elsewhere);
         }
         siteConfirmed = true;
       })();
@@ -460,8 +460,7 @@ export function createTransport(
     const at = await whereTo(spec.signal);
     const elsewhere = answeringSiteElsewhere(raw.answer, at);
     if (elsewhere) {
-      const addressed = `${new URL(at.plainEntry).origin}${siteFolderOf(at)}`;
-      throw anotherSite(spec, raw.answer.url, raw.answer.status, addressed, elsewhere);
+      throw anotherSite(spec, raw.answer.url, raw.answer.status, siteAddressOf(at), elsewhere);
     }
     if (restRootFromLink(raw.answer.headers.link, raw.answer.url) !== null) siteConfirmed = true;
     // The web server refused the method itself (its own 405 or 501 page, not WordPress's JSON): the request
