@@ -52,19 +52,22 @@ function itemOf(miss: Place, list: string): number {
   return -1;
 }
 
-/** A rule's `when` or `unless`: a property present, present with a value, or present as a number above one. */
+/**
+ * A rule's `when` or `unless`: a property present, present with one of some values, or present as a number above
+ * one.
+ */
 interface Condition {
   entry: Entry;
-  value?: string;
+  values?: string[];
   above?: number;
 }
 
-/** `prop`, `prop=Value` or `prop>number` (a price above 0). */
+/** `prop`, `prop=Value`, `prop=One|Other` or `prop>number` (a price above 0). */
 function readCondition(text: string): Condition {
-  const [, path = '', operator, operand] = /^([^=>]*)(?:([=>])(.*))?$/.exec(text) ?? [];
+  const [, path = '', operator, operand = ''] = /^([^=>]*)(?:([=>])(.*))?$/.exec(text) ?? [];
   return {
     entry: readEntry(path),
-    ...(operator === '=' ? { value: operand } : {}),
+    ...(operator === '=' ? { values: operand.split('|') } : {}),
     ...(operator === '>' ? { above: Number(operand) } : {}),
   };
 }
@@ -292,13 +295,24 @@ function placed(walk: Walk, rule: CompiledRule, position: Position): boolean {
 }
 
 /** An entry is present; with `value`, present with that value (as written, or as a Schema.org IRI). */
-function holds(walk: Walk, node: JsonObject, { entry, value, above }: Condition): boolean {
-  if (value === undefined && above === undefined) return missing(walk, node, entry).length === 0;
-  return findPath(walk, node, entry.alternatives[0]!, null).values.some(({ value: found }) => {
+function holds(walk: Walk, node: JsonObject, condition: Condition): boolean {
+  const { entry, values, above } = condition;
+  if (values === undefined && above === undefined) return missing(walk, node, entry).length === 0;
+  return matchedValue(walk, node, condition) !== undefined;
+}
+
+/** The node's value that meets a condition on a value (`prop=Value`, `prop>0`), as text; undefined for none. */
+function matchedValue(walk: Walk, node: JsonObject, { entry, values, above }: Condition): string | undefined {
+  for (const { value: found } of findPath(walk, node, entry.alternatives[0]!, null).values) {
     const text = typeof found === 'string' ? found.replace(SCHEMA_ORG_PREFIX, '') : String(found);
     // A price written as text ("1.00") is a number too; one that is no number is the format check's to name.
-    return above === undefined ? sameValue(text, value!) : text.trim() !== '' && Number(text) > above;
-  });
+    const meets =
+      above === undefined
+        ? values!.some((value) => sameValue(text, value))
+        : text.trim() !== '' && Number(text) > above;
+    if (meets) return text;
+  }
+  return undefined;
 }
 
 /**
@@ -440,10 +454,11 @@ function checkRule(walk: Walk, compiledRule: CompiledRule, typed: TypedNode, sai
   }
   for (const entry of compiledRule.forbidden) {
     if (!holds(walk, node, { entry })) continue;
-    // `returnFees=FreeReturn`: not together with that value of it.
-    const [withProperty, withValue] = (rule.when ?? '').split('=');
-    const together = withProperty
-      ? ` together with "${withProperty}"${withValue === undefined ? '' : ` ${withValue}`}`
+    // `returnFees=FreeReturn`: not together with that value of it (the one the node has, of those named).
+    const when = compiledRule.when;
+    const withValue = when?.values ? matchedValue(walk, node, when) : undefined;
+    const together = when
+      ? ` together with ${when.entry.what}${withValue === undefined ? '' : ` ${withValue}`}`
       : '';
     report('google-invalid-value', `${richResult} does not take ${entry.what}${together}.`, [
       ...path,

@@ -19,8 +19,8 @@ export interface RichResultRule {
   /** Only for a node of that one type, given no other (a VideoGame typed alone). */
   alone?: boolean;
   /**
-   * Only when the node has this property (`prop`), has it with this value (`prop=Value`), or has it as a number
-   * above this one (`prop>0`).
+   * Only when the node has this property (`prop`), has it with this value (`prop=Value`) or one of these
+   * (`prop=One|Other`), or has it as a number above this one (`prop>0`).
    */
   when?: string;
   /** Not when the node has one of these properties (`a|b`), or this one with this value (`prop=Value`). */
