@@ -1,8 +1,8 @@
 // A real WordPress for the test suite: Debian's packaged core, MariaDB and PHP's built-in server, started
 // as background processes on 127.0.0.1 with their state in one folder under the OS temp dir, and stopped
-// by pid. Ten sites and a multisite network share the core and the database (one table prefix each): one site
+// by pid. Eleven sites and a multisite network share the core and the database (one table prefix each): one site
 // per way a WordPress site answers REST requests, a production site on plain http, where WordPress ignores
-// application passwords, six set up as some hosts and security plugins set them (see QuirkSites), and a
+// application passwords, seven set up as some hosts and plugins set them (see QuirkSites), and a
 // subdirectory network with a sub-site (see MultisiteNetwork).
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import {
@@ -66,6 +66,11 @@ export interface QuirkSites {
   restForUsersOnly: WordPressSite;
   /** Application passwords turned off (the wp_is_application_passwords_available filter). */
   noApplicationPasswords: WordPressSite;
+  /**
+   * Its plugin cleans what it stores, as many real ones do: names and tags through sanitize_text_field, the
+   * document through wp_unslash (update_post_meta's), so what a write stores may not be what was sent.
+   */
+  sanitizingPlugin: WordPressSite;
 }
 
 /** The sub-site's path in the network. */
@@ -196,6 +201,15 @@ const SITES: Array<{
     compressed: false,
     constants: ['SCHEMAFY_NO_APPLICATION_PASSWORDS'],
     quirk: 'noApplicationPasswords',
+  },
+  {
+    kind: 'pretty',
+    permalinks: '/%postname%/',
+    router: 'front-controller.php',
+    environment: 'local',
+    compressed: false,
+    constants: ['SCHEMAFY_SANITIZES_INPUT'],
+    quirk: 'sanitizingPlugin',
   },
 ];
 
@@ -442,6 +456,7 @@ export async function startWordPress(log: (line: string) => void): Promise<WordP
       stagingBehindPassword: quirk('stagingBehindPassword'),
       restForUsersOnly: quirk('restForUsersOnly'),
       noApplicationPasswords: quirk('noApplicationPasswords'),
+      sanitizingPlugin: quirk('sanitizingPlugin'),
     };
     return { stateDir, sites: local, plainHttpProduction, quirks, multisite, stop };
   } catch (error) {

@@ -1,4 +1,4 @@
-// `npm run test:wordpress`: starts a real WordPress (ten sites and a multisite network, see environment.ts), runs the suite in
+// `npm run test:wordpress`: starts a real WordPress (eleven sites and a multisite network, see environment.ts), runs the suite in
 // test/wordpress/ against it, and stops everything it started, also when the suite fails or is interrupted.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';

@@ -195,6 +195,50 @@ function updateStep(entry: DesiredSchema, record: SchemaRecord): SchemaStep {
 }
 
 /**
+ * What the server stored otherwise than `step` sent, sent -> stored, from what the write answered (or read back):
+ * WordPress plugins clean what they store (`sanitize_text_field` on a name, `wp_unslash` on a document kept in
+ * post meta), and a push that took the write for done would claim a match the next push does not find.
+ * Empty when the server stored what was sent; a delete is not checked.
+ * @example storedOtherwise(createStep, { ...record, schema_name: 'Post' }) // [{ path: 'schema_name', from: ' Post ', to: 'Post' }]
+ */
+export function storedOtherwise(step: SchemaStep | TagStep, stored: unknown): JsonChange[] {
+  const flip = (changes: JsonChange[]) => changes.map(({ path, from, to }) => ({ path, from: to, to: from }));
+  if ('kind' in step) {
+    const tags = (stored ?? {}) as Record<string, unknown>;
+    if (step.kind === 'meta')
+      return flip(differing(step.fields, tags as Record<string, string | null>).changes);
+    const groups = tags as { og?: Record<string, string | null>; twitter?: Record<string, string | null> };
+    return flip([
+      ...differing(step.fields.og, groups.og, 'og.').changes,
+      ...differing(step.fields.twitter, groups.twitter, 'twitter.').changes,
+    ]);
+  }
+  if (step.action !== 'create' && step.action !== 'update') return [];
+  const record = stored as SchemaRecord;
+  const check = updateStep(step.entry, record);
+  if (check.action !== 'update') return [];
+  // A document stored as text that no longer parses (its backslashes stripped) is shown where the texts part.
+  return flip(check.details).map((change) =>
+    change.path === '$' && typeof change.to === 'string'
+      ? textChange(step.entry.schema_data, change.to)
+      : change,
+  );
+}
+
+/** `schema_data from character 41`: the sent and the stored text from where they first differ. */
+function textChange(sent: string | object, stored: string): JsonChange {
+  const text = typeof sent === 'string' ? sent : JSON.stringify(sent);
+  let at = 0;
+  while (at < text.length && text[at] === stored[at]) at++;
+  const from = Math.max(0, at - 10);
+  return {
+    path: `schema_data (text, from character ${from + 1})`,
+    from: text.slice(from),
+    to: stored.slice(from),
+  };
+}
+
+/**
  * Entries no record matched, each paired with the record of its page that nothing matched either, where only
  * one of each could be meant: first one entry and one record of a type on the page (a schema renamed in the
  * files), then one of each with the same document (retyped and renamed, as `bulk fix` does to a `schema_type`

@@ -9,6 +9,7 @@ import { urlIdentity, urlVariants } from '../url-forms.ts';
 import { apiOptions, printJson, withClient } from './api-connection.ts';
 import { knownMeta, usesPlaceholder } from './as-built.ts';
 import { type Command, InputError, UsageError } from './command.ts';
+import { changeLines, type JsonChange } from './json-changes.ts';
 import { describeError } from './print-error.ts';
 import { startProgress } from './progress.ts';
 import { findingLines, findingsOf, hasErrors } from './push-findings.ts';
@@ -19,6 +20,7 @@ import {
   planSchemas,
   planTags,
   type SchemaStep,
+  storedOtherwise,
   type TagStep,
 } from './push-plan.ts';
 import { describe, describePlan, summarise, summaryLine } from './push-report.ts';
@@ -36,9 +38,14 @@ async function applyByPage(
   writes: Array<SchemaStep | TagStep>,
   limit: number,
   onStep: () => void,
-): Promise<{ failures: Array<{ item: SchemaStep | TagStep; error: Error }>; restored: Map<string, string> }> {
+): Promise<{
+  failures: Array<{ item: SchemaStep | TagStep; error: Error }>;
+  restored: Map<string, string>;
+  altered: Array<{ item: SchemaStep | TagStep; changes: JsonChange[] }>;
+}> {
   const failed = new Map<SchemaStep | TagStep, Error>();
   const restored = new Map<string, string>();
+  const alteredBy = new Map<SchemaStep | TagStep, JsonChange[]>();
   await mapConcurrently(pagesOf(writes), limit, async (steps) => {
     for (const step of steps) {
       await applyStep(client, step)
@@ -48,13 +55,18 @@ async function applyByPage(
           const stored = (written as { url?: unknown } | undefined)?.url;
           if (!('kind' in step) && step.action === 'create' && typeof stored === 'string')
             if (urlIdentity(stored) !== urlIdentity(step.entry.url)) restored.set(step.entry.url, stored);
+          const changes = storedOtherwise(step, written);
+          if (changes.length > 0) alteredBy.set(step, changes);
         })
         .catch((error: unknown) => failed.set(step, error as Error));
       onStep();
     }
   });
   const failures = writes.flatMap((item) => (failed.has(item) ? [{ item, error: failed.get(item)! }] : []));
-  return { failures, restored };
+  const altered = writes.flatMap((item) =>
+    alteredBy.has(item) ? [{ item, changes: alteredBy.get(item)! }] : [],
+  );
+  return { failures, restored, altered };
 }
 
 function applyStep(client: SchemaClient, step: SchemaStep | TagStep): Promise<unknown> {
@@ -121,7 +133,7 @@ findings; a real push with validation errors sends nothing (unless --allow-inval
     ...apiOptions,
   ],
   epilog: `Exit codes: 0 the server matches the files (or the dry run planned it, findings or not); 1 a real push
-refused for validation errors, a write that failed, or the API failed; 2 usage error (unreadable or malformed
+refused for validation errors, a write that failed or that the API stored otherwise than sent, or the API failed; 2 usage error (unreadable or malformed
 file, named with its field).`,
   async run({ values, positionals }) {
     if (positionals.length !== 1)
@@ -297,8 +309,8 @@ file, named with its field).`,
         quiet: json,
         from: SHOW_WRITES_FROM,
       });
-      const { failures, restored } = dryRun
-        ? { failures: [], restored: new Map<string, string>() }
+      const { failures, restored, altered } = dryRun
+        ? { failures: [], restored: new Map<string, string>(), altered: [] }
         : await applyByPage(client, writes, concurrency, () => progress.add());
       const restoredNotes = [...restored].map(
         ([sent, stored]) =>
@@ -319,13 +331,16 @@ file, named with its field).`,
             step: describe(item),
             message: describeError(error).join('\n'),
           })),
+          altered: altered.map(({ item, changes }) => ({ step: describe(item), stored: changes })),
         });
       } else {
         // The server's reason per field too (`url: must be on the site's host …`), as any failed command says it.
         const lines = failures.map(
           ({ item, error }) => `failed ${describe(item)}\n  ${describeError(error).join('\n  ')}`,
         );
+        lines.push(...altered.map(({ item, changes }) => alteredLines(item, changes)));
         lines.push(...restoredNotes.slice(0, NOTES_LISTED), summaryLine(summary));
+        if (altered.length > 0) lines.push(alteredVerdict(altered, source === '-' ? 'stdin' : source));
         if (dryRun && notAllowed !== null)
           lines.push(`A push without --dry-run would stop here: ${notAllowed}.`);
         else if (dryRun && invalid.length > 0 && allowInvalid)
@@ -340,10 +355,32 @@ file, named with its field).`,
           );
         process.stdout.write(`${lines.join('\n')}\n`);
       }
-      return failures.length > 0 ? 1 : 0;
+      // Stored otherwise than sent: the API does not match the files, whatever the writes answered.
+      return failures.length > 0 || altered.length > 0 ? 1 : 0;
     });
   },
 };
+
+/** `stored otherwise ~ #12 …` and each field sent -> stored, as the plan words a step. */
+function alteredLines(step: SchemaStep | TagStep, changes: JsonChange[]): string {
+  return `stored otherwise than sent (sent → stored): ${describe(step).split('\n')[0]}${changeLines(changes)}`;
+}
+
+/** Why a write stored otherwise fails the push, and what to do, by what was changed. */
+function alteredVerdict(
+  altered: Array<{ item: SchemaStep | TagStep; changes: JsonChange[] }>,
+  source: string,
+): string {
+  // A name or type is the record's key: stored otherwise, the next push matches nothing and creates it again.
+  const keyChanged = altered.some(({ changes }) =>
+    changes.some(({ path }) => path === 'schema_name' || path === 'schema_type'),
+  );
+  // A document cut where its backslashes were (wp_unslash) is no value to write back: the plugin is at fault.
+  const textBroken = altered.some(({ changes }) =>
+    changes.some(({ path }) => path.startsWith('schema_data')),
+  );
+  return `The API stored ${plural(altered.length, 'write')} otherwise than sent (above: the CMS's plugin or a WordPress filter changes what it stores), so it does not match ${source}${keyChanged ? ', and each push would create the records whose name or type changed again' : ''}. Write those values in ${source} as the API stores them (pull shows them)${textBroken ? "; a document stored as text that no longer parses has most likely lost its backslashes (WordPress's wp_unslash): write it without backslash escapes, or have the plugin store it unchanged" : ', or have the plugin store them unchanged'}.`;
+}
 
 /** Whether the user has manage_options, as far as the API shows it: a server without /meta cannot say, so yes. */
 async function mayManageOptions(client: SchemaClient): Promise<boolean> {

@@ -1,7 +1,7 @@
 // push matches the file's entries to the server's records as the build matches pages: a URL in any spelling
 // of its escapes is one page, so pushing a file written by hand never doubles what the CMS already holds.
 import { describe, expect, test } from 'vitest';
-import { desiredSchemas, planSchemas, planTags } from '../../src/cli/push-plan.ts';
+import { desiredSchemas, planSchemas, planTags, storedOtherwise } from '../../src/cli/push-plan.ts';
 import { describePlan, describe as describeStep } from '../../src/cli/push-report.ts';
 import type { MetaTags, SchemaRecord, SocialTags } from '../../src/client/index.ts';
 
@@ -171,5 +171,53 @@ describe('a schema renamed or retyped in the files', () => {
       selection: [{ type: 'FAQPage' }],
     });
     expect(outside.map((step) => step.action)).toEqual(['create']);
+  });
+});
+
+describe('what a write stored otherwise than it sent (a plugin that cleans its input)', () => {
+  const file = {
+    schemas: [{ url: stored, schema_type: 'WebPage', schema_name: ' Café ', schema_data: doc }],
+    meta: [{ url: stored, title: '<b>Hi</b>', description: 'Same' }],
+    social: [{ url: stored, og: { title: 'OG' } }],
+  };
+  const [create] = planSchemas(desiredSchemas(file), [], { prune: false });
+  const [meta, social] = planTags(file, [], []);
+
+  test('a record stored as sent, key order and all, is no change', () => {
+    const reordered = JSON.stringify({ name: 'Café', '@type': 'WebPage', '@context': 'https://schema.org' });
+    expect(storedOtherwise(create!, record({ schema_name: ' Café ', schema_data: reordered }))).toEqual([]);
+    expect(storedOtherwise(meta!, { url: stored, title: '<b>Hi</b>', description: 'Same' })).toEqual([]);
+    expect(storedOtherwise(social!, { url: stored, og: { title: 'OG' }, twitter: {} })).toEqual([]);
+  });
+
+  test('a cleaned name or field is named sent -> stored', () => {
+    expect(storedOtherwise(create!, record({ schema_name: 'Café' }))).toEqual([
+      { path: 'schema_name', from: ' Café ', to: 'Café' },
+    ]);
+    expect(storedOtherwise(meta!, { url: stored, title: 'Hi', description: 'Same' })).toEqual([
+      { path: 'title', from: '<b>Hi</b>', to: 'Hi' },
+    ]);
+    expect(storedOtherwise(social!, { url: stored, og: {}, twitter: {} })).toEqual([
+      { path: 'og.title', from: 'OG', to: undefined },
+    ]);
+  });
+
+  test('a document whose backslashes were stripped is shown from where the texts part', () => {
+    const quoted = { ...doc, name: 'say "hi"' };
+    const [step] = planSchemas(
+      desiredSchemas({ ...file, schemas: [{ ...file.schemas[0]!, schema_data: quoted }] }),
+      [],
+      { prune: false },
+    );
+    const unslashed = JSON.stringify(quoted).replaceAll('\\', '');
+    const [change] = storedOtherwise(
+      step!,
+      record({ schema_name: ' Café ', schema_data: unslashed, data: null }),
+    );
+    expect(change).toEqual({
+      path: 'schema_data (text, from character 54)',
+      from: 'ame":"say \\"hi\\""}',
+      to: 'ame":"say "hi""}',
+    });
   });
 });

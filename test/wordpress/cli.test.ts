@@ -180,3 +180,57 @@ describe('a web server that refuses PUT and DELETE itself', () => {
     }
   });
 });
+
+describe('a plugin that cleans what it stores (sanitize_text_field, wp_unslash)', () => {
+  const site = quirks.sanitizingPlugin;
+  const env = {
+    SCHEMA_MANAGER_API: site.origin,
+    SCHEMA_MANAGER_USER: site.admin.username,
+    SCHEMA_MANAGER_PASSWORD: site.admin.password,
+  };
+
+  test('push names each value WordPress stored otherwise than sent and exits 1, not "created"', async () => {
+    const url = 'https://www.example.com/cli/cleaned/';
+    const input = join(dir, 'sanitized.json');
+    writeFileSync(
+      input,
+      JSON.stringify({
+        schemas: [
+          // sanitize_text_field trims and drops tags; wp_unslash takes the backslash of `\"` in the JSON text.
+          { url, schema_name: '  Post <b>one</b>', schema_data: document('say "hi"') },
+          { url, schema_name: 'Plain', schema_data: document('Plain') },
+        ],
+        meta: [{ url, title: '<em>Title</em>' }],
+      }),
+    );
+    const pushed = await cli(['push', input], env);
+    expect(pushed.code, `${pushed.stdout}${pushed.stderr}`).toBe(1);
+    expect(pushed.stdout).toMatch(
+      /^stored otherwise than sent \(sent → stored\): \+ https:\/\/www\.example\.com\/cli\/cleaned\/ {2}WebPage " {2}Post <b>one<\/b>"\n {4}schema_name: " {2}Post <b>one<\/b>" → "Post one"\n {4}schema_data \(text, from character \d+\): ".*say \\\\\\"hi.*" → ".*say \\"hi.*"$/m,
+    );
+    expect(pushed.stdout).toMatch(
+      /^stored otherwise than sent \(sent → stored\): \+ meta https:\/\/www\.example\.com\/cli\/cleaned\/\n {4}title: "<em>Title<\/em>" → "Title"$/m,
+    );
+    // The record that was stored as sent is not named.
+    expect(pushed.stdout).not.toMatch(/stored otherwise.*"Plain"/);
+    expect(pushed.stdout).toContain(
+      "The API stored 2 writes otherwise than sent (above: the CMS's plugin or a WordPress filter changes what it stores), so it does not match",
+    );
+    expect(pushed.stdout).toContain('each push would create the records whose name or type changed again');
+
+    // With --json too: each altered write, sent → stored.
+    const json = await cli(['push', input, '--json'], env);
+    expect(json.code).toBe(1);
+    const report = JSON.parse(json.stdout);
+    expect(report.altered.map((item: { stored: Array<{ path: string }> }) => item.stored[0]?.path)).toEqual([
+      'schema_name',
+      'title',
+    ]);
+    const api = createClient({ baseUrl: site.origin, ...site.admin });
+    try {
+      for await (const record of api.schemas.listAll({ url })) await api.schemas.delete(record.id);
+    } finally {
+      await api.close();
+    }
+  });
+});

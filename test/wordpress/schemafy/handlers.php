@@ -48,7 +48,15 @@ function schemafy_not_found() {
 }
 
 function schemafy_document_text($value) {
-	return is_string($value) ? $value : wp_json_encode($value);
+	$text = is_string($value) ? $value : wp_json_encode($value);
+	// update_post_meta() runs wp_unslash() on what it stores: a plugin that keeps the document in post meta, as
+	// many do, without wp_slash() first loses its backslashes (`\"` in a string comes back `"`).
+	return defined('SCHEMAFY_SANITIZES_INPUT') ? wp_unslash($text) : $text;
+}
+
+/** A name or tag as stored: most plugins clean text fields with sanitize_text_field (tags, runs of spaces, %XX go). */
+function schemafy_text($value) {
+	return defined('SCHEMAFY_SANITIZES_INPUT') ? sanitize_text_field($value) : $value;
 }
 
 function schemafy_list_schemas(WP_REST_Request $request) {
@@ -76,7 +84,7 @@ function schemafy_create_schema(WP_REST_Request $request) {
 	$ok = $wpdb->insert(schemafy_table('schemas'), array(
 		'url'         => $request['url'],
 		'schema_type' => $request['schema_type'],
-		'schema_name' => $request['schema_name'],
+		'schema_name' => schemafy_text($request['schema_name']),
 		'schema_data' => schemafy_document_text($request['schema_data']),
 		'is_active'   => null === $request['is_active'] || $request['is_active'] ? 1 : 0,
 		'created_at'  => $now,
@@ -92,9 +100,10 @@ function schemafy_update_schema(WP_REST_Request $request) {
 	global $wpdb;
 	if (!schemafy_find($request['id'])) return schemafy_not_found();
 	$fields = array('updated_at' => current_time('mysql'));
-	foreach (array('url', 'schema_type', 'schema_name') as $name) {
+	foreach (array('url', 'schema_type') as $name) {
 		if (null !== $request[$name]) $fields[$name] = $request[$name];
 	}
+	if (null !== $request['schema_name']) $fields['schema_name'] = schemafy_text($request['schema_name']);
 	if (null !== $request['schema_data']) $fields['schema_data'] = schemafy_document_text($request['schema_data']);
 	if (null !== $request['is_active']) $fields['is_active'] = $request['is_active'] ? 1 : 0;
 	$wpdb->update(schemafy_table('schemas'), $fields, array('id' => (int) $request['id']));
@@ -145,7 +154,7 @@ function schemafy_write_tags($kind, $names) {
 		foreach ($names as $name) {
 			if (!array_key_exists($name, $body)) continue;
 			if (null === $body[$name] || '' === $body[$name]) unset($stored[$name]);
-			else $stored[$name] = (string) $body[$name];
+			else $stored[$name] = schemafy_text((string) $body[$name]);
 		}
 		if ($row) $wpdb->update($table, array('fields' => wp_json_encode($stored)), array('id' => $row['id']));
 		else $wpdb->insert($table, array('kind' => $kind, 'url' => $url, 'fields' => wp_json_encode($stored)));
