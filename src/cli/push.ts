@@ -1,9 +1,15 @@
 // `astro-schema-manager push`: makes the server match a directory of page files or a pull file. The plan is
 // computed from the files and the server's state and printed before anything is written, so a refusal (invalid
 // schemas, missing rights) changes nothing, and a second push of the same files finds nothing to do.
-import type { SchemaClient, SchemaRecord } from '../client/index.ts';
+import {
+  DEFAULT_MAX_RESPONSE_BYTES,
+  recordWireBytes,
+  type SchemaClient,
+  type SchemaRecord,
+} from '../client/index.ts';
 import { mapConcurrently } from '../map-concurrently.ts';
 import { plural } from '../plural.ts';
+import { printable } from '../printable.ts';
 import type { SeedFileData as SchemaFile, Selection } from '../seed-file.ts';
 import { urlIdentity, urlVariants } from '../url-forms.ts';
 import { apiOptions, printJson, withClient } from './api-connection.ts';
@@ -147,8 +153,9 @@ file, named with its field).`,
     const allowInvalid = values['allow-invalid'] === true || values.force === true;
     const concurrency = values.concurrency as number;
     const source = positionals[0]!;
-    const { file, where, exact } = await readPushSource(source);
+    const { file, where, exact, fileOf, schemaIn } = await readPushSource(source);
     const wanted = desiredSchemas(file);
+    refuseUnreadable(wanted, (index) => `${fileOf(index)}: ${schemaIn(index)}`);
     const json = values.json === true;
     const dryRun = values['dry-run'] === true;
     const metaInFile = new Map(file.meta.map((entry) => [urlIdentity(entry.url), entry]));
@@ -380,6 +387,26 @@ function alteredVerdict(
     changes.some(({ path }) => path.startsWith('schema_data')),
   );
   return `The API stored ${plural(altered.length, 'write')} otherwise than sent (above: the CMS's plugin or a WordPress filter changes what it stores), so it does not match ${source}${keyChanged ? ', and each push would create the records whose name or type changed again' : ''}. Write those values in ${source} as the API stores them (pull shows them)${textBroken ? "; a document stored as text that no longer parses has most likely lost its backslashes (WordPress's wp_unslash): write it without backslash escapes, or have the plugin store it unchanged" : ', or have the plugin store them unchanged'}.`;
+}
+
+/**
+ * Refuses, before anything is sent, a schema the client could not read back once stored: WordPress answers its
+ * document escaped again inside the record (each character outside ASCII as 6 bytes), and one record over the
+ * client's answer limit stops every later pull, push and build of the site with `response_too_large`.
+ */
+function refuseUnreadable(wanted: DesiredSchema[], fieldOf: (index: number) => string): void {
+  const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+  const lines = wanted.flatMap((entry) => {
+    const text =
+      typeof entry.schema_data === 'string' ? entry.schema_data : JSON.stringify(entry.schema_data);
+    const bytes = recordWireBytes({ ...entry, schema_data: text });
+    return bytes > DEFAULT_MAX_RESPONSE_BYTES
+      ? [
+          `${fieldOf(entry.index)}.schema_data (${printable(entry.url)}): about ${mib(bytes)} as WordPress answers the record, over the ${mib(DEFAULT_MAX_RESPONSE_BYTES)} an answer may hold: once stored, it would stop every pull, push and build of the site (response_too_large). Make the document smaller; nothing was sent.`,
+        ]
+      : [];
+  });
+  if (lines.length > 0) throw new InputError(lines.join('\n'));
 }
 
 /** Whether the user has manage_options, as far as the API shows it: a server without /meta cannot say, so yes. */

@@ -11,7 +11,7 @@ export { ApiError, CLIENT_ERROR_CODES } from './errors.ts';
 export type { CallOptions, PageQuery } from './listing.ts';
 export type { Capability, OperationName } from './operations.ts';
 export { OPERATIONS } from './operations.ts';
-export type { ClientOptions } from './options.ts';
+export { type ClientOptions, DEFAULT_MAX_RESPONSE_BYTES } from './options.ts';
 export type { Page } from './paging.ts';
 export type { ProbeResult, RouteName } from './probe.ts';
 export type { SchemaInput, SchemaQuery } from './schemas.ts';
@@ -21,6 +21,7 @@ export { isLoopback } from './urls.ts';
 export type { SchemaDocument, SchemaDraft, SchemaRecord } from './wire-records.ts';
 export { readSchemaData } from './wire-records.ts';
 export type { BulkResult, RemoteIssue, RemoteValidation, ScanResult } from './wire-results.ts';
+export { recordWireBytes } from './wire-size.ts';
 export type { MetaTags, OpenGraphTags, SocialTags, TwitterTags } from './wire-tags.ts';
 
 /**

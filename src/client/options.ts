@@ -8,6 +8,9 @@ import { isLoopback, redactUrl } from './urls.ts';
 
 const MiB = 1024 * 1024;
 
+/** The largest answer the client reads unless told otherwise (`maxResponseBytes`). */
+export const DEFAULT_MAX_RESPONSE_BYTES = 5 * MiB;
+
 /** The client's own option names, as its messages say them by default. */
 const CLIENT_OPTION_NAMES: OptionNames = {
   baseUrl: 'baseUrl',
@@ -54,11 +57,7 @@ export const clientOptionsShape = z
     connections: z.number().int().positive().default(8),
     userAgent: z.string().default('astro-schema-manager'),
     signal: z.instanceof(AbortSignal).optional(),
-    maxResponseBytes: z
-      .number()
-      .int()
-      .positive()
-      .default(5 * MiB),
+    maxResponseBytes: z.number().int().positive().default(DEFAULT_MAX_RESPONSE_BYTES),
     /** Allow Basic auth over plain http to a host other than this machine. */
     allowInsecureAuth: z.boolean().default(false),
     /** A SQLite file for an HTTP cache of list answers (GET), revalidated by ETag/Last-Modified on every use. */

@@ -234,3 +234,35 @@ describe('a plugin that cleans what it stores (sanitize_text_field, wp_unslash)'
     }
   });
 });
+
+describe('a document WordPress would answer larger than the client reads', () => {
+  const site = sites.find((candidate) => candidate.kind === 'pretty')!;
+  const env = {
+    SCHEMA_MANAGER_API: site.origin,
+    SCHEMA_MANAGER_USER: site.admin.username,
+    SCHEMA_MANAGER_PASSWORD: site.admin.password,
+  };
+
+  test('is refused before it is sent: stored, it would stop every pull and push of the site', async () => {
+    // 2 MB sent; WordPress answers each é as \u00e9 inside the escaped document: 6 MB, over the 5 MiB cap.
+    const url = 'https://www.example.com/cli/too-large/';
+    const input = join(dir, 'too-large.json');
+    writeFileSync(
+      input,
+      JSON.stringify({ schemas: [{ url, schema_data: document('é'.repeat(1_000_000)) }] }),
+    );
+    const pushed = await cli(['push', input, '--allow-invalid'], env);
+    expect(pushed.code, `${pushed.stdout}${pushed.stderr}`).toBe(2);
+    expect(pushed.stderr).toContain(
+      `${input}: schemas[0].schema_data (${url}): about 5.7 MiB as WordPress answers the record, over the 5.0 MiB an answer may hold: once stored, it would stop every pull, push and build of the site (response_too_large). Make the document smaller; nothing was sent.`,
+    );
+    const api = createClient({ baseUrl: site.origin, ...site.admin });
+    try {
+      expect(await api.schemasByUrl(url)).toEqual([]);
+    } finally {
+      await api.close();
+    }
+    const pulled = await cli(['pull', '--out', '-', '--url', url], env);
+    expect(pulled.code, pulled.stderr).toBe(0);
+  });
+});
