@@ -139,7 +139,7 @@ findings; a real push with validation errors sends nothing (unless --allow-inval
     ...apiOptions,
   ],
   epilog: `Exit codes: 0 the server matches the files (or the dry run planned it, findings or not); 1 a real push
-refused for validation errors, a write that failed or that the API stored otherwise than sent, or the API failed; 2 usage error (unreadable or malformed
+refused for validation errors, a write that failed, that the API stored otherwise than sent or did not keep, or the API failed; 2 usage error (unreadable or malformed
 file, named with its field).`,
   async run({ values, positionals }) {
     if (positionals.length !== 1)
@@ -216,6 +216,13 @@ file, named with its field).`,
       } catch (error) {
         throw error instanceof PlanError ? new InputError(error.message) : error;
       }
+      /** The writes that would make `read` match the files, as the plan was made. */
+      const planAgainst = async (read: Awaited<ReturnType<typeof readApi>>) => [
+        ...planSchemas(wanted, read.schemas, { prune, selection: file.selection, exact }).filter(
+          (step) => step.action !== 'unchanged',
+        ),
+        ...planTags(tagsFile, read.meta ?? [], read.social ?? []),
+      ];
       // Page by page (each page's schemas, then its meta and social), in the plan and in the writes: a push
       // stopped half-way leaves whole pages done, not every page's schemas without their meta.
       const writes = pagesOf([
@@ -319,12 +326,32 @@ file, named with its field).`,
       const { failures, restored, altered } = dryRun
         ? { failures: [], restored: new Map<string, string>(), altered: [] }
         : await applyByPage(client, writes, concurrency, () => progress.add());
+      // Read again and planned again: a plugin may answer a write as done and store nothing (a meta entry for a
+      // URL it cannot map to a post, a database error it ignores), which no write's answer shows.
+      const reported = new Set([
+        ...[...failures, ...altered].map(({ item }) => stepKey(item)),
+        // A URL stored in another form is noted below; its page's entry cannot match until the file says it so.
+        ...writes.flatMap((step) => ('entry' in step && restored.has(step.entry.url) ? [stepKey(step)] : [])),
+      ]);
+      const notStored =
+        dryRun || writes.length === 0
+          ? []
+          : (
+              await planAgainst(
+                await readApi(client, { urls: [], type: undefined, tags: wants, quiet: true }),
+              )
+            ).filter((step) => !reported.has(stepKey(step)));
       const restoredNotes = [...restored].map(
         ([sent, stored]) =>
           `Note: the API stored ${sent} as ${stored}; write the page's url as stored, or each push creates it again.`,
       );
       progress.done();
-      const failed = new Set<SchemaStep | TagStep>(failures.map(({ item }) => item));
+      // A write the API did not keep counts as failed, not as done.
+      const droppedKeys = new Set(notStored.map(stepKey));
+      const failed = new Set<SchemaStep | TagStep>([
+        ...failures.map(({ item }) => item),
+        ...writes.filter((step) => droppedKeys.has(stepKey(step))),
+      ]);
       const summary = { ...summarise(tagsFile, schemaSteps, tagSteps, failed, dryRun), skipped };
       if (json) {
         printJson({
@@ -339,6 +366,7 @@ file, named with its field).`,
             message: describeError(error).join('\n'),
           })),
           altered: altered.map(({ item, changes }) => ({ step: describe(item), stored: changes })),
+          not_stored: notStored.map(describe),
         });
       } else {
         // The server's reason per field too (`url: must be on the site's host …`), as any failed command says it.
@@ -348,6 +376,11 @@ file, named with its field).`,
         lines.push(...altered.map(({ item, changes }) => alteredLines(item, changes)));
         lines.push(...restoredNotes.slice(0, NOTES_LISTED), summaryLine(summary));
         if (altered.length > 0) lines.push(alteredVerdict(altered, source === '-' ? 'stdin' : source));
+        if (notStored.length > 0)
+          lines.push(
+            ...notStored.map((step) => `not stored: ${describe(step)}`),
+            `The API answered ${plural(notStored.length, 'write')} above as done but does not hold ${notStored.length === 1 ? 'it' : 'them'}: read again after the push, it still differs from ${source === '-' ? 'stdin' : source} there. The CMS's plugin dropped ${notStored.length === 1 ? 'that write' : 'those writes'} (check its error log, and whether it stores entries for that URL at all); a push sends ${notStored.length === 1 ? 'it' : 'them'} again.`,
+          );
         if (dryRun && notAllowed !== null)
           lines.push(`A push without --dry-run would stop here: ${notAllowed}.`);
         else if (dryRun && invalid.length > 0 && allowInvalid)
@@ -363,7 +396,7 @@ file, named with its field).`,
         process.stdout.write(`${lines.join('\n')}\n`);
       }
       // Stored otherwise than sent: the API does not match the files, whatever the writes answered.
-      return failures.length > 0 || altered.length > 0 ? 1 : 0;
+      return failures.length > 0 || altered.length > 0 || notStored.length > 0 ? 1 : 0;
     });
   },
 };
@@ -450,6 +483,12 @@ function describeSelection(selection: Selection[]): string {
         .join(', '),
     )
     .join('; ');
+}
+
+/** Which entry of the files (or record, or page's tags) a step is about, whatever its action. */
+function stepKey(step: SchemaStep | TagStep): string {
+  if ('kind' in step) return `${step.kind} ${urlIdentity(step.url)}`;
+  return step.action === 'delete' ? `#${step.record.id}` : `schemas[${step.entry.index}]`;
 }
 
 /** Steps grouped by page (any spelling of its URL), in the order of each page's first step; stable within. */

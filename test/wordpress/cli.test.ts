@@ -189,8 +189,19 @@ describe('a plugin that cleans what it stores (sanitize_text_field, wp_unslash)'
     SCHEMA_MANAGER_PASSWORD: site.admin.password,
   };
 
+  const url = 'https://www.example.com/cli/cleaned/';
+  const clear = async () => {
+    const api = createClient({ baseUrl: site.origin, ...site.admin });
+    try {
+      for await (const record of api.schemas.listAll({ url })) await api.schemas.delete(record.id);
+      await api.meta.set(url, { title: null });
+    } finally {
+      await api.close();
+    }
+  };
+
   test('push names each value WordPress stored otherwise than sent and exits 1, not "created"', async () => {
-    const url = 'https://www.example.com/cli/cleaned/';
+    await clear();
     const input = join(dir, 'sanitized.json');
     writeFileSync(
       input,
@@ -209,7 +220,7 @@ describe('a plugin that cleans what it stores (sanitize_text_field, wp_unslash)'
       /^stored otherwise than sent \(sent → stored\): \+ https:\/\/www\.example\.com\/cli\/cleaned\/ {2}WebPage " {2}Post <b>one<\/b>"\n {4}schema_name: " {2}Post <b>one<\/b>" → "Post one"\n {4}schema_data \(text, from character \d+\): ".*say \\\\\\"hi.*" → ".*say \\"hi.*"$/m,
     );
     expect(pushed.stdout).toMatch(
-      /^stored otherwise than sent \(sent → stored\): \+ meta https:\/\/www\.example\.com\/cli\/cleaned\/\n {4}title: "<em>Title<\/em>" → "Title"$/m,
+      /^stored otherwise than sent \(sent → stored\): [+~] meta https:\/\/www\.example\.com\/cli\/cleaned\/\n {4}title: "<em>Title<\/em>" → "Title"$/m,
     );
     // The record that was stored as sent is not named.
     expect(pushed.stdout).not.toMatch(/stored otherwise.*"Plain"/);
@@ -226,12 +237,7 @@ describe('a plugin that cleans what it stores (sanitize_text_field, wp_unslash)'
       'schema_name',
       'title',
     ]);
-    const api = createClient({ baseUrl: site.origin, ...site.admin });
-    try {
-      for await (const record of api.schemas.listAll({ url })) await api.schemas.delete(record.id);
-    } finally {
-      await api.close();
-    }
+    await clear();
   });
 });
 
@@ -264,5 +270,63 @@ describe('a document WordPress would answer larger than the client reads', () =>
     }
     const pulled = await cli(['pull', '--out', '-', '--url', url], env);
     expect(pulled.code, pulled.stderr).toBe(0);
+  });
+});
+
+describe('a write WordPress answers as done but does not keep', () => {
+  const site = sites.find((candidate) => candidate.kind === 'pretty')!;
+  const env = {
+    SCHEMA_MANAGER_API: site.origin,
+    SCHEMA_MANAGER_USER: site.admin.username,
+    SCHEMA_MANAGER_PASSWORD: site.admin.password,
+  };
+
+  test('is found by reading the API again after the push, named, and exits 1', async () => {
+    // The plugin's table holds URLs of up to 2,048 characters; its insert fails, which it does not check, and
+    // it answers the fields as stored. A schema on that URL fails with a 500 of its own; the page's other does not.
+    const long = `https://www.example.com/cli/${'l'.repeat(3000)}/`;
+    const kept = 'https://www.example.com/cli/kept/';
+    const clearKept = async () => {
+      const api = createClient({ baseUrl: site.origin, ...site.admin });
+      try {
+        for await (const record of api.schemas.listAll({ url: kept })) await api.schemas.delete(record.id);
+      } finally {
+        await api.close();
+      }
+    };
+    await clearKept();
+    const input = join(dir, 'dropped.json');
+    writeFileSync(
+      input,
+      JSON.stringify({
+        schemas: [
+          { url: kept, schema_data: document('Kept') },
+          { url: long, schema_data: document('Long') },
+        ],
+        meta: [{ url: long, title: 'Dropped' }],
+      }),
+    );
+    for (const attempt of [1, 2]) {
+      const pushed = await cli(['push', input], env);
+      expect(pushed.code, `${pushed.stdout}${pushed.stderr}`).toBe(1);
+      expect(pushed.stdout).toContain(
+        `failed + ${long}  WebPage "WebPage"\n  Could not store the schema. (500 db_error at POST`,
+      );
+      expect(pushed.stdout).toContain(`not stored: + meta ${long}\n    title: (none) → "Dropped"`);
+      expect(pushed.stdout).toContain(
+        `The API answered 1 write above as done but does not hold it: read again after the push, it still differs from ${input} there.`,
+      );
+      expect(pushed.stdout).toContain(`Schemas: ${attempt === 1 ? 1 : 0} created`);
+      expect(pushed.stdout).toContain(
+        'Meta: 0 set, 0 unchanged. Social: 0 set, 0 unchanged. 2 writes failed.',
+      );
+    }
+    const api = createClient({ baseUrl: site.origin, ...site.admin });
+    try {
+      expect(await api.schemasByUrl(kept)).toHaveLength(1);
+    } finally {
+      await api.close();
+    }
+    await clearKept();
   });
 });
