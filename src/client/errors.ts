@@ -4,6 +4,7 @@ import { plural } from '../plural.ts';
 import { GET_REDIRECT_LIMIT } from './exchange.ts';
 import { OPERATIONS, type OperationName } from './operations.ts';
 import type { Redactor } from './redact.ts';
+import { isRepeatable } from './retry-policy.ts';
 
 /** Codes the client itself gives; other codes are the server's own (`rest_forbidden`, `not_found`, ...). */
 export const CLIENT_ERROR_CODES = {
@@ -289,7 +290,8 @@ export function credentialsHint(
 /** The usual cause of a failure, in a sentence a user can act on; null when there is nothing to add. */
 export function hintFor(context: HintContext): string | null {
   const { status, code, operation, names } = context;
-  const spent = context.retries > 0 ? 'retries were spent (for reads), ' : '';
+  const repeatable = isRepeatable(context.method);
+  const spent = context.retries > 0 && repeatable ? 'retries were spent, ' : '';
   const capability = OPERATIONS[operation as OperationName]?.capability;
   if (code === CLIENT_ERROR_CODES.timeout) {
     const [name, ms] = context.totalBoundPassed
@@ -390,6 +392,9 @@ export function hintFor(context: HintContext): string | null {
   // WordPress's own answer to a PHP fatal error (its "critical error" page, in JSON for the REST API).
   if (status === 500 && code === 'internal_server_error')
     return 'a PHP fatal error in WordPress, a plugin or the theme (WordPress\'s "There has been a critical error on this website"): it fails the same way until fixed; WordPress e-mails the site\'s administrator a recovery-mode link, and the PHP error log names the file';
+  // A write is not sent again after a server error: it may be done, and a create sent twice is stored twice.
+  if (status !== null && status >= 500 && !repeatable)
+    return `the server failed on this write, which was not sent again (it may have been done): check the site's error log${code === 'db_error' ? ' (its database refused the write: a value too long for its column, a lost connection)' : ''}, then read the API (pull) before sending it again`;
   if (status !== null && status >= 500)
     return `the server failed; ${spent}try again later or check its error log`;
   return null;

@@ -39,6 +39,11 @@ export interface RetryFailure {
 
 // GET, DELETE and the like can run twice without harm; POST and PUT may have acted before failing.
 const REPEATABLE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'DELETE']);
+
+/** Whether a request of this method is sent again after a server error (it can run twice without harm). */
+export function isRepeatable(method: string): boolean {
+  return REPEATABLE_METHODS.has(method.toUpperCase());
+}
 // undici's own retry defaults: a 500 is as often a passing failure (a PHP fatal, a database timeout behind
 // WordPress, a firewall's HTML error page) as a lasting one, and a repeated read does no harm.
 const REPEATABLE_STATUSES = new Set([429, 500, 502, 503, 504]);
@@ -79,7 +84,7 @@ export function retryDelay(
   now: number,
 ): number | null {
   if (attempt > settings.retries) return null;
-  const repeatable = REPEATABLE_METHODS.has(method.toUpperCase());
+  const repeatable = isRepeatable(method);
   const { statusCode, code } = failure;
   const allowed =
     statusCode !== undefined

@@ -207,7 +207,14 @@ describe('server errors', () => {
   test('a hint says retries were spent only where the client was allowed some', async () => {
     const retried = await failureOf(wpError(500, 'db_error', 'Database error'), 'get', { retries: 1 });
     expect(retried.hint).toBe(
-      'the server failed; retries were spent (for reads), try again later or check its error log',
+      'the server failed; retries were spent, try again later or check its error log',
+    );
+    // A create is never sent again after a 500: the hint says so, and how to find out whether it was done.
+    const written = await failureOf(wpError(500, 'db_error', 'Could not store the schema.'), 'create', {
+      retries: 3,
+    });
+    expect(written.hint).toBe(
+      "the server failed on this write, which was not sent again (it may have been done): check the site's error log (its database refused the write: a value too long for its column, a lost connection), then read the API (pull) before sending it again",
     );
     const once = await failureOf(wpError(500, 'db_error', 'Database error'), 'get', { retries: 0 });
     expect(once.hint).toBe('the server failed; try again later or check its error log');
