@@ -317,12 +317,25 @@ export function resolveId(walk: Walk, id: string): Record<string, unknown> | und
         else parts.set(own, [node]);
       }
     }
+    walk.parts = new Map();
     for (const [own, nodes] of parts) {
-      if (nodes.length > 1) ids.set(own, wholeNode(ids.get(own)!, nodes));
+      if (nodes.length < 2) continue;
+      const kept = ids.get(own)!;
+      ids.set(own, wholeNode(kept, nodes));
+      walk.parts.set(own, [kept, ...nodes.filter((node) => node !== kept)]);
     }
     walk.ids = ids;
   }
   return walk.ids.get(id);
+}
+
+/**
+ * The parts of the node `id` names where it is written in several (Yoast's author, a node a page splits over
+ * two scripts), the one its whole node builds on first; undefined where it is written once.
+ */
+export function partsOf(walk: Walk, id: string): Array<Record<string, unknown>> | undefined {
+  resolveId(walk, id);
+  return walk.parts!.get(id);
 }
 
 /** `kept` with the properties that only the other `parts` of its node give (its own `@id` and type stay). */

@@ -56,6 +56,8 @@ function runWalk(report: Reporter, root: unknown, options: ValidateOptions | und
     typed: google ? [] : null,
     ruled: google ? hasRichResultRules : null,
     ids: null,
+    parts: null,
+    partPaths: google ? new Map() : null,
     references: google ? new Map() : null,
     owner: null,
     ownerIds: [],

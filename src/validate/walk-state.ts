@@ -19,6 +19,11 @@ export interface TypedNode {
   above: Owner | null;
   /** The node's `@id`, when it has one: other nodes may reference it. */
   id: string | null;
+  /**
+   * For a node written in parts that share its `@id` (in one script or in several), where the properties the
+   * other parts give stand: their findings point there, not at this part.
+   */
+  partPaths?: Map<string, Array<string | number>>;
 }
 
 /** A node being walked: its types, and the node that holds it (a list each typed node keeps its place in). */
@@ -49,6 +54,10 @@ export interface Walk {
   /** Whether any rule table applies to a node of these types: only those are kept in `typed`. */
   ruled: ((types: number[]) => boolean) | null;
   ids: Map<string, Record<string, unknown>> | null;
+  /** Filled with `ids`: the parts of each node written in several (one `@id`), the one `ids` builds on first. */
+  parts: Map<string, Array<Record<string, unknown>>> | null;
+  /** Filled only when a rule table needs it: where each part of a node written in several stands. */
+  partPaths: Map<object, Array<string | number>> | null;
   /** Filled only when a rule table needs it: the references made to each `@id`. */
   references: Map<string, Reference[]> | null;
   /** The node being walked innermost, and through it those around it. */

@@ -2,7 +2,7 @@
 // value checks. The path stack lives in the reporter so paths are only formatted when an issue is found.
 
 import { valueKind } from '../value-kind.ts';
-import { checkLiteral, checkNodeRange, checkReference } from './check-value.ts';
+import { checkLiteral, checkNodeRange, checkReference, partsOf, resolveId } from './check-value.ts';
 import { DEFAULT_CONTEXT, readContext, resolveTerm, type TermContext } from './context.ts';
 import { nodeTypes, reportTermStatus, suggest, unknownTerm } from './node-types.ts';
 import type { Property } from './vocabulary/vocabulary.ts';
@@ -144,13 +144,23 @@ export function walkNode(
   const { report, vocab } = walk;
   const context = '@context' in node && !top ? contextOf(walk, node['@context'], outerContext) : outerContext;
   const typed = keywordKey(node, '@type', context) !== undefined;
-  if (!typed && top) {
+  const idKey = keywordKey(node, '@id', context);
+  const id = idKey !== undefined && typeof node[idKey] === 'string' ? (node[idKey] as string) : null;
+  // A part of a node that another part types, by its `@id` (a page's second script adding to the first's
+  // Article): JSON-LD, and Google, read the parts as one node of that type.
+  const whole = !typed && id !== null ? resolveId(walk, id) : undefined;
+  const wholeTypes =
+    whole && whole !== node && keywordKey(whole, '@type', context) !== undefined
+      ? nodeTypes(walk, whole, context, true)
+      : null;
+  if (!typed && top && !wholeTypes) {
     report.add('missing-type', 'No "@type": name the Schema.org type of this node (for example "Article").');
   }
   const explicit = typed ? nodeTypes(walk, node, context, false) : [];
-  const types = typed ? explicit : (inferred ?? []);
-  const idKey = walk.typed ? keywordKey(node, '@id', context) : undefined;
-  const id = idKey !== undefined && typeof node[idKey] === 'string' ? (node[idKey] as string) : null;
+  const types = typed ? explicit : (wholeTypes ?? inferred ?? []);
+  // Where each part stands, for the rule tables: they check the whole node and point at the part that errs.
+  if (walk.partPaths && id !== null && partsOf(walk, id)?.includes(node))
+    walk.partPaths.set(node, [...report.path]);
   if (walk.typed && explicit.length > 0 && walk.ruled!(explicit)) {
     const above = walk.owner;
     const parentTypes = above?.types ?? [];

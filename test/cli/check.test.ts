@@ -422,6 +422,37 @@ describe('astro-schema-manager check, a page as one graph', () => {
     expect(issues).toContain('"$.author"');
   });
 
+  it('validates a node split over two scripts by its @id as one, each finding on its own script', async () => {
+    const page = join(temp, 'split.html');
+    const article = {
+      '@context': 'https://schema.org',
+      '@type': 'BlogPosting',
+      '@id': 'https://x.com/post#article',
+      headline: 'Hello',
+    };
+    const rest = {
+      '@context': 'https://schema.org',
+      '@id': 'https://x.com/post#article',
+      datePublished: 'yesterday',
+      author: { '@type': 'Person', name: 'Ann', url: 'https://x.com/ann' },
+      image: 'https://x.com/a.png',
+    };
+    const script = (value: unknown) => `<script type="application/ld+json">${JSON.stringify(value)}</script>`;
+    await writeFile(page, `<html><head>${script(article)}</head><body>${script(rest)}</body></html>`);
+    const { code, stdout } = await check(page, '--format', 'json');
+    expect(code).toBe(1);
+    const [file] = JSON.parse(stdout).files;
+    expect(
+      file.documents.map((document: { index: number; issues: Array<{ code: string; path: string }> }) => [
+        document.index,
+        document.issues.map((issue) => `${issue.code} ${issue.path}`),
+      ]),
+    ).toEqual([
+      [0, []],
+      [1, ['invalid-value $.datePublished']],
+    ]);
+  });
+
   it('names a file it cannot check, exits 2, and checks the others', async () => {
     const dir = await mkdtemp(join(temp, 'broken-'));
     await writeFile(

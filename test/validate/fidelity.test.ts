@@ -203,3 +203,84 @@ describe('hostile documents', () => {
     ]);
   });
 });
+
+describe("a node written in parts that share its @id, as Google merges them: one page's scripts or one @graph", () => {
+  const rules: Rules = ['schema.org', 'google'];
+  // Each document's findings, as `severity code path rule`.
+  const findings = (documents: object[]) =>
+    validatePage(documents, { rules }).map((result) => result.issues.map(line).sort());
+  const article = {
+    '@context': 'https://schema.org',
+    '@type': 'Article',
+    '@id': 'https://ex.com/p#article',
+    headline: 'Hi',
+  };
+  const rest = {
+    '@context': 'https://schema.org',
+    '@id': 'https://ex.com/p#article',
+    datePublished: '2024-01-01',
+    author: { '@type': 'Person', name: 'Ann', url: 'https://ex.com/ann' },
+    image: 'https://ex.com/a.png',
+  };
+  it('reads an untyped second part as the typed node, in either order: no missing-type, nothing missing', () => {
+    expect(findings([article, rest])).toEqual([[], []]);
+    expect(findings([rest, article])).toEqual([[], []]);
+  });
+  it("points each finding at the script and field that err: the second part's own values", () => {
+    const wrong = { ...rest, datePublished: 'yesterday', image: 5, author: { '@type': 'Person' } };
+    expect(findings([article, wrong])).toEqual([
+      [],
+      [
+        'error invalid-value $.datePublished schema.org',
+        'error invalid-value $.image schema.org',
+        'warning google-missing-recommended $.author.name google:article',
+        'warning google-missing-recommended $.author.url google:article',
+      ].sort(),
+    ]);
+  });
+  it("checks a rich result's values in the part that gives them, and needs nothing the other part has", () => {
+    const product = {
+      '@context': 'https://schema.org',
+      '@type': 'Product',
+      '@id': '#shoe',
+      name: 'Shoe',
+      image: 'https://ex.com/s.png',
+    };
+    const offers = {
+      '@context': 'https://schema.org',
+      '@id': '#shoe',
+      offers: {
+        '@type': 'Offer',
+        price: 'abc',
+        priceCurrency: 'EUR',
+        availability: 'https://schema.org/InStock',
+      },
+    };
+    const [first, second] = findings([product, offers]);
+    expect(first!.filter((finding) => !finding.includes('recommended'))).toEqual([]);
+    expect(second).toEqual(['error google-invalid-value $.offers.price google:merchant-listing']);
+    // Alone, the Product has none of a snippet's review, rating or offers.
+    expect(findings([product])[0]).toContain('error google-missing-one-of $ google:product-snippet');
+  });
+  it("checks the second part's properties against the node's type", () => {
+    const stray = { ...rest, recipeYield: '4' };
+    expect(findings([article, stray])).toEqual([
+      [],
+      ['warning property-not-in-domain $.recipeYield schema.org'],
+    ]);
+  });
+  it('still asks a type of a node no other part types (another @id), and of a page of that part alone', () => {
+    const other = { ...rest, '@id': 'https://ex.com/p#other' };
+    expect(findings([article, other])[1]).toEqual(['error missing-type $ schema.org']);
+    expect(findings([rest])[0]).toEqual(['error missing-type $ schema.org']);
+  });
+  it('merges the parts of one @graph the same way', () => {
+    const { '@context': _, ...typed } = article;
+    const { '@context': __, ...part } = rest;
+    const { issues } = validateJsonLd(
+      { '@context': 'https://schema.org', '@graph': [typed, { ...part, image: 5 }] },
+      { rules },
+    );
+    expect(issues.map(line)).toEqual(['error invalid-value $["@graph"][1].image schema.org']);
+  });
+});

@@ -1,6 +1,6 @@
 // Applies the rich-result table to the typed nodes the walk found: where a rule applies (its types, its place
 // in the document, its conditions), which of its paths are missing, and which values break a stated format.
-import { article, names } from '../check-value.ts';
+import { article, names, partsOf, resolveId } from '../check-value.ts';
 import { formatPath } from '../json-path.ts';
 import { LINKS_NOT_PARTS } from '../links.ts';
 import type { IssueCode } from '../report.ts';
@@ -10,6 +10,7 @@ import type { TypedNode, Walk } from '../walk.ts';
 import {
   type Found,
   findPath,
+  firstStep,
   lookup,
   missBelowLiteral,
   type Place,
@@ -216,7 +217,9 @@ export function hasRichResultRules(types: number[]): boolean {
 
 /** Checks every typed node against the rules that apply to its types and its place. */
 export function checkRichResults(walk: Walk, nodes: TypedNode[]): void {
-  for (const typed of nodes) {
+  for (const part of nodes) {
+    const typed = wholeOf(walk, part, nodes);
+    if (!typed) continue;
     const { node, types } = typed;
     // Two rich results that need the same property (Product snippet and Merchant listing both need "name")
     // say so once.
@@ -236,6 +239,24 @@ export function checkRichResults(walk: Walk, nodes: TypedNode[]): void {
       said = checkRule(walk, rule, typed, said);
     }
   }
+}
+
+/**
+ * A node written in parts that share its `@id` (one script's Article, another's `{"@id", "image"}`), as Google
+ * reads it: whole, checked once on the part it builds on, with where each other part's properties stand. Null
+ * for the other parts where that one is checked.
+ */
+function wholeOf(walk: Walk, typed: TypedNode, nodes: TypedNode[]): TypedNode | null {
+  const parts = typed.id === null ? undefined : partsOf(walk, typed.id);
+  if (!parts) return typed;
+  const [kept] = parts;
+  if (kept !== typed.node) return nodes.some((other) => other.node === kept) ? null : typed;
+  const partPaths = new Map<string, Segments>();
+  for (const part of parts.slice(1)) {
+    const at = walk.partPaths?.get(part);
+    if (at) for (const key in part) if (!(key in typed.node) && !partPaths.has(key)) partPaths.set(key, at);
+  }
+  return { ...typed, node: resolveId(walk, typed.id!)!, partPaths };
 }
 
 /** Where a node stands for the table: at the top, or as the value of `via` on a node of `parentTypes`. */
@@ -327,6 +348,11 @@ function sameValue(text: string, value: string): boolean {
 function checkRule(walk: Walk, compiledRule: CompiledRule, typed: TypedNode, said: Set<string> | null) {
   const { rule } = compiledRule;
   const { node, path } = typed;
+  // A property another part of the node gives is reported where that part stands.
+  const baseOf = (key: string | number | undefined) =>
+    (key === undefined ? undefined : typed.partPaths?.get(String(key))) ?? path;
+  const placeAt = (place: Place | null) => segmentsOf(place, baseOf(firstStep(place)));
+  const atKey = (key: string) => [...baseOf(key), key];
   let seen = said;
   const report = (
     code: IssueCode,
@@ -380,7 +406,7 @@ function checkRule(walk: Walk, compiledRule: CompiledRule, typed: TypedNode, sai
         report(
           code,
           `${richResult} ${MISSING_VERBS[code]} ${entry.what}${more}.`,
-          segmentsOf(miss, path),
+          placeAt(miss),
           plain
             ? {
                 missingField: {
@@ -404,7 +430,7 @@ function checkRule(walk: Walk, compiledRule: CompiledRule, typed: TypedNode, sai
     report(
       'google-missing-required',
       `${richResult} requires ${entry.what} on one ${segments[0]} at least.`,
-      [...path, segments[0]!],
+      atKey(segments[0]!),
     );
   }
   for (const entry of compiledRule.requiredExceptLast) {
@@ -415,7 +441,7 @@ function checkRule(walk: Walk, compiledRule: CompiledRule, typed: TypedNode, sai
       report(
         'google-missing-required',
         `${richResult} requires ${entry.what} on every ${list} but the last.`,
-        segmentsOf(miss, path),
+        placeAt(miss),
       );
     }
   }
@@ -429,7 +455,7 @@ function checkRule(walk: Walk, compiledRule: CompiledRule, typed: TypedNode, sai
       report(
         'google-missing-required',
         `${richResult} requires at least ${count} "${property}" values; found ${values.length}.`,
-        [...path, segments[0]!],
+        atKey(segments[0]!),
       );
   }
   for (const { property, segments, value, count } of compiledRule.recommendedAtMost) {
@@ -449,7 +475,7 @@ function checkRule(walk: Walk, compiledRule: CompiledRule, typed: TypedNode, sai
       report(
         'google-missing-recommended',
         `${richResult} recommends at most ${count} ${what}; found ${found}.`,
-        [...path, segments[0]!],
+        atKey(segments[0]!),
       );
   }
   for (const entry of compiledRule.forbidden) {
@@ -460,10 +486,11 @@ function checkRule(walk: Walk, compiledRule: CompiledRule, typed: TypedNode, sai
     const together = when
       ? ` together with ${when.entry.what}${withValue === undefined ? '' : ` ${withValue}`}`
       : '';
-    report('google-invalid-value', `${richResult} does not take ${entry.what}${together}.`, [
-      ...path,
-      entry.alternatives[0]![0]!,
-    ]);
+    report(
+      'google-invalid-value',
+      `${richResult} does not take ${entry.what}${together}.`,
+      atKey(entry.alternatives[0]![0]!),
+    );
   }
   for (const { property, segments, other } of compiledRule.equals) {
     if (lookup(node, segments[0]!) === undefined) continue;
@@ -476,7 +503,7 @@ function checkRule(walk: Walk, compiledRule: CompiledRule, typed: TypedNode, sai
       report(
         'google-invalid-value',
         `${richResult} needs "${property}" to be the same as "${named}" (${JSON.stringify(wanted)}); found ${quoted(found.value)}.`,
-        segmentsOf(found.place, path),
+        placeAt(found.place),
       );
     }
   }
@@ -491,7 +518,7 @@ function checkRule(walk: Walk, compiledRule: CompiledRule, typed: TypedNode, sai
       report(
         'google-missing-recommended',
         `${richResult} recommends "${property}" no greater than "${other.join('.')}" (${high}); found ${quoted(found.value)}.`,
-        segmentsOf(found.place, path),
+        placeAt(found.place),
       );
     }
   }
@@ -500,7 +527,7 @@ function checkRule(walk: Walk, compiledRule: CompiledRule, typed: TypedNode, sai
     const first = new Map<string, Segments>();
     for (const found of findPath(walk, node, segments, null).values) {
       if (typeof found.value !== 'string') continue;
-      const at = segmentsOf(found.place, path);
+      const at = placeAt(found.place);
       const earlier = first.get(found.value.trim());
       if (earlier === undefined) first.set(found.value.trim(), at);
       else
@@ -517,7 +544,7 @@ function checkRule(walk: Walk, compiledRule: CompiledRule, typed: TypedNode, sai
     for (const found of findPath(walk, node, segments, null).values) {
       const domain = domainOf(found.value);
       if (domain === null) continue;
-      const at = segmentsOf(found.place, path);
+      const at = placeAt(found.place);
       if (site === null) site = { domain, value: found.value, at };
       else if (domain !== site.domain)
         report(
@@ -542,7 +569,7 @@ function checkRule(walk: Walk, compiledRule: CompiledRule, typed: TypedNode, sai
     let first: { types: string; at: Segments } | null = null;
     for (const { types, place } of nodes.values()) {
       const these = types.sort().join(', ');
-      const at = segmentsOf(place, path);
+      const at = placeAt(place);
       if (first === null) first = { types: these, at };
       else if (these !== first.types)
         report(
@@ -558,11 +585,11 @@ function checkRule(walk: Walk, compiledRule: CompiledRule, typed: TypedNode, sai
       if (typeof found.value === 'object' && found.value !== null) continue; // a node: its own rules judge it
       const problem = formatProblem(format, found.value, found.holder);
       // Schema.org's own check may already have said the value is malformed (a date that is not ISO 8601).
-      if (problem && !walk.report.has('invalid-value', segmentsOf(found.place, path))) {
+      if (problem && !walk.report.has('invalid-value', placeAt(found.place))) {
         report(
           recommended ? 'google-missing-recommended' : 'google-invalid-value',
           `${richResult} ${recommended ? 'recommends' : 'needs'} "${property}" as ${problem}; found ${quoted(found.value)}.`,
-          segmentsOf(found.place, path),
+          placeAt(found.place),
         );
       }
     }

@@ -34,6 +34,13 @@ export function segmentsOf(place: Place | null, base: Segments): Segments {
   return [...base, ...steps.reverse()];
 }
 
+/** The first step of a place: the node's own property it is under. */
+export function firstStep(place: Place | null): string | number | undefined {
+  let at = place;
+  while (at?.from) at = at.from;
+  return at?.step;
+}
+
 const to = (from: Place | null, step: string | number): Place => ({
   from,
   step,
