@@ -4,7 +4,7 @@
 import { typesDescribedTwice } from '../head/json-ld-type.ts';
 import { decodedPath, emptyLabel, pageHref } from '../url-forms.ts';
 import type { PageFacts } from './page-facts.ts';
-import { listUrls, resolve, type SiteView } from './site-view.ts';
+import { listUrls, pageKey, resolve, type SiteView } from './site-view.ts';
 
 /** @example checkLinks(viewSite(input)) */
 export function checkLinks(view: SiteView): void {
@@ -12,6 +12,15 @@ export function checkLinks(view: SiteView): void {
   // Under trailingSlash 'ignore' both spellings are served; a directory given to `check` says how by its pages.
   const spellingMatters = input.trailingSlash !== 'ignore';
   const misspelled: Array<{ page: PageFacts; canonical: string; served: string }> = [];
+  // A canonical that names a built page once the site's base path is put in (Next.js's metadata leaves its
+  // basePath out): say which page it meant.
+  const leftOutBase = (canonical: URL): string => {
+    if (site.pathname === '/' || canonical.pathname.startsWith(site.pathname)) return '';
+    const based = new URL(`${site.pathname.replace(/\/$/, '')}${canonical.pathname}`, site.origin);
+    return byKey.has(pageKey(based))
+      ? `; ${based.href} is: the canonical leaves out the site's base path ${site.pathname} (as Next.js's metadata does with a basePath). Write the address with the base`
+      : '';
+  };
   for (const page of pages) {
     if (isRedirect(page)) continue;
     // An error page is served with its error status, for many addresses: no one reads its canonical.
@@ -42,7 +51,7 @@ export function checkLinks(view: SiteView): void {
             'canonical-not-built',
             page.url,
             'link rel=canonical',
-            `The canonical ${canonical.href} is not a page of this build.`,
+            `The canonical ${canonical.href} is not a page of this build${leftOutBase(canonical)}.`,
           );
         else if (target && isRedirect(target))
           add(

@@ -50,9 +50,7 @@ export function viewSite(input: SiteAuditInput): SiteView {
   const where = (page: PageFacts) => located.get(page) as Located;
   const byKey = new Map<string, PageFacts>();
   for (const [page, { key }] of located) byKey.set(key, page);
-  // Astro's error pages, and their copies under a locale that i18n fallbacks of the rewrite type write (fr/404/).
-  const isNotFoundPage = (page: PageFacts): boolean =>
-    /^(?:[a-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*\/)?(?:404|500)(?:\.html|\/index\.html)$/.test(page.file);
+  const isNotFoundPage = (page: PageFacts): boolean => isErrorPageFile(page.file);
   const isRedirect = (page: PageFacts): boolean => page.refreshTo !== null;
   const isNoindex = (page: PageFacts): boolean => /\bnoindex\b/i.test(page.robots ?? '');
   // A canonical naming another built page; one naming nothing built is ignored by search engines (and reported
@@ -77,6 +75,17 @@ export function viewSite(input: SiteAuditInput): SiteView {
     add,
     findings,
   };
+}
+
+/**
+ * An error page's file: `404.html` and `500.html` (or in their folder), their copies under a locale that
+ * Astro's i18n fallbacks of the rewrite type write (`fr/404/`), and Next.js's `_not-found.html`, the same page
+ * as its `404.html`. A host serves them for many addresses, with their error status.
+ */
+export function isErrorPageFile(file: string): boolean {
+  return /^(?:(?:[a-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*\/)?(?:404|500)|_not-found)(?:\.html|\/index\.html)$/.test(
+    file,
+  );
 }
 
 function locate(page: PageFacts): Located {

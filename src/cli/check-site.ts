@@ -2,9 +2,11 @@
 // files they are about, and the pages for the HTML report.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { type AssetBase, assetBasesOf, commonAssetBase } from '../audit/asset-base.ts';
 import { decodePage } from '../audit/decode-page.ts';
 import { type AuditFinding, auditOutput, type PageFacts, readPageFacts } from '../audit/index.ts';
 import { listOutputFiles } from '../audit/read-output.ts';
+import { isErrorPageFile } from '../audit/site-view.ts';
 import { readSitemap } from '../read-sitemap.ts';
 import { prettyJson, type ReportPage } from '../report/html-report.ts';
 import { decodedPath, emptyLabel, pageHref } from '../url-forms.ts';
@@ -23,30 +25,70 @@ export interface DirectoryAudit {
 const DEEP_PAGES = 50;
 /** Sitemap entries read for the same. */
 const SITEMAP_PAGES = 50;
+/** Pages whose own files' addresses are read for the base path the site is served under. */
+const ASSET_PAGES = 10;
+
+/** Where a built directory says its site lives, and how sure that is. */
+export interface SiteFound {
+  /** The address the audit uses: `--site`, else the one named below under the base the pages' files say. */
+  site: string | null;
+  /** The address the pages (or sitemaps) name; null when none does. */
+  named: string | null;
+  /** The base path the pages load their own files under (`/docs/` for `/docs/_next/app.js`), when they do. */
+  assets: AssetBase | null;
+}
 
 /**
  * The site's address for a built directory: `--site`, else where the directory says it lives: its home page's
  * canonical (or og:url), another page at its top, a sitemap named by the sitemap index or robots.txt (the
  * address @astrojs/sitemap writes from Astro's `site`), then a page further down. Each page counts only when
- * it names its own file's address; null when none does: the audit then needs `--site`.
+ * it names its own file's address. The pages' own files then say the base path: a page that loads
+ * `/docs/_next/app.js` is served under `/docs/` even where its canonical leaves that out, as Next.js's metadata
+ * does with a `basePath`.
  */
-export function siteOf(dir: string, given: string | undefined): string | null {
-  if (given) return given.endsWith('/') ? given : `${given}/`;
-  const top = readdirSync(dir).filter((name) => /\.html?$/i.test(name));
-  const fromTop = siteNamedByPages(dir, [
+export function siteOf(dir: string, given: string | undefined): SiteFound {
+  const top = readdirSync(dir).filter((name) => /\.html?$/i.test(name) && !isErrorPageFile(name));
+  const ordered = [
     ...top.filter((name) => name === 'index.html'),
     ...top.filter((name) => name !== 'index.html'),
-  ]);
-  if (fromTop) return fromTop;
+  ];
   const files = listOutputFiles(dir);
+  const assets = assetBaseOf(dir, ordered, files);
+  const named = siteNamed(dir, ordered, files);
+  if (given) return { site: given.endsWith('/') ? given : `${given}/`, named, assets };
+  const site =
+    named && assets && new URL(named).pathname !== assets.base ? new URL(assets.base, named).href : named;
+  return { site, named, assets };
+}
+
+function siteNamed(dir: string, top: string[], files: ReadonlySet<string>): string | null {
+  const fromTop = siteNamedByPages(dir, top);
+  if (fromTop) return fromTop;
   const fromSitemaps = siteNamedBySitemaps(dir, files);
   if (fromSitemaps) return fromSitemaps;
-  // Shallow pages first: a section's home is likelier to name itself than an archive page.
-  const deep = [...files]
-    .filter((file) => file.includes('/') && /\.html?$/i.test(file))
-    .sort((a, b) => a.split('/').length - b.split('/').length || a.localeCompare(b))
-    .slice(0, DEEP_PAGES);
-  return siteNamedByPages(dir, deep);
+  return siteNamedByPages(dir, deepPages(files).slice(0, DEEP_PAGES));
+}
+
+/** Pages below the top, shallow first: a section's home is likelier to name itself than an archive page. */
+function deepPages(files: ReadonlySet<string>): string[] {
+  return [...files]
+    .filter((file) => file.includes('/') && /\.html?$/i.test(file) && !isErrorPageFile(file))
+    .sort((a, b) => a.split('/').length - b.split('/').length || a.localeCompare(b));
+}
+
+/** The base path most of a few pages' root-relative addresses of the directory's own files are under. */
+function assetBaseOf(dir: string, top: string[], files: ReadonlySet<string>): AssetBase | null {
+  const found: AssetBase[] = [];
+  for (const file of [...top, ...deepPages(files)].slice(0, ASSET_PAGES)) {
+    const path = join(dir, file);
+    if (inputFileProblem(path)) continue;
+    try {
+      found.push(...assetBasesOf(decodePage(readFileSync(path)), files));
+    } catch {
+      // Unreadable (a broken link): the report names it.
+    }
+  }
+  return commonAssetBase(found);
 }
 
 /** The site above the first of `files` whose canonical (or og:url) is its own address. */
@@ -175,21 +217,31 @@ export function pageUrlsOf(dir: string, site: string): (file: string) => string 
       return null; // Unreadable (a broken link): the report names it.
     }
   };
+  const { origin, pathname: base } = new URL(site);
   const namedAt = (file: string): URL | null => {
     const facts = factsOf(file);
     const said = facts && (facts.canonical ?? facts.ogUrl);
-    return said && URL.canParse(said) ? new URL(said) : null;
+    const named = said && URL.canParse(said) ? new URL(said) : null;
+    // One that leaves the site's base out (Next.js's metadata with a basePath) still spells the page as served.
+    if (named && named.origin === origin && !`${named.pathname}/`.startsWith(base))
+      named.pathname = `${base}${named.pathname.slice(1)}`;
+    return named;
   };
   const spellingOf = (file: string, named: URL, spellings: Spelling[]): Spelling | undefined => {
     const bare = `${named.origin}${named.pathname}`;
     return spellings.find((spelling) => spelled(file, spelling) === bare);
   };
-  // Home pages are spelled their own way, so they do not vote for the others'.
+  // Home pages are spelled their own way, so they do not vote for the others'; error pages, served for many
+  // addresses, name whatever their layout gives them (Next.js's 404.html names /_not-found).
   const homes = homeSpellings(files, site, factsOf, spellingOf);
   const votes = { index: new Map<Spelling, number>(), page: new Map<Spelling, number>() };
   for (const kind of ['index', 'page'] as const) {
     const ofKind = files.filter(
-      (file) => kindOf(file) === kind && (stemOf(file) !== '' || underBase) && !homes.has(file),
+      (file) =>
+        kindOf(file) === kind &&
+        (stemOf(file) !== '' || underBase) &&
+        !homes.has(file) &&
+        !isErrorPageFile(file),
     );
     const step = Math.max(1, Math.floor(ofKind.length / SAMPLE));
     for (let i = 0; i < ofKind.length; i += step) {

@@ -102,23 +102,41 @@ files are still checked).`,
     const notes: string[] = [];
     if (values['no-audit'] !== false) {
       for (const dir of paths.filter((path) => statSync(path).isDirectory())) {
-        const site = siteOf(dir, values.site as string | undefined);
+        const given = values.site as string | undefined;
+        const { site, named, assets } = siteOf(dir, given);
+        // Where the pages' own files are: `/docs/_next/app.js` is a file of the directory served under /docs/.
+        const loaded =
+          assets && assets.base !== '/'
+            ? `load their own files from under ${assets.base} (${assets.example}), which works only served there`
+            : null;
         if (site === null) {
           // Said in the JSON and as an annotation too: a CI reading those would take the run for audited.
           // Beside an Astro project the address is the `site` its config sets, which the CLI does not run.
           const config = astroConfigIn(process.cwd());
-          const named = config ? ` (the site of ${config})` : '';
-          const note = `Site audit of ${dir} skipped: no page of it names its own address (canonical or og:url), nor does a sitemap; pass --site <url>${named} to audit it (titles, descriptions, images, links).`;
+          const configured = config ? ` (the site of ${config})` : '';
+          const how = loaded
+            ? `; its pages ${loaded}, so pass --site https://<its host>${assets!.base}${configured} to audit it`
+            : `; pass --site <url>${configured} to audit it`;
+          const note = `Site audit of ${dir} skipped: no page of it names its own address (canonical or og:url), nor does a sitemap${how} (titles, descriptions, images, links).`;
           process.stderr.write(`${note}\n`);
           notes.push(note);
           continue;
         }
-        const said = values.site === undefined ? null : siteOf(dir, undefined);
-        if (said !== null && new URL(said).href !== new URL(site).href) {
+        if (given !== undefined && named !== null && new URL(named).href !== new URL(site).href) {
           // A mistyped --site makes every canonical "not a page of this build": say where the pages point.
           process.stderr.write(
-            `Note: --site is ${site}, but the pages of ${dir} name ${said} as their address; the audit checks them against --site.\n`,
+            `Note: --site is ${site}, but the pages of ${dir} name ${named} as their address; the audit checks them against --site.\n`,
           );
+        }
+        if (given !== undefined && loaded && new URL(site).pathname !== assets!.base) {
+          process.stderr.write(`Note: --site is ${site}, but the pages of ${dir} ${loaded}.\n`);
+        }
+        if (given === undefined && site !== named) {
+          // Served anywhere else, the pages load none of their scripts and styles. In the JSON and the
+          // annotations too: every canonical that leaves the base out is reported against this address.
+          const note = `Note: the pages of ${dir} name ${named} as the site's address, but ${loaded}: checked as ${site}. Pass --site <url> if the site is elsewhere.`;
+          process.stderr.write(`${note}\n`);
+          notes.push(note);
         }
         const audit = await auditDirectory(dir, site, values.cms as string | undefined, flags.severity);
         attachAudit(checked, audit);

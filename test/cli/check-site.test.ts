@@ -421,3 +421,100 @@ it('prints a page finding a layout repeats once: word for word on three pages, o
     ]);
   });
 });
+
+// The shape of `next build` with `output: 'export'` and `basePath: '/docs'`: every page loads its chunks from
+// /docs/_next/, while the metadata's canonical and og:url leave the basePath out.
+const nextPage = (path: string, title: string, named = true) =>
+  `<!doctype html><html><head><meta charSet="utf-8"/>` +
+  `<link rel="preload" as="script" fetchPriority="low" href="/docs/_next/static/chunks/webpack.js"/>` +
+  `<script src="/docs/_next/static/chunks/main-app.js" async=""></script><title>${title}</title>` +
+  `<meta name="description" content="The page ${title}, long enough to say what it is about."/>` +
+  (named
+    ? `<link rel="canonical" href="${SITE}${path}"/><meta property="og:url" content="${SITE}${path}"/>`
+    : '') +
+  `</head><body><a href="/docs/blog/hello">Hello</a><script type="application/ld+json">` +
+  `{"@context":"https://schema.org","@type":"WebSite","name":"Docs","url":"${SITE}docs/"}</script></body></html>`;
+const nextFiles = (named = true) => ({
+  'index.html': nextPage('', 'Docs home', named),
+  'blog/hello.html': nextPage('blog/hello', 'Hello world', named),
+  '_next/static/chunks/webpack.js': '',
+  '_next/static/chunks/main-app.js': '',
+});
+
+it("takes the base path from the files a site's pages load when their canonicals leave it out (Next.js's basePath)", async () => {
+  await withSite(nextFiles(), async (root) => {
+    const { code, stdout, stderr } = await check(root, '--format', 'json');
+    const note = `Note: the pages of ${root} name ${SITE} as the site's address, but load their own files from under /docs/ (/docs/_next/static/chunks/webpack.js), which works only served there: checked as ${SITE}docs/. Pass --site <url> if the site is elsewhere.`;
+    expect(stderr.trim()).toBe(note);
+    const report = JSON.parse(stdout);
+    expect(report.notes).toEqual([note]);
+    const pages = report.files as Array<{
+      file: string;
+      url: string;
+      pageIssues?: Array<{ code: string; message: string }>;
+    }>;
+    expect(pages.map((file) => file.url)).toEqual([`${SITE}docs/blog/hello`, `${SITE}docs/`]);
+    // Each canonical names an address that is no page: which one it meant, and why.
+    expect(pages.flatMap((file) => (file.pageIssues ?? []).map((issue) => issue.message))).toEqual([
+      `The canonical ${SITE}blog/hello is not a page of this build; ${SITE}docs/blog/hello is: the canonical leaves out the site's base path /docs/ (as Next.js's metadata does with a basePath). Write the address with the base.`,
+      `The canonical ${SITE} is not a page of this build; ${SITE}docs/ is: the canonical leaves out the site's base path /docs/ (as Next.js's metadata does with a basePath). Write the address with the base.`,
+    ]);
+    expect(code).toBe(1);
+    // Given as --site, the base the files say is checked against too.
+    const given = await check(root, '--site', SITE);
+    expect(given.stderr).toContain(
+      `Note: --site is ${SITE}, but the pages of ${root} load their own files from under /docs/ (/docs/_next/static/chunks/webpack.js), which works only served there.`,
+    );
+  });
+});
+
+it('says under which base path to give --site when no page names the site but its files say the base', async () => {
+  await withSite(nextFiles(false), async (root) => {
+    const { stderr } = await check(root);
+    expect(stderr.trim()).toBe(
+      `Site audit of ${root} skipped: no page of it names its own address (canonical or og:url), nor does a sitemap; its pages load their own files from under /docs/ (/docs/_next/static/chunks/webpack.js), which works only served there, so pass --site https://<its host>/docs/ to audit it (titles, descriptions, images, links).`,
+    );
+  });
+});
+
+it("takes a site's own folder for no base: /docs/logo.png is the file docs/logo.png", async () => {
+  const files = {
+    'index.html': page(
+      '',
+      '<title>Shop</title><meta name="description" content="S."><script src="/app.js"></script><link rel="icon" href="/docs/logo.png">',
+    ),
+    'docs/index.html': page(
+      'docs/',
+      '<title>Docs</title><meta name="description" content="D."><script src="/app.js"></script>',
+    ),
+    'docs/logo.png': '',
+    'app.js': '',
+  };
+  await withSite(files, async (root) => {
+    const { code, stderr, stdout } = await check(root, '--format', 'json');
+    expect(stderr).not.toContain('their own files');
+    expect(JSON.parse(stdout).files.map((file: { url: string }) => file.url)).toEqual([`${SITE}docs/`, SITE]);
+    expect(code).toBe(0);
+  });
+});
+
+it("takes Next.js's _not-found.html for the error page it is: its canonical not checked nor read for the site", async () => {
+  // Next's root layout gives its metadata to the not-found page too: here a canonical of the page it sits on.
+  const notFound = `<!doctype html><html><head><meta name="robots" content="noindex"/><title>404: This page could not be found.</title><link rel="canonical" href="https://elsewhere.example/_not-found"/></head><body></body></html>`;
+  const files = {
+    '_not-found.html': notFound,
+    '404.html': notFound,
+    'index.html': page('', '<title>Shop</title><meta name="description" content="S.">'),
+    'gone.html': page('_not-found', '<title>Gone</title><meta name="description" content="G.">'),
+  };
+  await withSite(files, async (root) => {
+    const { issues } = await jsonIssues(root);
+    expect(issues.map((issue) => `${issue.code} ${issue.file.split('/').at(-1)}`)).toEqual([
+      'canonical-to-not-found gone.html',
+    ]);
+  });
+  // Nor does the error page say where the site is: it is served for every address.
+  await withSite({ '_not-found.html': notFound, 'about.html': '<title>About</title>' }, async (root) => {
+    expect((await check(root)).stderr).toContain('skipped: no page of it names its own address');
+  });
+});
