@@ -15,10 +15,11 @@ import {
 } from '../validate/index.ts';
 import { writeFileAtomically } from '../write-file-atomically.ts';
 import { astroConfigIn } from './astro-project.ts';
-import { attachAudit, auditDirectory, checkReportPages, type DirectoryAudit, siteOf } from './check-site.ts';
+import { attachAudit, auditDirectory, checkReportPages, type DirectoryAudit } from './check-site.ts';
 import { type Command, UsageError } from './command.ts';
 import { inputFileProblem } from './read-input.ts';
 import { reachesFailOn, readReportFlags, renderReport, reportFlagOptions } from './report-flags.ts';
+import { siteOf } from './site-address.ts';
 
 // check also writes one self-contained HTML page; validate does not, so the choice is added here.
 const checkFlagOptions = reportFlagOptions.map((option) =>
