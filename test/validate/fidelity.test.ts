@@ -274,6 +274,9 @@ describe("a node written in parts that share its @id, as Google merges them: one
     expect(findings([article, other])[1]).toEqual(['error missing-type $ schema.org']);
     expect(findings([rest])[0]).toEqual(['error missing-type $ schema.org']);
   });
+  it('checks a node two typed parts write once, whole: neither is missing what the other gives', () => {
+    expect(findings([article, { ...rest, '@type': 'Article' }])).toEqual([[], []]);
+  });
   it('merges the parts of one @graph the same way', () => {
     const { '@context': _, ...typed } = article;
     const { '@context': __, ...part } = rest;
