@@ -37,7 +37,7 @@ export function rewriteHeadOfStream(
   let passing = false;
 
   /** The held bytes as they came, and every later chunk after them. */
-  const passUntouched = (controller: TransformStreamDefaultController<Uint8Array>): void => {
+  const passUntouched = (controller: ReadableStreamDefaultController<Uint8Array>): void => {
     passing = true;
     watch = null;
     for (const bytes of held) controller.enqueue(bytes);
@@ -45,7 +45,7 @@ export function rewriteHeadOfStream(
   };
 
   /** The held bytes, the head rewritten; an incomplete UTF-8 sequence at the end goes out as it came. */
-  const release = async (controller: TransformStreamDefaultController<Uint8Array>): Promise<void> => {
+  const release = async (controller: ReadableStreamDefaultController<Uint8Array>): Promise<void> => {
     passing = true;
     watch = null;
     const bytes = concat(held);
@@ -71,28 +71,51 @@ export function rewriteHeadOfStream(
     if (cut < bytes.length) controller.enqueue(bytes.subarray(cut));
   };
 
-  return body.pipeThrough(
-    new TransformStream<Uint8Array | string, Uint8Array>({
-      async transform(chunk, controller) {
-        const bytes = typeof chunk === 'string' ? encoder.encode(chunk) : chunk;
-        if (passing) {
-          controller.enqueue(bytes);
+  /** Takes one chunk of the page; true when bytes went out (the head is over or was let go). */
+  const take = async (
+    chunk: Uint8Array | string,
+    controller: ReadableStreamDefaultController<Uint8Array>,
+  ): Promise<boolean> => {
+    const bytes = typeof chunk === 'string' ? encoder.encode(chunk) : chunk;
+    if (passing) {
+      controller.enqueue(bytes);
+      return true;
+    }
+    held.push(bytes);
+    heldBytes += bytes.length;
+    if (watch?.write(decoder.decode(bytes, { stream: true }))) await release(controller);
+    else if (heldBytes > maxHeadBytes) {
+      options.onUntouched?.('too-long');
+      passUntouched(controller);
+    }
+    return passing;
+  };
+
+  const reader = body.getReader();
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      for (;;) {
+        let read: ReadableStreamReadResult<Uint8Array | string>;
+        try {
+          read = await reader.read();
+        } catch (error) {
+          // A page that throws while it renders (or a stream that fails) ends the response where it failed: what
+          // it sent so far goes out first, as it would without this pass, rather than be lost with the held head.
+          passUntouched(controller);
+          controller.error(error);
           return;
         }
-        held.push(bytes);
-        heldBytes += bytes.length;
-        if (watch?.write(decoder.decode(bytes, { stream: true }))) await release(controller);
-        else if (heldBytes > maxHeadBytes) {
-          options.onUntouched?.('too-long');
-          passUntouched(controller);
+        if (read.done) {
+          // A page that is all head (or empty) is rewritten whole.
+          if (!passing) await release(controller);
+          controller.close();
+          return;
         }
-      },
-      async flush(controller) {
-        // A page that is all head (or empty) is rewritten whole.
-        if (!passing) await release(controller);
-      },
-    }),
-  );
+        if (await take(read.value, controller)) return;
+      }
+    },
+    cancel: (reason) => reader.cancel(reason),
+  });
 }
 
 function concat(chunks: Uint8Array[]): Uint8Array {

@@ -22,6 +22,21 @@ async function readAll(stream: ReadableStream<Uint8Array>): Promise<string> {
 }
 
 describe('rewriteHeadOfStream', () => {
+  it('sends the bytes held for the head before a failure of the page, then fails as the page did', async () => {
+    const failure = new Error('the page failed');
+    let pulled = 0;
+    const failing = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (pulled++ === 0) controller.enqueue(new TextEncoder().encode('<html><head><title>Vieux</title>'));
+        else controller.error(failure);
+      },
+    });
+    const reader = rewriteHeadOfStream(failing, async (head) => rewriteHead(head, tags).html).getReader();
+    const first = await reader.read();
+    expect(new TextDecoder().decode(first.value)).toBe('<html><head><title>Vieux</title>');
+    await expect(reader.read()).rejects.toBe(failure);
+  });
+
   const page =
     '<html><head><meta charset="utf-8"><title>Vieux</title></head><body><p>Café ☕ 𝄞</p></body></html>';
   const bytes = new TextEncoder().encode(page);
