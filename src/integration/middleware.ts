@@ -163,7 +163,7 @@ export const onRequest: MiddlewareHandler = async (context, next) => {
         apiBase: options.api ?? '',
         cmsUrl: value?.cmsUrl ?? answers.cmsUrlOf(pageUrl) ?? pageUrl,
         answer: value,
-        error: value ? null : whyNot(found, options.requestBudgetMs),
+        error: value ? null : whyNot(found, options),
         conflicts,
       });
     },

@@ -112,6 +112,11 @@ export const optionsSchema = z
     requestCacheTtlSeconds: z.number().min(0).default(60),
     /** At request time, how many pages' answers are kept at most. */
     requestCacheMaxPages: z.number().int().min(1).default(1000),
+    /**
+     * At request time, how many pages the cache holds nothing for are asked of the API per minute at most: past
+     * it (a crawler naming random addresses) such a page is served without head data, without asking.
+     */
+    requestNewPagesPerMinute: z.number().int().min(1).default(300),
     /** Send credentials over plain http to a host other than this machine (a CMS on a network you trust). */
     allowInsecureAuth: z.boolean().default(false),
     /**

@@ -2,7 +2,9 @@
 // API longer than its budget: fresh answers are reused for `ttlMs`, older ones are served while a refresh runs
 // (stale-while-revalidate), concurrent views of one page share one request, and when the API is down the last
 // good answer is served. lru-cache gives all of that; the circuit breaker on top stops a dead API from being
-// asked on every view.
+// asked on every view, and counts only what the API did: a load that waited for a turn among the requests in
+// flight (a burst of new pages) is not a sign that the API is down. A cap on loads of pages the cache holds
+// nothing for keeps a crawler naming random addresses from multiplying the API's load.
 import { LRUCache } from 'lru-cache';
 
 export interface PageDataCacheOptions<T> {
@@ -18,15 +20,35 @@ export interface PageDataCacheOptions<T> {
   cooldownMs?: number;
   /** How long a request may run on after its view gave up, to fill the cache for the next view. */
   loadTimeoutMs?: number;
-  load: (key: string, signal: AbortSignal) => Promise<T>;
+  /** Loads an answer; `report` is told how its requests fare (see LoadReport). */
+  load: (key: string, signal: AbortSignal, report: LoadReport) => Promise<T>;
+  /** Whether a load's failure is the API's, and counts toward the breaker; every failure is, unless told. */
+  blames?: (error: unknown) => boolean;
+  /** Loads of keys the cache holds nothing for, at most, per minute (a token bucket); none: no cap. */
+  newKeysPerMinute?: number;
   /** Called when the circuit first opens in an outage, with the failure that opened it (not again each cooldown). */
   onOpen?: (error: unknown, cooldownMs: number) => void;
   /** Called when the API answers again after the circuit opened, with how long it failed (from the first failure). */
   onRecover?: (outageMs: number) => void;
 }
 
-/** Why a view got no fresh answer: its budget ran out, the circuit is open, or the API failed. */
-export type MissReason = 'timeout' | 'circuit-open' | 'error';
+/**
+ * What a load tells the cache of its requests, so that the breaker blames the API only for what the API did.
+ * A load past the budget counts as a timeout of the API unless one of its requests waited its turn on this side.
+ */
+export interface LoadReport {
+  /** A request of the load waited for a turn among the requests in flight (the API was busy with others). */
+  queued(): void;
+  /** The API held a request of the load past the budget: the load counts (once) as a failure of the API. */
+  unanswered(): void;
+}
+
+/**
+ * Why a view got no fresh answer: its budget ran out while the API held the load ('timeout') or while the load
+ * waited for a turn on this side ('busy'), the circuit is open, the API failed, or the page is new and the cap
+ * on new pages was reached.
+ */
+export type MissReason = 'timeout' | 'busy' | 'circuit-open' | 'error' | 'capped';
 
 export type CachedAnswer<T> =
   | { value: T; source: 'fresh' }
@@ -49,6 +71,9 @@ export function createPageDataCache<T extends object>(options: PageDataCacheOpti
   const threshold = options.failureThreshold ?? 3;
   const cooldownMs = options.cooldownMs ?? 15_000;
   const loadTimeoutMs = options.loadTimeoutMs ?? 10_000;
+  const blames = options.blames ?? (() => true);
+  const newKeys =
+    options.newKeysPerMinute === undefined ? null : tokenBucket(options.newKeysPerMinute, 60_000);
   let failures = 0;
   let openUntil = 0;
   let lastError: unknown;
@@ -66,13 +91,19 @@ export function createPageDataCache<T extends object>(options: PageDataCacheOpti
       options.onOpen?.(error, cooldownMs);
     }
   };
-  /** Loads in flight by key; a load past the budget counts once as a failure, however many views gave up on it. */
-  const running = new Map<string, { counted: boolean }>();
-  const timedOut = (load: { counted: boolean } | undefined): void => {
-    if (!load || load.counted) return;
+  /**
+   * Loads in flight by key; a load the API held past the budget counts once as a failure, however many views
+   * gave up on it. One that waited for a turn on this side counts only if the API then held it past the budget.
+   */
+  const running = new Map<string, Load>();
+  const unanswered = (load: Load): void => {
+    if (load.counted) return;
     load.counted = true;
     // An API that accepts connections and never answers is as dead as one that refuses them.
     fail(new Error(`the API did not answer within ${options.budgetMs} ms`));
+  };
+  const timedOut = (load: Load | undefined): void => {
+    if (load && !load.queued) unanswered(load);
   };
 
   const cache = new LRUCache<string, T>({
@@ -89,11 +120,17 @@ export function createPageDataCache<T extends object>(options: PageDataCacheOpti
     // lru-cache's own signal aborts when the view gives up; the request gets a longer deadline of its own.
     fetchMethod: async (key, _stale, { signal: view }) => {
       if (Date.now() < openUntil) throw new CircuitOpenError(openUntil);
-      const load = { counted: false };
+      const load: Load = { counted: false, queued: false };
       running.set(key, load);
       const slow = setTimeout(() => timedOut(load), options.budgetMs);
+      const report: LoadReport = {
+        queued: () => {
+          load.queued = true;
+        },
+        unanswered: () => unanswered(load),
+      };
       try {
-        const value = await options.load(key, AbortSignal.timeout(loadTimeoutMs));
+        const value = await options.load(key, AbortSignal.timeout(loadTimeoutMs), report);
         failures = 0;
         openUntil = 0;
         if (outageSince !== null) {
@@ -102,7 +139,8 @@ export function createPageDataCache<T extends object>(options: PageDataCacheOpti
         }
         return value;
       } catch (error) {
-        if (load.counted) lastError = error;
+        // A load that failed without the API failing it (its requests never sent) is not counted.
+        if (load.counted || !blames(error)) lastError = error;
         else fail(error);
         // Once its view gave up, lru-cache listens for this load's answer but not for its failure: a rejection
         // would leave the settled load in the entry for good, answering every later view with it and never
@@ -122,6 +160,10 @@ export function createPageDataCache<T extends object>(options: PageDataCacheOpti
       const before = cache.peek(key, { allowStale: true });
       const wasOpen = Date.now() < openUntil;
       const errorBefore = lastError;
+      // A page not held and not being loaded costs a load: past the cap, it is served without asking.
+      if (newKeys && before === undefined && !running.has(key) && !wasOpen && !newKeys.take()) {
+        return { value: null, source: 'none', reason: 'capped' };
+      }
       const signal = AbortSignal.timeout(options.budgetMs);
       // With a TTL, a stale answer is served at once while it revalidates; without one (the cache off), the view
       // waits for the API up to its budget and gets the last good answer only when the API fails it.
@@ -132,10 +174,13 @@ export function createPageDataCache<T extends object>(options: PageDataCacheOpti
       // A view that joined a load another view started shares that view's deadline: a load still running when
       // the answer comes back is a timeout whichever view's clock ran out.
       const gaveUp = signal.aborted || (value === undefined && running.has(key));
-      if (gaveUp) timedOut(running.get(key));
+      const load = running.get(key);
+      if (gaveUp) timedOut(load);
       if (value !== undefined && (fresh || value !== before)) return { value, source: 'fresh' };
       const reason: MissReason | undefined = gaveUp
-        ? 'timeout'
+        ? load?.queued
+          ? 'busy'
+          : 'timeout'
         : wasOpen
           ? 'circuit-open'
           : lastError !== errorBefore
@@ -157,3 +202,26 @@ export function createPageDataCache<T extends object>(options: PageDataCacheOpti
 }
 
 export type PageDataCache<T extends object> = ReturnType<typeof createPageDataCache<T>>;
+
+interface Load {
+  /** Counted as a failure of the API already. */
+  counted: boolean;
+  /** One of its requests waited for a turn on this side. */
+  queued: boolean;
+}
+
+/** `perPeriod` takes per `periodMs` at most, refilled as time passes; up to `perPeriod` at once. */
+function tokenBucket(perPeriod: number, periodMs: number): { take(): boolean } {
+  let tokens = perPeriod;
+  let at = Date.now();
+  return {
+    take() {
+      const now = Date.now();
+      tokens = Math.min(perPeriod, tokens + ((now - at) * perPeriod) / periodMs);
+      at = now;
+      if (tokens < 1) return false;
+      tokens--;
+      return true;
+    },
+  };
+}

@@ -67,7 +67,8 @@ export function formatFinding(finding: Finding): string {
   return findingLine(finding, readableUrl(finding.page));
 }
 
-function findingLine(finding: Finding, page: string): string {
+/** A finding's line naming its page(s) as given: `/p/a (and 2 other pages) #1 Product at $.offers: [code] …`. */
+export function findingLine(finding: Finding, page: string): string {
   const where = [finding.schema, issuePlace(finding)].filter(Boolean).join(' at ');
   return `${page}${where ? ` ${where}` : ''}: [${finding.code}] ${finding.message}`;
 }

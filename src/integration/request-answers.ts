@@ -4,20 +4,20 @@
 // with new options starts afresh.
 import { createClientWith, type SchemaClient } from '../client/create-client.ts';
 import { ApiError, CLIENT_ERROR_CODES } from '../client/errors.ts';
-import type { SenderFactory } from '../client/exchange.ts';
 import type { ProbeResult } from '../client/probe.ts';
 import { createFetchSender } from '../client/send-fetch.ts';
-import { createLimit } from '../map-concurrently.ts';
 import { urlIdentity, urlVariants } from '../url-forms.ts';
 import { foldMissingFields } from '../validate/index.ts';
 import { capabilityNote } from './capability-note.ts';
+import { groupedLog } from './grouped-log.ts';
 import { clientOptionsFor } from './options.ts';
 import { CMS_URL_HINT, mapToCmsUrl, planContextFor } from './page-context.ts';
 import type { PageData } from './page-data.ts';
 import { type CachedAnswer, createPageDataCache } from './page-data-cache.ts';
 import { type PagePlan, planPage } from './plan-page.ts';
 import { type PageReader, pageReader } from './read-page-data.ts';
-import { formatFinding, schemaOf } from './report.ts';
+import { findingLine, formatFinding, schemaOf } from './report.ts';
+import { RequestNotSentError, requestLimit } from './request-limit.ts';
 import type { RequestLogger, RuntimeConfig } from './runtime-config.ts';
 
 /** How long what the server can do is trusted before it is asked again. */
@@ -69,8 +69,10 @@ export function requestAnswers({ config, credentials, logger }: AnswerSettings):
   // Netlify's, workerd), where undici and Node's modules cannot be loaded or even bundled.
   // At most `concurrency` requests in flight, as in the build: fetch has no pool to bound them, and a burst of
   // views of pages not yet cached (a crawler, or a visitor naming random addresses on a catch-all route) sent
-  // three or more requests each to the CMS at once (300 views made 785 at once).
-  const sender = limitedSender(createFetchSender, options.concurrency);
+  // three or more requests each to the CMS at once (300 views made 785 at once). It tells each load whether its
+  // requests waited their turn here or the API held them past the budget: only the latter blames the API.
+  const limit = requestLimit(options.concurrency, options.requestBudgetMs);
+  const sender = limit.senders(createFetchSender);
   const clientWith = (given: AnswerSettings['credentials']) =>
     createClientWith(
       clientOptionsFor(
@@ -91,6 +93,8 @@ export function requestAnswers({ config, credentials, logger }: AnswerSettings):
   const probe = probeEvery(client, PROBE_TTL_MS);
   const readers = new Map<boolean, PageReader>();
   const log = logOnce(options.requestCacheMaxPages, logger);
+  // A cause standing on many pages at once (a burst of views, a crawler, a template's mistake) is one line.
+  const pageLines = groupedLog(logger);
   const pathnames = new Map<string, string>();
   // Failures of the probe, which every page's load asks first: the API's failure, not a page's.
   const probeFailures = new WeakSet<object>();
@@ -100,6 +104,9 @@ export function requestAnswers({ config, credentials, logger }: AnswerSettings):
     max: options.requestCacheMaxPages,
     budgetMs: options.requestBudgetMs,
     loadTimeoutMs: Math.max(options.requestBudgetMs, LOAD_TIMEOUT_MS),
+    // A request that waited its turn here until its load gave up never reached the API.
+    blames: (error) => !(error instanceof RequestNotSentError),
+    newKeysPerMinute: options.requestNewPagesPerMinute,
     onOpen: (error, cooldownMs) =>
       logger().warn(
         `the API failed repeatedly (${messageOf(error)}): it is asked again once every ${cooldownMs / 1000} s; until it answers, pages get their last good head data, or none.`,
@@ -108,7 +115,8 @@ export function requestAnswers({ config, credentials, logger }: AnswerSettings):
       logger().info(
         `the API answers again after ${Math.round(outageMs / 1000)} s; pages get fresh head data.`,
       ),
-    load: async (url, signal) => {
+    load: async (url, signal, report) => {
+      limit.watch(signal, report);
       const cmsUrl = mapToCmsUrl(url, options.cmsUrl);
       const found = await probe(signal).catch((error: unknown) => {
         if (isCredentialsRefusal(error)) return error;
@@ -152,12 +160,15 @@ export function requestAnswers({ config, credentials, logger }: AnswerSettings):
         schemaOf,
       );
       const said = shown.map((finding) => formatFinding({ ...finding, page: '' }));
-      log(samePage(url), 'findings', said.join('\n'), (say) => {
+      log(samePage(url), 'findings', said.join('\n'), () => {
         for (const finding of shown) {
-          // At the level the build would give it: an error is an error where it would fail the build.
-          say[finding.severity === 'error' && options.validate === 'error' ? 'error' : 'warn'](
-            formatFinding(finding),
-          );
+          pageLines.say({
+            // At the level the build would give it: an error is an error where it would fail the build.
+            level: finding.severity === 'error' && options.validate === 'error' ? 'error' : 'warn',
+            page: finding.page,
+            cause: formatFinding({ ...finding, page: '' }),
+            line: (pages) => findingLine(finding, pages),
+          });
         }
       });
       log(url, 'failure', '', () => {});
@@ -177,6 +188,7 @@ export function requestAnswers({ config, credentials, logger }: AnswerSettings):
       }
     },
     close: async () => {
+      pageLines.flush();
       await Promise.all([client.close(), anonymous?.client.close()]);
     },
     async answer(page) {
@@ -201,7 +213,7 @@ export function requestAnswers({ config, credentials, logger }: AnswerSettings):
     sayWhyNot(page, answer) {
       // While the breaker is open, the outage's one line says what every page gets: none is named on its own.
       if (answer.source === 'fresh' || answer.reason === 'circuit-open' || saidAlready.has(answer)) return;
-      const why = whyNot(answer, options.requestBudgetMs);
+      const why = whyNot(answer, options);
       if (!why) return;
       // A failed probe fails every page alike: said once for all while it fails the same way.
       if (typeof answer.error === 'object' && answer.error !== null && probeFailures.has(answer.error)) {
@@ -216,29 +228,29 @@ export function requestAnswers({ config, credentials, logger }: AnswerSettings):
       // each time the cause seems to change: an API that hangs is a timeout, then "left alone" while the
       // breaker is open, then a timeout again at each retry. A load that succeeds ends it.
       const served = answer.value ? 'its last good head data is served' : 'served without head data';
-      log(page.url, 'failure', `failing ${answer.source}`, (say) =>
-        say.warn(`${page.url}: ${why}; ${served}.`),
+      log(page.url, 'failure', `failing ${answer.source}`, () =>
+        pageLines.say({
+          level: 'warn',
+          page: page.url,
+          cause: `${why}\n${served}`,
+          line: (pages) => `${pages}: ${why}; ${served}.`,
+        }),
       );
     },
   };
 }
 
-/**
- * Senders that share one bound on requests in flight (the client's and the anonymous one's). A request whose
- * view and load gave up while it waited fails at once when its turn comes, without reaching the API.
- */
-function limitedSender(create: SenderFactory, limit: number): SenderFactory {
-  const inFlight = createLimit(limit);
-  return (settings, onRequest, onRetry) => {
-    const sender = create(settings, onRequest, onRetry);
-    return { send: (request) => inFlight(() => sender.send(request)), close: () => sender.close() };
-  };
-}
-
 /** Why a view did not get a fresh answer, or null when it was simply served from a stale entry. */
-export function whyNot(answer: CachedAnswer<PageAnswer>, budgetMs: number): string | null {
+export function whyNot(
+  answer: CachedAnswer<PageAnswer>,
+  options: Pick<RuntimeConfig['options'], 'requestBudgetMs' | 'concurrency' | 'requestNewPagesPerMinute'>,
+): string | null {
   if (answer.source === 'fresh' || !answer.reason) return null;
-  if (answer.reason === 'timeout') return `the API did not answer within ${budgetMs} ms`;
+  if (answer.reason === 'timeout') return `the API did not answer within ${options.requestBudgetMs} ms`;
+  if (answer.reason === 'busy')
+    return `its requests waited for a turn among the ${options.concurrency} in flight to the API (concurrency) past the ${options.requestBudgetMs} ms budget: the API was busy with other pages' requests`;
+  if (answer.reason === 'capped')
+    return `more than ${options.requestNewPagesPerMinute} pages not seen before were asked for within a minute (requestNewPagesPerMinute): the API was not asked`;
   if (answer.reason === 'circuit-open') return 'the API failed repeatedly and is left alone for a while';
   return messageOf(answer.error);
 }
@@ -247,18 +259,51 @@ const messageOf = (error: unknown): string =>
   error instanceof Error ? error.message : String(error ?? 'unknown error');
 
 /**
- * The probe, asked once per `ttlMs` rather than once per page. A probe that failed is asked again next time,
- * unless it refused the credentials: a password is not fixed in seconds, and asking again cost every view a
- * round of requests.
+ * The probe, asked once per `ttlMs` rather than once per page. Once it answered, loads go on with that answer
+ * while a new one is asked in the background: a load never waits on a probe that may queue behind a burst of
+ * other pages' requests (which would count its view's wait against the API). A probe that failed is asked again
+ * next time, unless it refused the credentials: a password is not fixed in seconds, and asking again cost every
+ * view a round of requests.
  */
 function probeEvery(client: SchemaClient, ttlMs: number): (signal: AbortSignal) => Promise<ProbeResult> {
-  let probe: { at: number; answer: Promise<ProbeResult> } | undefined;
+  type Probe = { at: number; answer: Promise<ProbeResult>; answered: boolean };
+  let probe: Probe | undefined;
+  let refreshing = false;
+  const ask = (signal: AbortSignal): Probe => {
+    const asked: Probe = { at: Date.now(), answer: client.probe({ signal }), answered: false };
+    asked.answer.then(
+      () => {
+        asked.answered = true;
+      },
+      () => {},
+    );
+    return asked;
+  };
   return (signal) => {
-    if (!probe || Date.now() - probe.at > ttlMs) {
-      const answer = client.probe({ signal });
-      const current = { at: Date.now(), answer };
+    if (probe && Date.now() - probe.at > ttlMs) {
+      if (!probe.answered) probe = undefined;
+      else if (!refreshing) {
+        refreshing = true;
+        const next = ask(AbortSignal.timeout(LOAD_TIMEOUT_MS));
+        next.answer
+          .then(
+            () => {
+              probe = next;
+            },
+            (error: unknown) => {
+              // A revoked password is the answer now; any other failure keeps the last answer until the next try.
+              if (isCredentialsRefusal(error)) probe = next;
+            },
+          )
+          .finally(() => {
+            refreshing = false;
+          });
+      }
+    }
+    if (!probe) {
+      const current = ask(signal);
       probe = current;
-      answer.catch((error: unknown) => {
+      current.answer.catch((error: unknown) => {
         if (probe === current && !isCredentialsRefusal(error)) probe = undefined;
       });
     }

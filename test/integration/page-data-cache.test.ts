@@ -1,14 +1,14 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { createPageDataCache } from '../../src/integration/page-data-cache.ts';
+import { createPageDataCache, type LoadReport } from '../../src/integration/page-data-cache.ts';
 
 type Answer = { n: number };
 
-function counter(behaviour: (n: number, signal: AbortSignal) => Promise<Answer>) {
+function counter(behaviour: (n: number, signal: AbortSignal, report: LoadReport) => Promise<Answer>) {
   const calls: string[] = [];
-  const load = (key: string, signal: AbortSignal) => {
+  const load = (key: string, signal: AbortSignal, report: LoadReport) => {
     calls.push(key);
-    return behaviour(calls.length, signal);
+    return behaviour(calls.length, signal, report);
   };
   return { calls, load };
 }
@@ -250,5 +250,82 @@ describe('createPageDataCache against an API that never answers', () => {
     for (const answer of views) expect(answer).toMatchObject({ reason: 'timeout' });
     expect(cache.circuitOpen).toBe(false);
     expect(api.calls).toEqual(['/a']);
+  });
+});
+
+describe('createPageDataCache and what loads report of their requests', () => {
+  it('does not count loads that waited their turn on this side past the budget: the view is told "busy"', async () => {
+    const api = counter(async (n, _signal, report) => {
+      report.queued();
+      await sleep(60);
+      return { n };
+    });
+    const cache = createPageDataCache({
+      ttlMs: 60_000,
+      max: 10,
+      budgetMs: 10,
+      failureThreshold: 2,
+      load: api.load,
+    });
+    const views = await Promise.all(['/a', '/b', '/c', '/d'].map((key) => cache.get(key)));
+    for (const view of views) expect(view).toMatchObject({ source: 'none', reason: 'busy' });
+    expect(cache.circuitOpen).toBe(false);
+  });
+
+  it('counts a load whose request the API held past the budget, even one that waited first', async () => {
+    const api = counter(async (n, _signal, report) => {
+      report.queued();
+      report.unanswered();
+      await sleep(60);
+      return { n };
+    });
+    const cache = createPageDataCache({
+      ttlMs: 60_000,
+      max: 10,
+      budgetMs: 10,
+      failureThreshold: 2,
+      load: api.load,
+    });
+    await Promise.all([cache.get('/a'), cache.get('/b')]);
+    expect(cache.circuitOpen).toBe(true);
+  });
+
+  it('does not count failures the API is not blamed for (requests never sent)', async () => {
+    const api = counter(async () => {
+      throw new Error('not sent');
+    });
+    const cache = createPageDataCache({
+      ttlMs: 60_000,
+      max: 10,
+      budgetMs: 1000,
+      failureThreshold: 2,
+      load: api.load,
+      blames: (error) => (error as Error).message !== 'not sent',
+    });
+    for (const key of ['/a', '/b', '/c']) expect(await cache.get(key)).toMatchObject({ reason: 'error' });
+    expect(cache.circuitOpen).toBe(false);
+  });
+
+  it('asks for at most newKeysPerMinute keys it holds nothing for; known keys are not capped', async () => {
+    const api = counter(async (n) => ({ n }));
+    const cache = createPageDataCache({
+      ttlMs: 60_000,
+      max: 100,
+      budgetMs: 1000,
+      newKeysPerMinute: 3,
+      load: api.load,
+    });
+    const keys = ['/1', '/2', '/3', '/4', '/5'];
+    const views = [];
+    for (const key of keys) views.push(await cache.get(key));
+    expect(views.map((view) => (view.source === 'fresh' ? 'fresh' : view.reason))).toEqual([
+      'fresh',
+      'fresh',
+      'fresh',
+      'capped',
+      'capped',
+    ]);
+    expect(api.calls).toEqual(['/1', '/2', '/3']);
+    expect(await cache.get('/1')).toEqual({ value: { n: 1 }, source: 'fresh' });
   });
 });

@@ -133,6 +133,8 @@ test('an API that cannot be reached is said once for all pages, not once for eac
       /^warn the API failed \(probe: .*\); until it answers, pages get their last good head data, or none\.$/,
     );
     expect(said.filter((line) => line.includes('failed repeatedly'))).toHaveLength(1);
+    // Closing says the lines about pages that wait to be grouped.
+    await answers.close();
     expect(naming()).toEqual([]);
   } finally {
     await proxy.setMode('pass');
@@ -155,6 +157,7 @@ test('a page whose own reads fail is said once while they fail, and pages the op
       expect(answer.source).toBe('none');
       answers.sayWhyNot(page(2), answer);
     }
+    await expect.poll(() => failing().length).toBeGreaterThan(0);
     expect(failing()).toHaveLength(1);
     expect(failing()[0]).toMatch(/\/p\/2\/: .*; served without head data\.$/);
     expect(said.filter((line) => line.includes('failed repeatedly'))).toHaveLength(1);
@@ -164,6 +167,7 @@ test('a page whose own reads fail is said once while they fail, and pages the op
       expect(answer).toMatchObject({ source: 'none', reason: 'circuit-open' });
       answers.sayWhyNot(page(n), answer);
     }
+    await answers.close();
     expect(said.filter((line) => line.startsWith('warn') && /\/p\/[345]\//.test(line))).toEqual([]);
   } finally {
     await proxy.setMode('pass');
@@ -180,6 +184,8 @@ test("a page's findings are said once, whether it is viewed with its trailing sl
       const view = { url: `${SITE}${pathname}`, pathname };
       answers.sayWhyNot(view, await answers.answer(view));
     }
+    // Lines about pages are said a moment after the views, grouped with any other page's of the same cause.
+    await expect.poll(() => said.filter((line) => line.includes('datePublished')).length).toBeGreaterThan(0);
     const findings = said.filter((line) => line.includes('datePublished'));
     expect(findings).toHaveLength(1);
     expect(findings[0]).toMatch(/^warn https:\/\/.*\/flawed\/? .*\[invalid-value\]/);
@@ -195,6 +201,7 @@ test("a record's absent recommended fields are one line of the log, not one per 
   try {
     const view = { url: `${SITE}/product/`, pathname: '/product/' };
     answers.sayWhyNot(view, await answers.answer(view));
+    await expect.poll(() => said.filter((line) => line.includes('/product/')).length).toBeGreaterThan(0);
     const lines = said.filter((line) => line.includes('/product/'));
     expect(lines).toEqual([
       expect.stringMatching(
