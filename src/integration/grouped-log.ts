@@ -13,8 +13,10 @@ export interface PageLine {
   page: string;
   /** What the line says without its page: lines with the same cause are one line. */
   cause: string;
-  /** The line, given how it names its page(s). */
-  line: (pages: string) => string;
+  /** What on the page it is about (a schema), when lines of one cause may differ in it. */
+  subject?: string;
+  /** The line, given how it names its page(s), and the subjects of the lines it stands for. */
+  line: (pages: string, subjects: string[]) => string;
 }
 
 /** Pending lines are said at most this long after the first of them, even while more keep coming. */
@@ -49,7 +51,8 @@ export function groupedLog(logger: () => RequestLogger, quietMs = 300): GroupedL
       const first = members[0] as PageLine;
       const others = places.length - 1;
       const pages = `${readableUrl(first.page)}${others > 0 ? ` (and ${plural(others, 'other page')})` : ''}`;
-      logger()[first.level](first.line(pages));
+      const subjects = members.flatMap((member) => (member.subject === undefined ? [] : [member.subject]));
+      logger()[first.level](first.line(pages, subjects));
     }
   };
   const say = (line: PageLine): void => {

@@ -103,17 +103,22 @@ function listDistinct<T extends { page: string }>(
 export function listFindings(findings: Finding[], limit = LISTED_FINDINGS): string {
   return listDistinct(
     foldMissingFields(findings, schemaOf),
-    (finding) => [finding.code, finding.path, finding.message].join('\n'),
-    (finding, page, members) => {
-      const others = new Set(members.map((member) => member.schema)).size - 1;
-      const schema =
-        finding.schema && others > 0
-          ? `${finding.schema} (and ${plural(others, 'other schema')})`
-          : finding.schema;
-      return findingLine({ ...finding, schema }, page);
-    },
+    findingKey,
+    (finding, page, members) =>
+      findingLine({ ...finding, schema: schemasLabel(members.map((member) => member.schema)) }, page),
     limit,
   );
+}
+
+/** What findings in the same words share, whatever page and schema they stand in: one line says them all. */
+export const findingKey = (finding: Finding): string =>
+  [finding.code, finding.path, finding.message].join('\n');
+
+/** The first of the schemas one finding stands in, naming how many others: `#1 Product "A" (and 2 other schemas)`. */
+export function schemasLabel(schemas: Array<string | null>): string | null {
+  const first = schemas[0] ?? null;
+  const others = new Set(schemas).size - 1;
+  return first && others > 0 ? `${first} (and ${plural(others, 'other schema')})` : first;
 }
 
 export function validationFailureMessage(errors: Finding[]): string {

@@ -16,7 +16,7 @@ import type { PageData } from './page-data.ts';
 import { type CachedAnswer, createPageDataCache } from './page-data-cache.ts';
 import { type PagePlan, planPage } from './plan-page.ts';
 import { type PageReader, pageReader } from './read-page-data.ts';
-import { findingLine, formatFinding, schemaOf } from './report.ts';
+import { findingKey, findingLine, formatFinding, schemaOf, schemasLabel } from './report.ts';
 import { RequestNotSentError, requestLimit } from './request-limit.ts';
 import type { RequestLogger, RuntimeConfig } from './runtime-config.ts';
 
@@ -166,8 +166,10 @@ export function requestAnswers({ config, credentials, logger }: AnswerSettings):
             // At the level the build would give it: an error is an error where it would fail the build.
             level: finding.severity === 'error' && options.validate === 'error' ? 'error' : 'warn',
             page: finding.page,
-            cause: formatFinding({ ...finding, page: '' }),
-            line: (pages) => findingLine(finding, pages),
+            // As the build groups them: a CMS template's mistake in every page's own record is one line.
+            cause: findingKey(finding),
+            subject: finding.schema ?? undefined,
+            line: (pages, schemas) => findingLine({ ...finding, schema: schemasLabel(schemas) }, pages),
           });
         }
       });

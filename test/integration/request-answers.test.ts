@@ -2,7 +2,7 @@
 // with credentials the API refuses (a wrong or revoked application password) pages keep their public
 // schemas, said once, and the refused probe is not asked again on every view; a page whose loads fail is
 // said once while they fail, whatever each failure is called.
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { resolveOptions } from '../../src/integration/options.ts';
 import { type RequestAnswers, requestAnswers } from '../../src/integration/request-answers.ts';
 import { ADMIN, type RunningApi, SITE, startApi } from './support/api.ts';
@@ -33,6 +33,13 @@ beforeAll(async () => {
         schema_name: 'flawed',
         schema_data: { '@context': 'https://schema.org', '@type': 'Article', datePublished: 'yesterday' },
       },
+      // One CMS template's mistake in three pages' records.
+      ...[1, 2, 3].map((n) => ({
+        url: `${SITE}/same/${n}/`,
+        schema_type: 'Article',
+        schema_name: `same ${n}`,
+        schema_data: { '@context': 'https://schema.org', '@type': 'Article', datePublished: 'last week' },
+      })),
       {
         url: `${SITE}/product/`,
         schema_type: 'Product',
@@ -212,6 +219,45 @@ test("a record's absent recommended fields are one line of the log, not one per 
       ),
     ]);
   } finally {
+    await answers.close();
+    said.length = 0;
+    proxy.requests.length = 0;
+  }
+});
+
+test('a finding standing on many pages is one line naming how many', async () => {
+  const answers = answersWith(ADMIN.password);
+  try {
+    await Promise.all(
+      [1, 2, 3].map(async (n) => {
+        const view = { url: `${SITE}/same/${n}/`, pathname: `/same/${n}/` };
+        answers.sayWhyNot(view, await answers.answer(view));
+      }),
+    );
+    await answers.close();
+    const lines = said.filter((line) => line.includes('last week'));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^warn https:\/\/\S+\/same\/\d\/ \(and 2 other pages\) .*\[invalid-value\]/);
+  } finally {
+    said.length = 0;
+    proxy.requests.length = 0;
+  }
+});
+
+test('an answered probe past its minute is asked again in the background: loads do not wait on it', async () => {
+  const answers = answersWith(ADMIN.password);
+  try {
+    expect((await answers.answer(page(1))).source).toBe('fresh');
+    // A minute later by the clock (timers run as usual), with the probe's reads held at the API.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 61_000 });
+    const held = proxy.hold((path) => path.includes('per_page=1') || path === new URL(api.baseUrl).pathname);
+    const answer = await answers.answer(page(2));
+    // The probe was asked again, and is still held: the page was read with the last answer meanwhile.
+    expect(held.held()).toBeGreaterThan(0);
+    expect(answer.source).toBe('fresh');
+    held.release();
+  } finally {
+    vi.useRealTimers();
     await answers.close();
     said.length = 0;
     proxy.requests.length = 0;
