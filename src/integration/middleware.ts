@@ -9,6 +9,7 @@ import type { MiddlewareHandler } from 'astro';
 import { MARK, type RewriteOptions, readHeadTags, rewriteHead } from '../head/index.ts';
 import { decodedPath, pageHref, pathInSite } from '../url-forms.ts';
 import { splitApiCredentials } from './api-credentials.ts';
+import { groupedLog } from './grouped-log.ts';
 import { isExcluded, pathBeforeRewrite, requestedPage } from './pages.ts';
 import { type PageAnswer, type RequestAnswers, requestAnswers, whyNot } from './request-answers.ts';
 import { type RuntimeConfig, sharedLogger, sharedRuntimeConfig } from './runtime-config.ts';
@@ -170,11 +171,15 @@ export const onRequest: MiddlewareHandler = async (context, next) => {
     {
       onUntouched: (why) =>
         sayOncePerPage(pageUrl, why, () =>
-          sharedLogger().warn(
-            why === 'too-long'
-              ? `${pageUrl}: its head did not end within its first ${MAX_HEAD_BYTES / 1024 / 1024} MiB; served as rendered, without head data.`
-              : `${pageUrl}: its head is not UTF-8; served as rendered, without head data.`,
-          ),
+          untouchedLines.say({
+            level: 'warn',
+            page: pageUrl,
+            cause: why,
+            line: (pages) =>
+              why === 'too-long'
+                ? `${pages}: its head did not end within its first ${MAX_HEAD_BYTES / 1024 / 1024} MiB; served as rendered, without head data.`
+                : `${pages}: its head is not UTF-8; served as rendered, without head data.`,
+          }),
         ),
     },
   );
@@ -185,6 +190,8 @@ export const onRequest: MiddlewareHandler = async (context, next) => {
 
 /** Pages whose head went out untouched, and why: said once per page and cause, not on every view. */
 const untouched = new Map<string, string>();
+/** One line for the pages of one cause (a catch-all route whose layout never ends its head, seen by a crawler). */
+const untouchedLines = groupedLog(sharedLogger);
 
 function sayOncePerPage(pageUrl: string, why: string, say: () => void): void {
   if (untouched.get(pageUrl) === why) return;

@@ -57,6 +57,19 @@ import Fails from '../components/Fails.astro';
 export const prerender = false;
 ---
 <html><head><meta charset="utf-8" /><title>Sent before the failure</title><Fails /></head><body>never</body></html>`,
+      // A catch-all route whose head never ends within 1 MiB (an open script streamed into).
+      'src/pages/open/[slug].astro': `---
+export const prerender = false;
+const chunk = '/*' + 'q'.repeat(65_532) + '*/';
+let sent = 0;
+return new Response(new ReadableStream({
+  pull(controller) {
+    if (sent++ === 0) controller.enqueue('<html><head><title>Open</title><script>');
+    else if (sent < 40) controller.enqueue(chunk);
+    else controller.enqueue('</script></head><body>end</body></html>'), controller.close();
+  },
+}), { headers: { 'content-type': 'text/html; charset=utf-8' } });
+---`,
       // A page's own stream that fails before its head ends.
       'src/pages/stream-fails.astro': `---
 export const prerender = false;
@@ -190,3 +203,13 @@ test('a page that fails while its head is held sends what Astro alone sends: wha
     alone.remove();
   }
 }, 120_000);
+
+test('pages whose heads go out untouched for one cause are one line', async () => {
+  const server = await freshServer();
+  for (const slug of ['a', 'b', 'c']) {
+    const html = await (await fetch(`${server.origin}/open/${slug}`)).text();
+    expect(html.endsWith('<body>end</body></html>')).toBe(true);
+  }
+  await expect.poll(() => server.log().match(/did not end within its first 1 MiB/g)?.length ?? 0).toBe(1);
+  expect(server.log()).toMatch(/\/open\/[abc] \(and 2 other pages\): its head did not end/);
+}, 60_000);
