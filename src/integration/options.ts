@@ -114,9 +114,10 @@ export const optionsSchema = z
     requestCacheMaxPages: z.number().int().min(1).default(1000),
     /**
      * At request time, how many pages the cache holds nothing for are asked of the API per minute at most: past
-     * it (a crawler naming random addresses) such a page is served without head data, without asking.
+     * it (a crawler naming random addresses) such a page is served without head data, without asking. No cap
+     * unless set: a crawler faster than it would be served real pages without their tags.
      */
-    requestNewPagesPerMinute: z.number().int().min(1).default(300),
+    requestNewPagesPerMinute: z.number().int().min(1).optional(),
     /** Send credentials over plain http to a host other than this machine (a CMS on a network you trust). */
     allowInsecureAuth: z.boolean().default(false),
     /**
