@@ -24,8 +24,10 @@ import { planContextFor } from './page-context.ts';
 import { endpointPatterns, type RouteInfo, type SiteLayout } from './pages.ts';
 import { addressNote, type ProbeOutcome, probeApi, probeBoundFor } from './probe-api.ts';
 import { processBuild } from './process-build.ts';
+import { sharedAnswers } from './request-answers.ts';
 import {
   type RuntimeConfig,
+  sharedLogger,
   shareLogger,
   shareRuntimeConfig,
   virtualConfigPlugin,
@@ -209,6 +211,21 @@ export default function schemaManager(userOptions: SchemaManagerOptions = {}): A
         routes = resolved;
         // Again in dev when a page or endpoint is added: the same config, so the answers kept stay.
         if (runtime) runtime.endpoints = endpointPatterns(resolved);
+      },
+      'astro:server:start': () => {
+        // The API's capabilities asked now, while the developer opens the browser: the first view then waits only
+        // for its page's reads within requestBudgetMs, not for the probe and a new connection too.
+        if (runtime?.command !== 'dev' || !runtime.options.dev || !runtime.options.api) return;
+        const { username, password } = runtime.options;
+        try {
+          sharedAnswers({
+            config: runtime,
+            credentials: { username, password },
+            logger: sharedLogger,
+          }).warm();
+        } catch {
+          // Whatever fails here fails the first view too, and is said there, once per page.
+        }
       },
       'astro:build:start': async ({ logger }) => {
         if (options.snapshot) {

@@ -11,12 +11,10 @@ import { decodedPath, pageHref, pathInSite } from '../url-forms.ts';
 import { splitApiCredentials } from './api-credentials.ts';
 import { groupedLog } from './grouped-log.ts';
 import { isExcluded, pathBeforeRewrite, requestedPage } from './pages.ts';
-import { type PageAnswer, type RequestAnswers, requestAnswers, whyNot } from './request-answers.ts';
+import { type PageAnswer, type RequestAnswers, sharedAnswers, whyNot } from './request-answers.ts';
 import { type RuntimeConfig, sharedLogger, sharedRuntimeConfig } from './runtime-config.ts';
 import { MAX_HEAD_BYTES, rewriteHeadOfStream } from './stream-head.ts';
 import { inspectPage, renderInspectionIsland } from './toolbar/inspection.ts';
-
-let current: { config: RuntimeConfig; key: string; answers: RequestAnswers } | undefined;
 
 /**
  * A variable of the running server's environment, as its adapter gives it through Astro's `getSecret` (on
@@ -33,7 +31,7 @@ function variable(name: string): string | undefined {
   return globalThis.process?.env?.[name];
 }
 
-/** One set of answers per process, started afresh when the options or credentials change (a dev server restart). */
+/** The process's answers for the options and the credentials the running server has. */
 function answersFor(config: RuntimeConfig): RequestAnswers {
   const { options } = config;
   // A built server has no credentials in its bundle: they come from its environment, in either form.
@@ -41,16 +39,7 @@ function answersFor(config: RuntimeConfig): RequestAnswers {
   // An empty variable counts as unset, as at build time.
   const username = options.username ?? (variable('SCHEMA_MANAGER_USER') || inline.username);
   const password = options.password ?? (variable('SCHEMA_MANAGER_PASSWORD') || inline.password);
-  const key = `${username ?? ''}\n${password ?? ''}`;
-  if (current?.config !== config || current.key !== key) {
-    void current?.answers.close().catch(() => {});
-    current = {
-      config,
-      key,
-      answers: requestAnswers({ config, credentials: { username, password }, logger: sharedLogger }),
-    };
-  }
-  return current.answers;
+  return sharedAnswers({ config, credentials: { username, password }, logger: sharedLogger });
 }
 
 /** `user:password@` of SCHEMA_MANAGER_API in the running server's environment, when it names the built-in API. */

@@ -47,6 +47,8 @@ export interface RequestAnswers {
   sayWhyNot(page: PageRef, answer: CachedAnswer<PageAnswer>): void;
   /** Where a page is kept in the CMS; null when the `cmsUrl` option fails for it. */
   cmsUrlOf(pageUrl: string): string | null;
+  /** Asks the API's capabilities now, before any page needs them (`astro dev` starting): failures are said later. */
+  warm(): void;
   /** Ends the client's connections (a dev server restart makes a new set). */
   close(): Promise<void>;
 }
@@ -189,6 +191,10 @@ export function requestAnswers({ config, credentials, logger }: AnswerSettings):
         return null;
       }
     },
+    warm() {
+      // A failure now is the first view's to say, as it would be without this.
+      probe(AbortSignal.timeout(LOAD_TIMEOUT_MS)).catch(() => {});
+    },
     close: async () => {
       pageLines.flush();
       await Promise.all([client.close(), anonymous?.client.close()]);
@@ -311,6 +317,30 @@ function probeEvery(client: SchemaClient, ttlMs: number): (signal: AbortSignal) 
     }
     return probe.answer;
   };
+}
+
+const SHARED_ANSWERS = Symbol.for('astro-schema-manager.request-answers');
+
+/**
+ * The process's answers for these options and credentials, made afresh (the old ones closed) when either changes:
+ * kept on `globalThis` because `astro dev` runs the middleware in a module instance of its own, and the
+ * integration warms the same answers when the server starts.
+ *
+ * @example const answers = sharedAnswers({ config, credentials, logger: sharedLogger });
+ */
+export function sharedAnswers(settings: AnswerSettings): RequestAnswers {
+  const holder = globalThis as Record<
+    symbol,
+    { config: RuntimeConfig; key: string; answers: RequestAnswers }
+  >;
+  const { config, credentials } = settings;
+  const key = `${credentials.username ?? ''}\n${credentials.password ?? ''}`;
+  const current = holder[SHARED_ANSWERS];
+  if (current?.config === config && current.key === key) return current.answers;
+  void current?.answers.close().catch(() => {});
+  const answers = requestAnswers(settings);
+  holder[SHARED_ANSWERS] = { config, key, answers };
+  return answers;
 }
 
 /** The probe's failure when the server answered the credentials as it answers anyone, or refused them. */
