@@ -35,6 +35,8 @@ export function rewriteHeadOfStream(
   const held: Uint8Array[] = [];
   let heldBytes = 0;
   let passing = false;
+  // The page's own failure, given to the reader once what came before it has been read.
+  let failed: { error: unknown } | null = null;
 
   /** The held bytes as they came, and every later chunk after them. */
   const passUntouched = (controller: ReadableStreamDefaultController<Uint8Array>): void => {
@@ -94,6 +96,7 @@ export function rewriteHeadOfStream(
   const reader = body.getReader();
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
+      if (failed) return controller.error(failed.error);
       for (;;) {
         let read: ReadableStreamReadResult<Uint8Array | string>;
         try {
@@ -101,8 +104,14 @@ export function rewriteHeadOfStream(
         } catch (error) {
           // A page that throws while it renders (or a stream that fails) ends the response where it failed: what
           // it sent so far goes out first, as it would without this pass, rather than be lost with the held head.
-          passUntouched(controller);
-          controller.error(error);
+          // As one chunk, and the failure at the next pull: erroring a stream drops the chunks still queued.
+          if (held.length === 0) return controller.error(error);
+          const bytes = concat(held);
+          held.length = 0;
+          passing = true;
+          watch = null;
+          controller.enqueue(bytes);
+          failed = { error };
           return;
         }
         if (read.done) {

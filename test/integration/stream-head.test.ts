@@ -37,6 +37,29 @@ describe('rewriteHeadOfStream', () => {
     await expect(reader.read()).rejects.toBe(failure);
   });
 
+  it('sends every chunk held for the head before a failure, not only the first', async () => {
+    const failure = new Error('the page failed');
+    const parts = ['<html><head>', '<meta charset="utf-8">', '<title>Vieux</title>'];
+    let pulled = 0;
+    const failing = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (pulled < parts.length) controller.enqueue(new TextEncoder().encode(parts[pulled++]!));
+        else controller.error(failure);
+      },
+    });
+    const reader = rewriteHeadOfStream(failing, async (head) => rewriteHead(head, tags).html).getReader();
+    let sent = '';
+    const failedWith = await (async () => {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) return null;
+        sent += new TextDecoder().decode(value);
+      }
+    })().catch((error: unknown) => error);
+    expect(sent).toBe(parts.join(''));
+    expect(failedWith).toBe(failure);
+  });
+
   const page =
     '<html><head><meta charset="utf-8"><title>Vieux</title></head><body><p>Café ☕ 𝄞</p></body></html>';
   const bytes = new TextEncoder().encode(page);
