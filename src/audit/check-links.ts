@@ -82,6 +82,22 @@ export function checkLinks(view: SiteView): void {
 
     // One finding per missing file, naming every tag that points at it (twitter:image often repeats og:image).
     const missing = new Map<string, { file: string; tags: string[]; unbased?: string }>();
+    // Facebook, X and LinkedIn fetch the address as written, not against the page's: a relative one shows no image.
+    const relative = new Map<string, string[]>();
+    for (const image of page.images) {
+      const written = image.value.trim();
+      if (written !== '' && !/^https?:\/\//i.test(written))
+        relative.set(image.value, [...(relative.get(image.value) ?? []), image.tag]);
+    }
+    for (const [value, tags] of relative) {
+      const url = resolve(value, page.url);
+      add(
+        'image-not-absolute',
+        page.url,
+        tags[0]!,
+        `${tags.join(' and ')} ${JSON.stringify(value)} is not an absolute http(s) address: Facebook, X and LinkedIn read it as written, not against the page's address, and show no image when the page is shared. Write it whole${url && /^https?:$/.test(url.protocol) ? ` (${url.href})` : ''}.`,
+      );
+    }
     for (const image of page.images) {
       const url = resolve(image.value, page.url);
       if (!url || url.origin !== site.origin) continue;

@@ -23,6 +23,7 @@ export const AUDIT_CODES = {
   'hreflang-to-non-canonical': 'warning',
   'hreflang-no-return-link': 'warning',
   'image-not-built': 'error',
+  'image-not-absolute': 'warning',
   'noindex-in-sitemap': 'warning',
   'redirect-in-sitemap': 'warning',
   'sitemap-url-without-page': 'warning',

@@ -112,7 +112,7 @@ describe('auditSite', () => {
       page(
         'blog/index.html',
         '/blog/',
-        ok('/blog/', 'Blog') + '<meta property="og:image" content="/img/a.png">',
+        `${ok('/blog/', 'Blog')}<meta property="og:image" content="${SITE}img/a.png">`,
       ),
     ];
     const findings = auditSite({
@@ -247,7 +247,8 @@ describe('auditSite', () => {
       pages,
       files: new Set(['img/here.png']),
       sitemapUrls: null,
-      severity: { 'duplicate-title': 'off', 'duplicate-description': 'off' },
+      // Written relative on purpose, to read them as a browser would; that they are relative is the next test's.
+      severity: { 'duplicate-title': 'off', 'duplicate-description': 'off', 'image-not-absolute': 'off' },
     });
     expect(codes(findings)).toEqual([
       'image-not-built /docs/b/ og:image',
@@ -256,6 +257,38 @@ describe('auditSite', () => {
     expect(findings[0]!.message).toContain('b/img/missing file.png is not in the build output');
     expect(findings[1]!.message).toBe(
       "og:image https://www.example.com/img/here.png leaves out the site's base (/docs/): the build's img/here.png is served at https://www.example.com/docs/img/here.png, and this address is not the site's. Write the image's address with the base.",
+    );
+  });
+
+  it('warns of a social image written other than as an absolute http(s) address, naming the address to write', () => {
+    const tags = (og: string, twitter: string) =>
+      `<meta property="og:image" content="${og}"><meta name="twitter:image" content="${twitter}">`;
+    const pages = [
+      page('index.html', '/', `${ok('/', 'Home')}${tags(`${SITE}og.png`, `${SITE}og.png`)}`),
+      page('a.html', '/a', `${ok('/a', 'A')}${tags('/og.png', '/og.png')}`),
+      page('b.html', '/b', `${ok('/b', 'B')}${tags('//cdn.example/b.png', 'img/b.png')}`),
+      page('c.html', '/c', `${ok('/c', 'C')}${tags('data:image/png;base64,AAAA', `${SITE}og.png`)}`),
+    ];
+    const findings = auditSite({
+      site: SITE,
+      pages,
+      files: new Set(['og.png', 'img/b.png', 'index.html', 'a.html', 'b.html', 'c.html']),
+      sitemapUrls: null,
+    });
+    expect(codes(findings)).toEqual([
+      'image-not-absolute /a og:image',
+      'image-not-absolute /b og:image',
+      'image-not-absolute /b twitter:image',
+      'image-not-absolute /c og:image',
+    ]);
+    expect(findings.map((finding) => finding.severity)).toEqual(Array(4).fill('warning'));
+    // One finding for the two tags of one address, with the address to write.
+    expect(findings[0]!.message).toBe(
+      `og:image and twitter:image "/og.png" is not an absolute http(s) address: Facebook, X and LinkedIn read it as written, not against the page's address, and show no image when the page is shared. Write it whole (${SITE}og.png).`,
+    );
+    expect(findings[1]!.message).toContain('Write it whole (https://cdn.example/b.png).');
+    expect(findings[3]!.message).toMatch(
+      /"data:image\/png;base64,AAAA" is not an absolute http\(s\) address: .* Write it whole\.$/,
     );
   });
 

@@ -31,7 +31,7 @@ beforeAll(async () => {
     join(dir, 'b/index.html'),
     page(
       'b/',
-      '<title>Same</title><meta name="description" content="B."><meta property="og:image" content="/missing.png">',
+      `<title>Same</title><meta name="description" content="B."><meta property="og:image" content="${SITE}missing.png">`,
     ),
   );
   await writeFile(
@@ -397,7 +397,7 @@ it('prints a page finding a layout repeats once: word for word on three pages, o
   for (let n = 1; n <= 12; n++)
     files[`p/${n}/index.html`] = page(
       `p/${n}/`,
-      `<title>Product ${n}</title><meta name="description" content="Product ${n}."><meta property="og:image" content="/p/${n}.jpg"><meta name="twitter:image" content="/logo.png">`,
+      `<title>Product ${n}</title><meta name="description" content="Product ${n}."><meta property="og:image" content="https://shop.example/p/${n}.jpg"><meta name="twitter:image" content="https://shop.example/logo.png">`,
     );
   await withSite(files, async (root) => {
     const { stdout } = await check(root);
