@@ -1,6 +1,7 @@
 // Where two JSON documents differ, as JSON paths with old and new values: what a reviewer reads in a push plan.
 // Iterative, so a document of any depth is compared without overflowing the stack.
 import { isRawNumber } from '../lossless-json.ts';
+import { printable } from '../printable.ts';
 import { formatPath } from '../validate/json-path.ts';
 
 export interface JsonChange {
@@ -64,12 +65,13 @@ function sameLeaf(a: unknown, b: unknown): boolean {
   return (isRawNumber(a) || isRawNumber(b)) && JSON.stringify(a) === JSON.stringify(b);
 }
 
-/** A value as a plan line shows it: JSON, cut short. `undefined` is "(none)". */
+/** A value as a plan line shows it: JSON (printable in a terminal), cut short. `undefined` is "(none)". */
 export function showValue(value: unknown, max = 60): string {
   if (value === undefined) return '(none)';
   let text: string;
   try {
-    text = JSON.stringify(value) ?? String(value);
+    // JSON leaves C1 controls and the Unicode line separators as they are.
+    text = printable(JSON.stringify(value) ?? String(value));
   } catch {
     text = '(too deep to show)';
   }
@@ -79,6 +81,6 @@ export function showValue(value: unknown, max = 60): string {
 /** Each change on its own line below a plan line: `    $.headline: "Hello" → "Hello again"`. */
 export function changeLines(changes: JsonChange[]): string {
   return changes
-    .map((change) => `\n    ${change.path}: ${showValue(change.from)} → ${showValue(change.to)}`)
+    .map((change) => `\n    ${printable(change.path)}: ${showValue(change.from)} → ${showValue(change.to)}`)
     .join('');
 }

@@ -37,4 +37,11 @@ describe('jsonChanges', () => {
     expect(showValue(undefined)).toBe('(none)');
     expect(showValue('a'.repeat(100), 10)).toBe('"aaaaaaaa…');
   });
+
+  it('shows what JSON leaves raw, C1 controls, line separators and bidirectional controls, escaped', () => {
+    // A CSI (\x9b) clears the screen in some terminals, U+2028 breaks a line in others, and U+202E shows the
+    // rest of the line reversed.
+    expect(showValue('a\u009b2Jb\u2028c\u202ed')).toBe('"a\\x9b2Jb\\u2028c\\u202ed"');
+    expect(showValue('plain é')).toBe('"plain é"');
+  });
 });
