@@ -141,12 +141,17 @@ function astroBin(): string {
   return join(scratch, 'node_modules/astro', bin);
 }
 
-/** Lines that warn or err about this package (the integration's own info lines are fine). */
+/**
+ * Lines that warn or err about this package (the integration's own info lines are fine), and Node's
+ * ExperimentalWarning lines, which name no module: on Node 22 loading node:sqlite (the build cache) prints one.
+ */
 function complaintsAboutPackage(log: string): string[] {
   return log
     .split('\n')
     .filter(
-      (line) => /astro-schema-manager/.test(line) && /\[(WARN|ERROR)\]|sourcemap|missing source/i.test(line),
+      (line) =>
+        (/astro-schema-manager/.test(line) && /\[(WARN|ERROR)\]|sourcemap|missing source/i.test(line)) ||
+        /ExperimentalWarning/.test(line),
     );
 }
 

@@ -4,6 +4,7 @@ import type { Dispatcher } from 'undici';
 // As a namespace: a runtime that answers `undici` with a module of its own (Bun's) lacks some of these, and
 // named imports would fail while loading, before createSender can say why.
 import * as undici from 'undici';
+import { SQLITE_NOTICE, withoutExperimentalNotice } from '../experimental-notice.ts';
 import { type CallBound, withinCallBound } from './call-bound.ts';
 import { ACCEPTED_ENCODINGS, DecodeFailure, decodeBody, startOfBody } from './decode-body.ts';
 import {
@@ -33,10 +34,14 @@ export function createSender(settings: SendSettings, onRequest: () => void, onRe
   // therefore never reach the file. Every use is revalidated (the requests say `no-cache`), so an answer is
   // only ever reused when the server says, for these credentials, that it has not changed.
   const store = settings.cacheFile
-    ? new cacheStores.SqliteCacheStore({
-        location: settings.cacheFile,
-        maxEntrySize: settings.maxResponseBytes,
-      })
+    ? withoutExperimentalNotice(
+        SQLITE_NOTICE,
+        () =>
+          new cacheStores.SqliteCacheStore({
+            location: settings.cacheFile,
+            maxEntrySize: settings.maxResponseBytes,
+          }),
+      )
     : null;
   const layers = [interceptors.retry({ throwOnError: false }), interceptors.redirect({ maxRedirections: 0 })];
   const base =

@@ -8,6 +8,7 @@ import type { Dispatcher } from 'undici';
 // As a namespace: see send.ts.
 import * as undici from 'undici';
 import { substitutedUndici } from '../client/send.ts';
+import { SNAPSHOT_NOTICE, withoutExperimentalNotice } from '../experimental-notice.ts';
 import { buildStopped } from './failures.ts';
 
 export interface SnapshotOption {
@@ -44,12 +45,18 @@ export async function openSnapshot(option: SnapshotOption, root: string): Promis
         "Build once against the API with snapshot: { mode: 'record', path } to write it.",
       );
     }
-    const agent = quietly(() => new SnapshotAgent({ ...common, mode: 'playback' }));
+    const agent = withoutExperimentalNotice(
+      SNAPSHOT_NOTICE,
+      () => new SnapshotAgent({ ...common, mode: 'playback' }),
+    );
     await agent.loadSnapshots();
     return { dispatcher: agent, finish: () => agent.close() };
   }
   await mkdir(dirname(snapshotPath), { recursive: true });
-  const agent = quietly(() => new SnapshotAgent({ ...common, mode: 'record' }));
+  const agent = withoutExperimentalNotice(
+    SNAPSHOT_NOTICE,
+    () => new SnapshotAgent({ ...common, mode: 'record' }),
+  );
   return {
     dispatcher: agent,
     finish: async () => {
@@ -57,25 +64,4 @@ export async function openSnapshot(option: SnapshotOption, root: string): Promis
       await agent.close();
     },
   };
-}
-
-const EXPERIMENTAL_NOTICE = 'SnapshotAgent is experimental';
-
-/**
- * Runs `make` without undici's one-time "SnapshotAgent is experimental" process warning: that is this package's
- * choice to answer for (its tests record and replay builds), not something a site's build log should show.
- * Every other warning goes through.
- */
-function quietly<T>(make: () => T): T {
-  const emitWarning = process.emitWarning;
-  process.emitWarning = ((warning: string | Error, ...rest: unknown[]) => {
-    const text = typeof warning === 'string' ? warning : warning.message;
-    if (text.startsWith(EXPERIMENTAL_NOTICE)) return;
-    (emitWarning as (...args: unknown[]) => void).call(process, warning, ...rest);
-  }) as typeof process.emitWarning;
-  try {
-    return make();
-  } finally {
-    process.emitWarning = emitWarning;
-  }
 }

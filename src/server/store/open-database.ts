@@ -1,9 +1,14 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import type { DatabaseSync } from 'node:sqlite';
+import { SQLITE_NOTICE, withoutExperimentalNotice } from '../../experimental-notice.ts';
 
 // Taken when a database is opened, not imported: a static import of a built-in that an older Node lacks fails
 // while modules are linked, before the server's entry point can say which Node it needs.
-const sqlite = () => process.getBuiltinModule('node:sqlite') as typeof import('node:sqlite');
+const sqlite = () =>
+  withoutExperimentalNotice(
+    SQLITE_NOTICE,
+    () => process.getBuiltinModule('node:sqlite') as typeof import('node:sqlite'),
+  );
 
 const migrationsDir = new URL('./migrations/', import.meta.url);
 
