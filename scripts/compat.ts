@@ -1,10 +1,11 @@
 // npm run test:compat: the packed package inside a real Astro project (test/pack-astro.test.ts) under each
-// Astro major of the peer range and under Node 22.19 (the engines floor) and this Node (24, the repo's own);
+// Astro major of the peer range and under Node 22.19 (the engines floor), this Node (24, the repo's own) and
+// the newest LTS line (26);
 // then the same under Bun's own runtime (`bun --bun`, newest Astro); then on-demand pages on @astrojs/cloudflare
 // in workerd (test/adapters/); then the CLI on a Node below the floor, which must say so in one line. Node and
 // Bun builds come from npm (node-<platform>-<arch> and @oven/bun-<platform>-<arch> packages, no install
 // script) and are kept under the OS temp dir between runs.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,6 +14,7 @@ const root = join(import.meta.dirname, '..');
 const cache = join(tmpdir(), 'astro-schema-manager-compat');
 const ASTRO_MAJORS = ['5', '6', '7'];
 const FLOOR_NODE = '22.19.0';
+const NEWEST_NODE = '26.12.1';
 const OLD_NODE = '20.9.0';
 const BUN = '1.4.5';
 
@@ -45,11 +47,37 @@ function installedBinary(folder: string, spec: string, path: string): string {
   return bin;
 }
 
+/**
+ * Starts `astro-schema-manager serve` (an in-memory store, a free port) under `bin`, waits for its "Listening"
+ * line, stops it: ok when it listened and wrote nothing on stderr.
+ */
+async function serveOnce(bin: string): Promise<{ ok: boolean; detail: string }> {
+  const child = spawn(bin, [join(root, 'dist/cli/main.js'), 'serve', '--port', '0'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk) => (stdout += chunk));
+  child.stderr.on('data', (chunk) => (stderr += chunk));
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  for (
+    let waited = 0;
+    waited < 20_000 && !stdout.includes('Listening on') && child.exitCode === null;
+    waited += 100
+  )
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  child.kill('SIGTERM');
+  await exited;
+  const ok = stdout.includes('Listening on') && stderr.trim() === '';
+  return { ok, detail: `stdout: ${stdout.split('\n')[0]} / stderr: ${stderr.trim() || '(none)'}` };
+}
+
 const results: Array<{ name: string; ok: boolean }> = [];
 
 const nodes = [
   { label: `Node ${FLOOR_NODE}`, bin: nodeBinary(FLOOR_NODE) },
   { label: `Node ${process.versions.node}`, bin: process.execPath },
+  { label: `Node ${NEWEST_NODE}`, bin: nodeBinary(NEWEST_NODE) },
 ];
 for (const node of nodes) {
   for (const astro of ASTRO_MAJORS) {
@@ -104,6 +132,15 @@ results.push({
   name: `CLI help on Node ${FLOOR_NODE}`,
   ok: floor.status === 0 && floor.stdout.includes('check'),
 });
+
+// The reference server opens node:sqlite, which Node 22 calls experimental on stderr unless the package holds
+// that line back; on each Node it must start and say nothing on stderr.
+for (const node of nodes) {
+  const name = `CLI serve on ${node.label}: starts, nothing on stderr`;
+  const served = await serveOnce(node.bin);
+  if (!served.ok) process.stdout.write(`${name}: ${served.detail}\n`);
+  results.push({ name, ok: served.ok });
+}
 
 process.stdout.write('\n');
 for (const result of results) process.stdout.write(`${result.ok ? 'ok  ' : 'FAIL'} ${result.name}\n`);
