@@ -2,10 +2,10 @@ import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // The slower suites: each builds many sites scenario by scenario (layouts, policies, start-up, faults, the build
-// cache, CMS coverage, probe checks, real themes), drives a browser through `astro dev`, or runs a CLI workflow
-// end to end many times over. CI runs them beside `npm test` (`npm run test:slow`), which keeps one real build,
-// dev server, packed install and CLI run of each kind and ends in about 5 minutes on 2 cores; `npx vitest run
-// <file>` runs any file of either.
+// cache, CMS coverage, probe checks, real themes), drives a browser through view transitions, or runs a CLI
+// workflow end to end many times over. CI runs them beside `npm test` (`npm run test:slow`), which keeps one real
+// build, dev server, packed install and CLI run of each kind and ends in about 5 minutes on 2 cores; `npx vitest
+// run <file>` runs any file of either.
 const SLOW = [
   'test/themes.test.ts',
   'test/integration/layouts.test.ts',
@@ -15,6 +15,7 @@ const SLOW = [
   'test/integration/build-cache.test.ts',
   'test/integration/cms-coverage.test.ts',
   'test/integration/probe-checks.test.ts',
+  'test/integration/client-router.test.ts',
   'test/integration/client-router-dev.test.ts',
   'test/cli/workflows.test.ts',
   'test/cli/seo-directory-workflow.test.ts',

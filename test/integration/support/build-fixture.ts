@@ -7,13 +7,14 @@ import {
   mkdtempSync,
   readdirSync,
   readFileSync,
+  realpathSync,
   rmSync,
   statSync,
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const repo = fileURLToPath(new URL('../../../', import.meta.url));
@@ -97,9 +98,23 @@ export function fixtureEnv(options: BuildFixtureOptions): NodeJS.ProcessEnv {
   };
 }
 
+/**
+ * Where fixture copies go: the OS temp folder, unless it shares no top folder with the repository (a clone under
+ * /home, temp files in /tmp). Astro reads an absolute path that shares no folder with a project's root as one
+ * relative to that root (its `isPathInRoot`), so a component with a style in the linked node_modules (Astro's
+ * own ClientRouter) would fail to build; a folder inside the repository, ignored by git, shares one.
+ */
+function fixturesFolder(): string {
+  const top = (path: string) => realpathSync(path).split(sep)[1];
+  if (top(tmpdir()) === top(repo)) return tmpdir();
+  const folder = join(repo, '.test-sites');
+  mkdirSync(folder, { recursive: true });
+  return folder;
+}
+
 /** A temporary copy of a fixture with its astro.config.mjs written; returns its root. */
 export function prepareFixture(options: BuildFixtureOptions): string {
-  const root = mkdtempSync(join(tmpdir(), `asm-${options.fixture}-`));
+  const root = mkdtempSync(join(fixturesFolder(), `asm-${options.fixture}-`));
   cpSync(join(repo, 'test/fixtures', options.fixture), root, { recursive: true });
   symlinkSync(join(repo, 'node_modules'), join(root, 'node_modules'), 'dir');
   for (const [path, text] of Object.entries(options.files ?? {})) {
