@@ -1,10 +1,10 @@
 // npm run test:compat: the packed package inside a real Astro project (test/pack-astro.test.ts) under each
 // Astro major of the peer range and under Node 22.19 (the engines floor), this Node (24, the repo's own) and
-// the newest LTS line (26);
-// then the same under Bun's own runtime (`bun --bun`, newest Astro); then on-demand pages on @astrojs/cloudflare
-// in workerd (test/adapters/); then the CLI on a Node below the floor, which must say so in one line. Node and
-// Bun builds come from npm (node-<platform>-<arch> and @oven/bun-<platform>-<arch> packages, no install
-// script) and are kept under the OS temp dir between runs.
+// the newest LTS line (26); then the same under Bun's and Deno's own runtimes (newest Astro); then on-demand
+// pages on @astrojs/cloudflare in workerd (test/adapters/); then the CLI: on a Node below the floor it must say
+// so in one line, and its `serve` must start quietly on each runtime. Node, Bun and Deno builds come from npm
+// (node-<platform>-<arch>, @oven/bun-<platform>-<arch> and @deno/<platform>-<arch> packages, no install script)
+// and are kept under the OS temp dir between runs.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,6 +17,7 @@ const FLOOR_NODE = '22.19.0';
 const NEWEST_NODE = '26.12.1';
 const OLD_NODE = '20.9.0';
 const BUN = '1.4.5';
+const DENO = '2.9.6';
 
 /** The `node` binary of a version, installed from npm into the cache on first use. */
 function nodeBinary(version: string): string {
@@ -29,6 +30,12 @@ function bunBinary(version: string): string {
   const arch = process.arch === 'x64' ? 'x64-baseline' : process.arch === 'arm64' ? 'aarch64' : process.arch;
   const name = `@oven/bun-${process.platform}-${arch}`;
   return installedBinary(`bun-${version}`, `${name}@${version}`, join(name, 'bin', 'bun'));
+}
+
+/** Deno's binary of a version (its npm builds for Linux are glibc ones). */
+function denoBinary(version: string): string {
+  const name = `@deno/${process.platform}-${process.arch}${process.platform === 'linux' ? '-glibc' : ''}`;
+  return installedBinary(`deno-${version}`, `${name}@${version}`, join(name, 'deno'));
 }
 
 /** A binary shipped in an npm package, installed without its scripts into the cache on first use. */
@@ -51,8 +58,8 @@ function installedBinary(folder: string, spec: string, path: string): string {
  * Starts `astro-schema-manager serve` (an in-memory store, a free port) under `bin`, waits for its "Listening"
  * line, stops it: ok when it listened and wrote nothing on stderr.
  */
-async function serveOnce(bin: string): Promise<{ ok: boolean; detail: string }> {
-  const child = spawn(bin, [join(root, 'dist/cli/main.js'), 'serve', '--port', '0'], {
+async function serveOnce(bin: string, runtimeArgs: string[] = []): Promise<{ ok: boolean; detail: string }> {
+  const child = spawn(bin, [...runtimeArgs, join(root, 'dist/cli/main.js'), 'serve', '--port', '0'], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';
@@ -92,10 +99,14 @@ for (const node of nodes) {
   }
 }
 
-// Bun's own runtime, with the newest Astro: the client sends through fetch there (Bun replaces undici).
-{
+// Bun's and Deno's own runtimes, with the newest Astro: the client sends through fetch there (Bun replaces
+// undici; Deno is not Node).
+for (const runtime of [
+  { label: `Bun ${BUN} (--bun)`, bin: bunBinary(BUN) },
+  { label: `Deno ${DENO} (run -A)`, bin: denoBinary(DENO) },
+]) {
   const astro = ASTRO_MAJORS.at(-1)!;
-  const name = `Astro ${astro} on Bun ${BUN} (--bun)`;
+  const name = `Astro ${astro} on ${runtime.label}`;
   process.stdout.write(`\n== ${name}\n`);
   const run = spawnSync(
     process.execPath,
@@ -103,7 +114,7 @@ for (const node of nodes) {
     {
       cwd: root,
       stdio: 'inherit',
-      env: { ...process.env, COMPAT_ASTRO: astro, COMPAT_NODE: bunBinary(BUN) },
+      env: { ...process.env, COMPAT_ASTRO: astro, COMPAT_NODE: runtime.bin },
     },
   );
   results.push({ name, ok: run.status === 0 });
@@ -135,9 +146,9 @@ results.push({
 
 // The reference server opens node:sqlite, which Node 22 calls experimental on stderr unless the package holds
 // that line back; on each Node it must start and say nothing on stderr.
-for (const node of nodes) {
+for (const node of [...nodes, { label: `Deno ${DENO}`, bin: denoBinary(DENO), args: ['run', '-A'] }]) {
   const name = `CLI serve on ${node.label}: starts, nothing on stderr`;
-  const served = await serveOnce(node.bin);
+  const served = await serveOnce(node.bin, 'args' in node ? node.args : []);
   if (!served.ok) process.stdout.write(`${name}: ${served.detail}\n`);
   results.push({ name, ok: served.ok });
 }

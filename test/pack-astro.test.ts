@@ -1,9 +1,17 @@
 // The packed tarball inside a real Astro project, installed with npm as a user would: `astro build` writes
 // the heads and `astro dev` serves them, and no warning line names the package. `npm run test:compat` runs
-// this file under each supported Astro (COMPAT_ASTRO) and Node (COMPAT_NODE), and under Bun's own runtime
-// (COMPAT_NODE naming a `bun` binary: Astro is run with `bun --bun`).
+// this file under each supported Astro (COMPAT_ASTRO) and Node (COMPAT_NODE), and under Bun's and Deno's own
+// runtimes (COMPAT_NODE naming a `bun` or `deno` binary: Astro is run with `bun --bun` or `deno run -A`).
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -17,8 +25,10 @@ const astroVersion =
   (JSON.parse(readFileSync(join(repoRoot, 'node_modules/astro/package.json'), 'utf8')) as { version: string })
     .version;
 const nodeBin = process.env.COMPAT_NODE ?? process.execPath;
-// Bun runs the astro command with its own runtime only when told to; without --bun it hands it to Node.
-const runtimeArgs = basename(nodeBin) === 'bun' ? ['--bun'] : [];
+// Bun runs the astro command with its own runtime only when told to; without --bun it hands it to Node. Deno
+// runs a script with every permission when told -A, as Astro's guide for Deno says.
+const RUNTIME_ARGS: Record<string, string[]> = { bun: ['--bun'], deno: ['run', '-A'] };
+const runtimeArgs = RUNTIME_ARGS[basename(nodeBin)] ?? [];
 const SITE = 'https://www.example.com';
 const user = { name: 'builder', password: 'Pk3x Vb7n Lm2k Pw9r Ty4u Hj6g' };
 const article = {
@@ -168,6 +178,11 @@ test(`astro ${astroVersion} build on ${nodeBin === process.execPath ? 'this Node
     `[astro-schema-manager] ${PAGES} pages planned and staged as Astro rendered them.`,
   );
   expect(complaintsAboutPackage(result.log)).toEqual([]);
+  // The build cache is a SQLite file under Astro's cacheDir on Node; off Node the requests go through fetch,
+  // which has no cache to keep, and no folder is made for one.
+  const cacheFolder = join(scratch, 'node_modules/.astro/astro-schema-manager');
+  if (runtimeArgs.length === 0) expect(readdirSync(cacheFolder)).toContain('http-cache.sqlite');
+  else expect(existsSync(cacheFolder)).toBe(false);
 });
 
 test(`astro ${astroVersion} build, three pages rendered at a time: the same pages, staged as Astro renders them`, async () => {

@@ -4,6 +4,7 @@
 import { fileURLToPath } from 'node:url';
 import type { Dispatcher } from 'undici';
 import { createClient, type ProbeResult, type SchemaClient } from '../client/index.ts';
+import { runsOnNode } from '../client/send-fetch.ts';
 import { buildCacheFile } from './build-cache.ts';
 import { buildReadAhead, listingRights } from './fetch-head-data.ts';
 import { clientOptionsFor, type ResolvedOptions } from './options.ts';
@@ -43,8 +44,11 @@ export function startBuildClient(
   dispatcher: Dispatcher | undefined,
 ): BuildClient {
   // A snapshot holds answers, not 304s against a cache it does not have: no cache while recording or replaying.
+  // Off Node (Bun's or Deno's own runtime) requests go through fetch, which has no cache to keep: no folder.
   const cacheFile =
-    cacheDir && !options.snapshot ? buildCacheFile(fileURLToPath(cacheDir), options.cache) : null;
+    cacheDir && !options.snapshot && runsOnNode()
+      ? buildCacheFile(fileURLToPath(cacheDir), options.cache)
+      : null;
   const client = createClient(
     clientOptionsFor(found ? { ...options, api: found.api } : options, options, {
       cacheFile: cacheFile ?? undefined,
