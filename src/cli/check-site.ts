@@ -8,7 +8,7 @@ import { listOutputFiles } from '../audit/read-output.ts';
 import { isErrorPageFile } from '../audit/site-view.ts';
 import { prettyJson, type ReportPage } from '../report/html-report.ts';
 import { decodedPath, pageHref } from '../url-forms.ts';
-import type { CheckedFile } from '../validate/format-report.ts';
+import { type CheckedFile, isCountedFile } from '../validate/format-report.ts';
 import type { Severity, ValidationIssue } from '../validate/index.ts';
 import { inputFileProblem } from './read-input.ts';
 
@@ -148,8 +148,11 @@ export async function auditDirectory(
  * address with no page) on the file it is in, added to `checked`.
  */
 export function attachAudit(checked: CheckedFile[], audit: DirectoryAudit): void {
+  // A page fragment has no address of its own, and no finding is about one.
   const fileOf = new Map(
-    audit.pages.map((page) => [page.url, relative(process.cwd(), join(audit.dir, page.file))]),
+    audit.pages
+      .filter((page) => !page.fragment)
+      .map((page) => [page.url, relative(process.cwd(), join(audit.dir, page.file))]),
   );
   const byFile = new Map(checked.map((file) => [file.file, file]));
   for (const [url, name] of fileOf) {
@@ -197,34 +200,32 @@ export function checkReportPages(
   for (const audit of audits)
     for (const page of audit.pages)
       factsByFile.set(relative(process.cwd(), join(audit.dir, page.file)), page);
-  // A sitemap's findings are the report's site findings already.
-  return checked
-    .filter((file) => !file.auditOnly)
-    .map((file) => {
-      const facts = factsByFile.get(file.file);
-      const scripts = texts.get(file.file) ?? [];
-      return {
-        url: facts?.url ?? null,
-        file: file.file,
-        title: facts?.title ?? null,
-        description: facts?.description ?? null,
-        ogTitle: facts?.ogTitle ?? null,
-        ogDescription: facts?.ogDescription ?? null,
-        ogImage: facts?.images.find((image) => image.tag === 'og:image')?.value ?? null,
-        documents: file.documents.map((document) => ({
-          label: `script ${document.index + 1} (line ${document.line})`,
-          types: typesOf(scripts[document.index] ?? ''),
-          text: prettyJson(scripts[document.index] ?? ''),
-          findings: document.issues,
-        })),
-        findings: [
-          ...(file.failure
-            ? [{ severity: 'error' as const, code: 'internal-failure', path: '', message: file.failure }]
-            : []),
-          ...(file.pageIssues ?? []),
-        ],
-      };
-    });
+  // A sitemap's findings are the report's site findings already; a page fragment is no page.
+  return checked.filter(isCountedFile).map((file) => {
+    const facts = factsByFile.get(file.file);
+    const scripts = texts.get(file.file) ?? [];
+    return {
+      url: facts?.url ?? null,
+      file: file.file,
+      title: facts?.title ?? null,
+      description: facts?.description ?? null,
+      ogTitle: facts?.ogTitle ?? null,
+      ogDescription: facts?.ogDescription ?? null,
+      ogImage: facts?.images.find((image) => image.tag === 'og:image')?.value ?? null,
+      documents: file.documents.map((document) => ({
+        label: `script ${document.index + 1} (line ${document.line})`,
+        types: typesOf(scripts[document.index] ?? ''),
+        text: prettyJson(scripts[document.index] ?? ''),
+        findings: document.issues,
+      })),
+      findings: [
+        ...(file.failure
+          ? [{ severity: 'error' as const, code: 'internal-failure', path: '', message: file.failure }]
+          : []),
+        ...(file.pageIssues ?? []),
+      ],
+    };
+  });
 }
 
 function typesOf(text: string): string[] {

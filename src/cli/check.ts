@@ -4,8 +4,9 @@ import { extname, join, relative, sep } from 'node:path';
 import { decodePage } from '../audit/decode-page.ts';
 import { walkOutput } from '../audit/read-output.ts';
 import { fileProblemOf } from '../file-problems.ts';
+import { scanHead } from '../head/scan.ts';
 import { htmlReportParts } from '../report/html-report.ts';
-import type { CheckedFile } from '../validate/format-report.ts';
+import { type CheckedFile, isCountedFile } from '../validate/format-report.ts';
 import {
   extractJsonLd,
   type Severity,
@@ -158,9 +159,10 @@ files are still checked).`,
     if (values.output) writeFileAtomically(values.output as string, parts);
     else for (const part of parts) process.stdout.write(part);
     // A green check of nothing: a build that stopped leaves Astro's pages without the CMS's schemas.
-    if (files.length > 1 && checked.every((file) => !file.failure && file.documents.length === 0))
+    const pages = checked.filter(isCountedFile);
+    if (pages.length > 1 && pages.every((file) => !file.failure && file.documents.length === 0))
       process.stderr.write(
-        `Note: none of the ${files.length} pages has JSON-LD, so there was nothing to validate. If the site's schemas come from the CMS, check a build that finished: an astro build stopped by this package's validation leaves its pages without them.\n`,
+        `Note: none of the ${pages.length} pages has JSON-LD, so there was nothing to validate. If the site's schemas come from the CMS, check a build that finished: an astro build stopped by this package's validation leaves its pages without them.\n`,
       );
     if (checked.some((file) => file.failure !== undefined)) return 2;
     return reachesFailOn(checked, flags.failOn) ? 1 : 0;
@@ -273,6 +275,9 @@ function checkFile(path: string, options: CheckOptions): CheckedFile {
     };
   }
   const scripts = extractJsonLd(text);
+  // A piece of a page a generator writes beside its pages (a partial, Gatsby's slices) is no page: the audit
+  // asks nothing of it either (see HeadScan.fragment).
+  const fragment = scanHead(text).fragment;
   // A page is one graph to a search engine: its scripts are validated together, as the build does.
   const results = validatePage(
     scripts.map((script) => script.text),
@@ -285,7 +290,7 @@ function checkFile(path: string, options: CheckOptions): CheckedFile {
     valid: results[index]!.valid,
     issues: results[index]!.issues.map(locate(script)),
   }));
-  return { file, documents };
+  return { file, documents, ...(fragment && { fragment }) };
 }
 
 /** Parse errors carry a position inside the script: make it a position in the page. */

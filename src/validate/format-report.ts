@@ -40,6 +40,29 @@ export interface CheckedFile {
   pageIssues?: ValidationIssue[];
   /** Not a checked page but a file the audit speaks of (a sitemap): it holds only `pageIssues`. */
   auditOnly?: boolean;
+  /**
+   * An HTML file that is a piece of a page, not a page (no doctype, `<html>`, `<head>`, title or meta: a
+   * partial, Gatsby's `_gatsby/slices/*.html`): counted apart unless it holds JSON-LD.
+   */
+  fragment?: boolean;
+}
+
+/**
+ * A file the report counts as checked: not a file only the audit speaks of, nor a fragment with nothing in it
+ * to check (a page without JSON-LD is a finding of sorts; a piece of one is not).
+ * @example isCountedFile({ file: 'slice.html', documents: [], fragment: true }) // false
+ */
+export function isCountedFile(file: CheckedFile): boolean {
+  return !file.auditOnly && !isBareFragment(file);
+}
+
+function isBareFragment(file: CheckedFile): boolean {
+  return (
+    file.fragment === true &&
+    file.documents.length === 0 &&
+    file.failure === undefined &&
+    (file.pageIssues ?? []).length === 0
+  );
 }
 
 /** The issues of a file that can fail a run: all but those of documents that are never built. */
@@ -233,7 +256,9 @@ function placesNamed(group: RepeatedFinding, many: string): string {
 
 function summarize(files: CheckedFile[]) {
   const count = {
-    files: files.filter((file) => !file.auditOnly).length,
+    files: files.filter(isCountedFile).length,
+    /** HTML fragments with no JSON-LD (see `CheckedFile.fragment`), not among `files`. */
+    fragments: files.filter(isBareFragment).length,
     failures: 0,
     documents: 0,
     errors: 0,
@@ -373,9 +398,10 @@ function pretty(
 function summaryLine(files: CheckedFile[], unit: readonly [string, string]): string {
   // A finding shared by pages is counted once (summarize counts each finding once); a repeated one on each.
   const total = summarize(files);
-  const empty = files.filter((file) => file.documents.length === 0 && !file.auditOnly).length;
+  const empty = files.filter((file) => file.documents.length === 0 && isCountedFile(file)).length;
+  const fragments = total.fragments ? `, ${plural(total.fragments, 'page fragment')} not counted` : '';
   return (
-    `${plural(total.files, ...unit)}${total.failures ? `, ${total.failures} not checked (named above)` : ''}, ${plural(total.documents, 'JSON-LD document')}${empty ? `, ${figure(empty)} without JSON-LD` : ''}: ` +
+    `${plural(total.files, ...unit)}${total.failures ? `, ${total.failures} not checked (named above)` : ''}, ${plural(total.documents, 'JSON-LD document')}${empty ? `, ${figure(empty)} without JSON-LD` : ''}${fragments}: ` +
     `${plural(total.errors, 'error')}, ${plural(total.warnings, 'warning')}, ${figure(total.infos)} info` +
     `${total.notBuilt ? `; ${plural(total.notBuilt, 'finding')} in inactive schemas, not built, not counted` : ''}.`
   );

@@ -1,5 +1,5 @@
 // `check` on a built directory audits the site as the build does, in every report format.
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { parseDocument } from 'htmlparser2';
@@ -516,5 +516,55 @@ it("takes Next.js's _not-found.html for the error page it is: its canonical not 
   // Nor does the error page say where the site is: it is served for every address.
   await withSite({ '_not-found.html': notFound, 'about.html': '<title>About</title>' }, async (root) => {
     expect((await check(root)).stderr).toContain('skipped: no page of it names its own address');
+  });
+});
+
+// Gatsby 5 writes its scripts as a slice, `_gatsby/slices/_gatsby-scripts-1.html`, beside its pages: a piece of
+// HTML every page includes, with no doctype, <html>, <head>, title or meta.
+const gatsbySlice = `
+          <script
+            id="gatsby-chunk-mapping"
+          >
+            window.___chunkMapping="{\\"app\\":[\\"/app-1.js\\"]}";
+          </script>
+        <script>window.___webpackCompilationHash="3dc0";</script><script src="/app-1.js" async></script>`;
+
+it('counts a page fragment a generator writes (a Gatsby slice) apart from the pages, unless it holds JSON-LD', async () => {
+  const files = {
+    'index.html': page(
+      '',
+      '<title>Shop</title><meta name="description" content="S."><script type="application/ld+json">{"@context":"https://schema.org","@type":"WebSite","name":"Shop","url":"https://shop.example/"}</script>',
+    ),
+    'about/index.html': page('about/', '<title>About</title><meta name="description" content="A.">'),
+    '_gatsby/slices/_gatsby-scripts-1.html': gatsbySlice,
+    'app-1.js': '',
+  };
+  await withSite(files, async (root) => {
+    const { stdout } = await check(root);
+    expect(stdout.trim().split('\n').at(-1)).toBe(
+      '2 files, 1 JSON-LD document, 1 without JSON-LD, 1 page fragment not counted: 0 errors, 0 warnings, 0 info.',
+    );
+    const report = JSON.parse((await check(root, '--format', 'json')).stdout);
+    expect(report.summary).toMatchObject({ files: 2, fragments: 1 });
+    // Listed apart, with no address of its own: it is no page.
+    expect(
+      report.files
+        .filter((file: { fragment?: boolean }) => file.fragment)
+        .map((file: { file: string; url?: string }) => [file.file.split('/').at(-1), file.url]),
+    ).toEqual([['_gatsby-scripts-1.html', undefined]]);
+    const out = join(root, 'report.html');
+    await check(root, '--format', 'html', '--output', out);
+    const html = await readFile(out, 'utf8');
+    expect(html).toContain('<b>2</b> pages');
+    expect(html).not.toContain('_gatsby-scripts-1.html');
+  });
+  // A fragment with JSON-LD is checked and counted as any file: its scripts end up in pages.
+  const withJsonLd = {
+    ...files,
+    '_gatsby/slices/_gatsby-scripts-1.html': `${gatsbySlice}<script type="application/ld+json">{"@context":"https://schema.org","@type":"Organization","name":"Shop","url":"https://shop.example/"}</script>`,
+  };
+  await withSite(withJsonLd, async (root) => {
+    const { stdout } = await check(root);
+    expect(stdout.trim().split('\n').at(-1)).toMatch(/^3 files, 2 JSON-LD documents, 1 without JSON-LD: /);
   });
 });

@@ -141,6 +141,7 @@ describe('astro-schema-manager check', () => {
     const report = JSON.parse(stdout);
     expect(report.summary).toEqual({
       files: 4,
+      fragments: 0,
       failures: 0,
       documents: 5,
       errors: 2,
