@@ -7,7 +7,8 @@ import { listUrls, type SiteView } from './site-view.ts';
 
 /** @example checkHreflang(view, readLanguageLinks(view)) */
 export function checkHreflang(view: SiteView, { linksOf, allLinksOf }: LanguageLinks): void {
-  const { input, site, pages, byKey, where, isRedirect, isNotFoundPage, canonicalElsewhere, add } = view;
+  const { input, site, pages, byKey, where, isRedirect, isNotFoundPage, canonicalElsewhere, basedPage, add } =
+    view;
   // hreflang problems, each grouped by what it is about (a value, or the page named), so that a language
   // switcher on every page gives one finding, not one a page.
   const hreflangGroups = new Map<
@@ -72,13 +73,18 @@ export function checkHreflang(view: SiteView, { linksOf, allLinksOf }: LanguageL
           ? `hreflang="${value}" names ${url.href}, which`
           : `${urls.length} pages name ${url.href} as their hreflang="${value}" version (${listUrls(urls)}), and it`;
       if (!target) {
+        // Which page it meant when it leaves the site's base path out (Next.js's metadata with a basePath).
+        const based = basedPage(url);
+        const meant = based
+          ? `; ${based.href} is: the link leaves out the site's base path ${site.pathname}. Write the address with the base`
+          : '';
         if (!input.servedOnDemand?.(url.pathname))
           hreflang(
             'hreflang-not-built',
             about,
             path,
             page.url,
-            (urls) => `${naming(urls)} is not a page of this build.`,
+            (urls) => `${naming(urls)} is not a page of this build${meant}.`,
           );
       } else if (isRedirect(target)) {
         // Google names an auto-redirecting home page as a fit x-default: only other languages must be final.

@@ -12,12 +12,10 @@ export function checkLinks(view: SiteView): void {
   // Under trailingSlash 'ignore' both spellings are served; a directory given to `check` says how by its pages.
   const spellingMatters = input.trailingSlash !== 'ignore';
   const misspelled: Array<{ page: PageFacts; canonical: string; served: string }> = [];
-  // A canonical that names a built page once the site's base path is put in (Next.js's metadata leaves its
-  // basePath out): say which page it meant.
+  // Which page a canonical that leaves the site's base path out meant.
   const leftOutBase = (canonical: URL): string => {
-    if (site.pathname === '/' || canonical.pathname.startsWith(site.pathname)) return '';
-    const based = new URL(`${site.pathname.replace(/\/$/, '')}${canonical.pathname}`, site.origin);
-    return byKey.has(pageKey(based))
+    const based = view.basedPage(canonical);
+    return based
       ? `; ${based.href} is: the canonical leaves out the site's base path ${site.pathname} (as Next.js's metadata does with a basePath). Write the address with the base`
       : '';
   };

@@ -3,7 +3,7 @@ import { listUrls, pageKey, resolve, type SiteView } from './site-view.ts';
 
 /** @example checkSitemaps(view, ['https://a.dev/', 'https://a.dev/gone/']) */
 export function checkSitemaps(view: SiteView, sitemapUrls: readonly string[]): void {
-  const { input, site, pages, byKey, where, isRedirect, isNoindex, add } = view;
+  const { input, site, pages, byKey, where, isRedirect, isNoindex, basedPage, add } = view;
   const inSitemap = new Set<string>();
   // By page key: the sitemap file that lists the page, for messages.
   const sitemapFileOf = new Map<string, string>();
@@ -14,15 +14,18 @@ export function checkSitemaps(view: SiteView, sitemapUrls: readonly string[]): v
     inSitemap.add(key);
     const file = input.sitemapFileOf?.get(loc);
     if (file && !sitemapFileOf.has(key)) sitemapFileOf.set(key, file);
-    if (url.origin === site.origin && !byKey.has(key) && !input.servedOnDemand?.(url.pathname))
+    if (url.origin === site.origin && !byKey.has(key) && !input.servedOnDemand?.(url.pathname)) {
+      // Which page it meant when it leaves the site's base path out (a Next.js sitemap.ts with a basePath).
+      const based = basedPage(url);
       add(
         'sitemap-url-without-page',
         url.href,
         'sitemap',
-        `${file ?? 'The sitemap'} lists ${url.href}, which is not a page of this build.`,
+        `${file ?? 'The sitemap'} lists ${url.href}, which is not a page of this build${based ? `; ${based.href} is: the address leaves out the site's base path ${site.pathname}. Write the sitemap's addresses with the base` : ''}.`,
         [url.href],
         file,
       );
+    }
   }
   // A redirect page (Astro's are noindex too) is its own, lesser finding: @astrojs/sitemap lists i18n fallback
   // and config redirects the user never wrote a page for, and search engines follow them.

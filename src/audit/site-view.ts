@@ -27,6 +27,11 @@ export interface SiteView {
   isNoindex(page: PageFacts): boolean;
   /** The page's canonical names another built page. */
   canonicalElsewhere(page: PageFacts): boolean;
+  /**
+   * The built page a URL of the site's origin names once the site's base path is put in (Next.js's metadata
+   * leaves its basePath out of canonicals, sitemaps and hreflang links); null when it names none so.
+   */
+  basedPage(url: URL): URL | null;
   /** Adds a finding at the severity set for its code (none when 'off'). */
   add(code: AuditCode, page: string, path: string, message: string, pages?: string[], file?: string): void;
   findings: AuditFinding[];
@@ -59,6 +64,12 @@ export function viewSite(input: SiteAuditInput): SiteView {
     const { key, canonical } = where(page);
     return !!canonical && canonical.key !== key && byKey.has(canonical.key);
   };
+  const basedPage = (url: URL): URL | null => {
+    if (site.pathname === '/' || url.origin !== site.origin || url.pathname.startsWith(site.pathname))
+      return null;
+    const based = new URL(`${site.pathname.replace(/\/$/, '')}${url.pathname}`, site.origin);
+    return byKey.has(pageKey(based)) ? based : null;
+  };
   // Pages a search engine would list: not redirects, not error pages, not noindex.
   const listed = pages.filter((page) => !isRedirect(page) && !isNotFoundPage(page) && !isNoindex(page));
   return {
@@ -72,6 +83,7 @@ export function viewSite(input: SiteAuditInput): SiteView {
     isRedirect,
     isNoindex,
     canonicalElsewhere,
+    basedPage,
     add,
     findings,
   };

@@ -568,3 +568,31 @@ it('counts a page fragment a generator writes (a Gatsby slice) apart from the pa
     expect(stdout.trim().split('\n').at(-1)).toMatch(/^3 files, 2 JSON-LD documents, 1 without JSON-LD: /);
   });
 });
+
+it("names the page a sitemap's or an hreflang's address meant when it leaves the base path out (Next.js's basePath)", async () => {
+  // Next's sitemap.ts and metadata alternates are written by hand: here as the canonicals are, without /docs.
+  const languages = `<link rel="alternate" hreflang="en" href="${SITE}blog/hello"/><link rel="alternate" hreflang="fr" href="${SITE}fr/blog/hello"/>`;
+  const files = {
+    ...nextFiles(),
+    'blog/hello.html': nextPage('blog/hello', 'Hello world').replace('</head>', `${languages}</head>`),
+    'fr/blog/hello.html': nextPage('fr/blog/hello', 'Bonjour le monde').replace(
+      '</head>',
+      `${languages}</head>`,
+    ),
+    'sitemap.xml': `<urlset><url><loc>${SITE}blog/hello</loc></url><url><loc>${SITE}gone</loc></url></urlset>`,
+  };
+  await withSite(files, async (root) => {
+    const { issues } = await jsonIssues(root);
+    const messages = (code: string) =>
+      [...new Set(issues.filter((issue) => issue.code === code).map((issue) => issue.message))].sort();
+    expect(messages('sitemap-url-without-page')).toEqual([
+      `sitemap.xml lists ${SITE}blog/hello, which is not a page of this build; ${SITE}docs/blog/hello is: the address leaves out the site's base path /docs/. Write the sitemap's addresses with the base.`,
+      // Nor with the base: nothing more to say.
+      `sitemap.xml lists ${SITE}gone, which is not a page of this build.`,
+    ]);
+    expect(messages('hreflang-not-built')).toEqual([
+      `2 pages name ${SITE}blog/hello as their hreflang="en" version (${SITE}docs/blog/hello, ${SITE}docs/fr/blog/hello), and it is not a page of this build; ${SITE}docs/blog/hello is: the link leaves out the site's base path /docs/. Write the address with the base.`,
+      `2 pages name ${SITE}fr/blog/hello as their hreflang="fr" version (${SITE}docs/blog/hello, ${SITE}docs/fr/blog/hello), and it is not a page of this build; ${SITE}docs/fr/blog/hello is: the link leaves out the site's base path /docs/. Write the address with the base.`,
+    ]);
+  });
+});
