@@ -2,12 +2,14 @@
 // sitemaps that disagree with the pages, CMS addresses left in JSON-LD. Pure: the caller reads dist/.
 import type { AuditFinding, SiteAuditInput } from './audit-types.ts';
 import { checkHreflang } from './check-hreflang.ts';
+import { checkImageAddresses } from './check-image-addresses.ts';
 import { checkLinks } from './check-links.ts';
 import { checkOwnJsonLd } from './check-own-json-ld.ts';
 import { checkSitemaps } from './check-sitemaps.ts';
 import { checkTitles } from './check-titles.ts';
 import { readLanguageLinks } from './language-links.ts';
-import { viewSite } from './site-view.ts';
+import type { PageFacts } from './page-facts.ts';
+import { findingAdder, viewSite } from './site-view.ts';
 
 export type { AuditFinding, SiteAuditInput } from './audit-types.ts';
 
@@ -23,7 +25,23 @@ export function auditSite(input: SiteAuditInput): AuditFinding[] {
   checkHreflang(view, languages);
   if (input.sitemapUrls) checkSitemaps(view, input.sitemapUrls);
   checkOwnJsonLd(view);
-  return view.findings.sort(
+  return inOrder(view.findings);
+}
+
+/**
+ * What pages say on their own, where the site's address is unknown (`check` on a directory that names none):
+ * the checks that need no address. A page fragment is no page, as in auditSite.
+ * @example auditPagesAlone([readPageFacts(html, 'file:///site/a.html', 'a.html')])
+ */
+export function auditPagesAlone(pages: PageFacts[], severity?: SiteAuditInput['severity']): AuditFinding[] {
+  const findings: AuditFinding[] = [];
+  const add = findingAdder(severity, findings);
+  for (const page of pages) if (!page.fragment) checkImageAddresses(page, add);
+  return inOrder(findings);
+}
+
+function inOrder(findings: AuditFinding[]): AuditFinding[] {
+  return findings.sort(
     (a, b) => a.page.localeCompare(b.page) || a.code.localeCompare(b.code) || a.path.localeCompare(b.path),
   );
 }

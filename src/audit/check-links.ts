@@ -3,6 +3,7 @@
 // the page's own JSON-LD and the CMS's both describe; CMS addresses and off-site @ids left in JSON-LD.
 import { typesDescribedTwice } from '../head/json-ld-type.ts';
 import { decodedPath, emptyLabel, pageHref } from '../url-forms.ts';
+import { checkImageAddresses } from './check-image-addresses.ts';
 import type { PageFacts } from './page-facts.ts';
 import { listUrls, pageKey, resolve, type SiteView } from './site-view.ts';
 
@@ -80,22 +81,7 @@ export function checkLinks(view: SiteView): void {
 
     // One finding per missing file, naming every tag that points at it (twitter:image often repeats og:image).
     const missing = new Map<string, { file: string; tags: string[]; unbased?: string }>();
-    // Facebook, X and LinkedIn fetch the address as written, not against the page's: a relative one shows no image.
-    const relative = new Map<string, string[]>();
-    for (const image of page.images) {
-      const written = image.value.trim();
-      if (written !== '' && !/^https?:\/\//i.test(written))
-        relative.set(image.value, [...(relative.get(image.value) ?? []), image.tag]);
-    }
-    for (const [value, tags] of relative) {
-      const url = resolve(value, page.url);
-      add(
-        'image-not-absolute',
-        page.url,
-        tags[0]!,
-        `${tags.join(' and ')} ${JSON.stringify(value)} is not an absolute http(s) address: Facebook, X and LinkedIn read it as written, not against the page's address, and show no image when the page is shared. Write it whole${url && /^https?:$/.test(url.protocol) ? ` (${url.href})` : ''}.`,
-      );
-    }
+    checkImageAddresses(page, add);
     for (const image of page.images) {
       const url = resolve(image.value, page.url);
       if (!url || url.origin !== site.origin) continue;

@@ -139,24 +139,14 @@ export async function auditOutput(
   input: OutputAuditInput,
 ): Promise<{ findings: AuditFinding[]; pages: PageFacts[] }> {
   const files = listOutputFiles(input.outDir);
-  const urlOf = input.urlOf ?? ((file: string) => outputFileUrl(file, input.site));
-  const htmlFiles = [...files].filter((file) => /\.html?$/i.test(file)).sort();
-  const pages = await mapConcurrently(htmlFiles, 16, async (file) => {
-    const known = input.known?.get(file);
-    if (known) return known;
-    // A file that cannot be read (a broken link) is no page: whoever lists files reports it. Nor is one of
-    // more than MAX_PAGE_BYTES: no page of a site is, and reading it would take the audit minutes.
-    const path = join(input.outDir, file);
-    const size = await stat(path).then(
-      (stats) => (stats.isFile() ? stats.size : null),
-      () => null,
-    );
-    if (size === null || size > MAX_PAGE_BYTES) return null;
-    const html = await readFile(path).then(decodePage, () => null);
-    return html === null ? null : readPageFacts(html, urlOf(file), file, input.validation ?? null);
-  });
+  const read = await readOutputPages(
+    input.outDir,
+    files,
+    input.urlOf ?? ((file: string) => outputFileUrl(file, input.site)),
+    input.known,
+    input.validation ?? null,
+  );
   const { outDir: _outDir, known: _known, urlOf: _urlOf, validation: _validation, ...rest } = input;
-  const read = pages.filter((page): page is PageFacts => page !== null);
   const findings = auditSite({
     ...rest,
     pages: read,
@@ -164,6 +154,35 @@ export async function auditOutput(
     ...sitemapInput(readSitemaps(input.outDir, files)),
   });
   return { findings, pages: read };
+}
+
+/**
+ * The facts of every HTML file among `files` of `dir` (those in `known` as given), each at `urlOf(file)`.
+ * @example await readOutputPages('dist', listOutputFiles('dist'), (file) => outputFileUrl(file, site))
+ */
+export async function readOutputPages(
+  dir: string,
+  files: ReadonlySet<string>,
+  urlOf: (file: string) => string,
+  known?: ReadonlyMap<string, PageFacts>,
+  validation: ValidateOptions | null = null,
+): Promise<PageFacts[]> {
+  const htmlFiles = [...files].filter((file) => /\.html?$/i.test(file)).sort();
+  const pages = await mapConcurrently(htmlFiles, 16, async (file) => {
+    const seen = known?.get(file);
+    if (seen) return seen;
+    // A file that cannot be read (a broken link) is no page: whoever lists files reports it. Nor is one of
+    // more than MAX_PAGE_BYTES: no page of a site is, and reading it would take the audit minutes.
+    const path = join(dir, file);
+    const size = await stat(path).then(
+      (stats) => (stats.isFile() ? stats.size : null),
+      () => null,
+    );
+    if (size === null || size > MAX_PAGE_BYTES) return null;
+    const html = await readFile(path).then(decodePage, () => null);
+    return html === null ? null : readPageFacts(html, urlOf(file), file, validation);
+  });
+  return pages.filter((page): page is PageFacts => page !== null);
 }
 
 function sitemapInput(

@@ -41,11 +41,7 @@ export interface SiteView {
 export function viewSite(input: SiteAuditInput): SiteView {
   const site = new URL(input.site);
   const findings: AuditFinding[] = [];
-  const add: SiteView['add'] = (code, page, path, message, pages = [page], file) => {
-    const severity = input.severity?.[code] ?? AUDIT_CODES[code];
-    if (severity !== 'off')
-      findings.push({ severity, code, page, pages, path, message, ...(file === undefined ? {} : { file }) });
-  };
+  const add = findingAdder(input.severity, findings);
   // A partial's or a server island's HTML is a piece of a page, not a page: nothing here is asked of it. Nor
   // of a single-page app's fallback (`200.html`: Nuxt's generate, SvelteKit's adapter-static, Surge), the
   // shell a host serves for every address it has no file for.
@@ -86,6 +82,26 @@ export function viewSite(input: SiteAuditInput): SiteView {
     basedPage,
     add,
     findings,
+  };
+}
+
+/** Adds a finding to `findings` at the severity set for its code (none when 'off'). */
+export function findingAdder(
+  severity: SiteAuditInput['severity'],
+  findings: AuditFinding[],
+): SiteView['add'] {
+  return (code, page, path, message, pages = [page], file) => {
+    const level = severity?.[code] ?? AUDIT_CODES[code];
+    if (level !== 'off')
+      findings.push({
+        severity: level,
+        code,
+        page,
+        pages,
+        path,
+        message,
+        ...(file === undefined ? {} : { file }),
+      });
   };
 }
 

@@ -2,8 +2,16 @@
 // files they are about, and the pages for the HTML report.
 import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { decodePage } from '../audit/decode-page.ts';
-import { type AuditFinding, auditOutput, type PageFacts, readPageFacts } from '../audit/index.ts';
+import {
+  type AuditFinding,
+  auditOutput,
+  auditPagesAlone,
+  type PageFacts,
+  readOutputPages,
+  readPageFacts,
+} from '../audit/index.ts';
 import { listOutputFiles } from '../audit/read-output.ts';
 import { isErrorPageFile } from '../audit/site-view.ts';
 import { prettyJson, type ReportPage } from '../report/html-report.ts';
@@ -14,7 +22,8 @@ import { inputFileProblem } from './read-input.ts';
 
 export interface DirectoryAudit {
   dir: string;
-  site: string;
+  /** Null where the site's address is unknown: its pages are then at their files' `file:` URLs. */
+  site: string | null;
   findings: AuditFinding[];
   pages: PageFacts[];
 }
@@ -144,6 +153,19 @@ export async function auditDirectory(
 }
 
 /**
+ * What `files` of `dir` (a directory whose site's address is unknown, or one page named on its own) say on
+ * their own: the audit's checks that need no address (see auditPagesAlone).
+ */
+export async function auditWithoutSite(
+  dir: string,
+  files: ReadonlySet<string>,
+  severity: Record<string, Severity | 'off'> = {},
+): Promise<DirectoryAudit> {
+  const pages = await readOutputPages(dir, files, (file) => pathToFileURL(join(dir, file)).href);
+  return { dir, site: null, findings: auditPagesAlone(pages, severity), pages };
+}
+
+/**
  * Puts each audit finding on the checked file of every page it concerns; one about no built page (a sitemap's
  * address with no page) on the file it is in, added to `checked`.
  */
@@ -157,7 +179,7 @@ export function attachAudit(checked: CheckedFile[], audit: DirectoryAudit): void
   const byFile = new Map(checked.map((file) => [file.file, file]));
   for (const [url, name] of fileOf) {
     const file = byFile.get(name);
-    if (file) file.url = url;
+    if (file && audit.site !== null) file.url = url;
   }
   for (const finding of audit.findings) {
     // One object on every page it concerns: the readable report prints a finding shared so once.
@@ -199,7 +221,11 @@ export function checkReportPages(
   const factsByFile = new Map<string, PageFacts>();
   for (const audit of audits)
     for (const page of audit.pages)
-      factsByFile.set(relative(process.cwd(), join(audit.dir, page.file)), page);
+      factsByFile.set(relative(process.cwd(), join(audit.dir, page.file)), {
+        ...page,
+        // A file: URL stands for a page of a site whose address is unknown: it has none to show.
+        url: audit.site === null ? '' : page.url,
+      });
   // A sitemap's findings are the report's site findings already; a page fragment is no page.
   return checked.filter(isCountedFile).map((file) => {
     const facts = factsByFile.get(file.file);

@@ -1,8 +1,8 @@
 // `astro-schema-manager check`: validates the JSON-LD of built pages (HTML and .jsonld files) and reports it.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { extname, join, relative, sep } from 'node:path';
+import { basename, dirname, extname, join, relative, sep } from 'node:path';
 import { decodePage } from '../audit/decode-page.ts';
-import { walkOutput } from '../audit/read-output.ts';
+import { listOutputFiles, walkOutput } from '../audit/read-output.ts';
 import { fileProblemOf } from '../file-problems.ts';
 import { scanHead } from '../head/scan.ts';
 import { htmlReportParts } from '../report/html-report.ts';
@@ -16,7 +16,13 @@ import {
 } from '../validate/index.ts';
 import { writeFileAtomically } from '../write-file-atomically.ts';
 import { astroConfigIn } from './astro-project.ts';
-import { attachAudit, auditDirectory, checkReportPages, type DirectoryAudit } from './check-site.ts';
+import {
+  attachAudit,
+  auditDirectory,
+  auditWithoutSite,
+  checkReportPages,
+  type DirectoryAudit,
+} from './check-site.ts';
 import { type Command, UsageError } from './command.ts';
 import { inputFileProblem } from './read-input.ts';
 import { reachesFailOn, readReportFlags, renderReport, reportFlagOptions } from './report-flags.ts';
@@ -103,6 +109,12 @@ files are still checked).`,
     const audits: DirectoryAudit[] = [];
     const notes: string[] = [];
     if (values['no-audit'] !== false) {
+      // A page named on its own is audited on its own: what it says without its site.
+      for (const file of paths.filter((path) => /\.html?$/i.test(path) && statSync(path).isFile())) {
+        const alone = await auditWithoutSite(dirname(file), new Set([basename(file)]), flags.severity);
+        attachAudit(checked, alone);
+        audits.push(alone);
+      }
       for (const dir of paths.filter((path) => statSync(path).isDirectory())) {
         const given = values.site as string | undefined;
         const { site, named, assets } = siteOf(dir, given);
@@ -119,9 +131,13 @@ files are still checked).`,
           const how = loaded
             ? `; its pages ${loaded}, so pass --site https://<its host>${assets!.base}${configured} to audit it`
             : `; pass --site <url>${configured} to audit it`;
-          const note = `Site audit of ${dir} skipped: no page of it names its own address (canonical or og:url), nor does a sitemap${how} (titles, descriptions, images, links).`;
+          const note = `Site audit of ${dir} skipped: no page of it names its own address (canonical or og:url), nor does a sitemap${how} (titles, descriptions, links, built images).`;
           process.stderr.write(`${note}\n`);
           notes.push(note);
+          // What each page says on its own needs no address: a relative og:image is one wherever the site is.
+          const alone = await auditWithoutSite(dir, listOutputFiles(dir), flags.severity);
+          attachAudit(checked, alone);
+          audits.push(alone);
           continue;
         }
         if (given !== undefined && named !== null && new URL(named).href !== new URL(site).href) {

@@ -472,7 +472,7 @@ it('says under which base path to give --site when no page names the site but it
   await withSite(nextFiles(false), async (root) => {
     const { stderr } = await check(root);
     expect(stderr.trim()).toBe(
-      `Site audit of ${root} skipped: no page of it names its own address (canonical or og:url), nor does a sitemap; its pages load their own files from under /docs/ (/docs/_next/static/chunks/webpack.js), which works only served there, so pass --site https://<its host>/docs/ to audit it (titles, descriptions, images, links).`,
+      `Site audit of ${root} skipped: no page of it names its own address (canonical or og:url), nor does a sitemap; its pages load their own files from under /docs/ (/docs/_next/static/chunks/webpack.js), which works only served there, so pass --site https://<its host>/docs/ to audit it (titles, descriptions, links, built images).`,
     );
   });
 });
@@ -594,5 +594,36 @@ it("names the page a sitemap's or an hreflang's address meant when it leaves the
       `2 pages name ${SITE}blog/hello as their hreflang="en" version (${SITE}docs/blog/hello, ${SITE}docs/fr/blog/hello), and it is not a page of this build; ${SITE}docs/blog/hello is: the link leaves out the site's base path /docs/. Write the address with the base.`,
       `2 pages name ${SITE}fr/blog/hello as their hreflang="fr" version (${SITE}docs/blog/hello, ${SITE}docs/fr/blog/hello), and it is not a page of this build; ${SITE}docs/fr/blog/hello is: the link leaves out the site's base path /docs/. Write the address with the base.`,
     ]);
+  });
+});
+
+it('reports a relative og:image where the site has no address to audit it by, and on a page named alone', async () => {
+  // Gatsby's Head with no siteUrl: no canonical, og:url or sitemap, and the image written from the site's root.
+  const files = {
+    'index.html':
+      '<!doctype html><html><head><title>Home</title><meta property="og:image" content="/og.png"><meta name="twitter:image" content="/og.png"></head><body></body></html>',
+    'about/index.html':
+      '<!doctype html><html><head><title>About</title><meta property="og:image" content="https://cdn.example/a.png"></head><body></body></html>',
+    'og.png': '',
+  };
+  const expected = {
+    code: 'image-not-absolute',
+    path: 'og:image',
+    message:
+      'og:image and twitter:image "/og.png" is not an absolute http(s) address: Facebook, X and LinkedIn read it as written, not against the page\'s address, and show no image when the page is shared. Write it whole.',
+  };
+  await withSite(files, async (root) => {
+    const { code, issues } = await jsonIssues(root);
+    expect(issues).toEqual([
+      expect.objectContaining({ ...expected, file: expect.stringMatching(/(^|\/)index\.html$/) }),
+    ]);
+    expect(issues[0]!.file).not.toMatch(/about/);
+    expect(code).toBe(0);
+    const alone = await jsonIssues(join(root, 'index.html'));
+    expect(alone.issues).toEqual([expect.objectContaining(expected)]);
+    // Still no address of its own: a page of a site whose address is unknown has none to give.
+    const report = JSON.parse((await check(root, '--format', 'json')).stdout);
+    expect(report.files.map((file: { url?: string }) => file.url)).toEqual([undefined, undefined]);
+    expect((await jsonIssues(root, '--no-audit')).issues).toEqual([]);
   });
 });
