@@ -81,15 +81,18 @@ export function checkLinks(view: SiteView): void {
 
     // One finding per missing file, naming every tag that points at it (twitter:image often repeats og:image).
     const missing = new Map<string, { file: string; tags: string[]; unbased?: string }>();
-    checkImageAddresses(page, add);
+    // A root-relative image that leaves the base out (`/img/og.png` on a site under /docs/) is written whole
+    // where the build serves that file, not at the origin's root, where it is no file of the site.
+    checkImageAddresses(page, add, (url) => {
+      const unbased = unbasedFile(url, site, input.files);
+      return unbased === null ? url : new URL(pageHref(site.href, `/${unbased}`));
+    });
     for (const image of page.images) {
       const url = resolve(image.value, page.url);
       if (!url || url.origin !== site.origin) continue;
       if (!url.pathname.startsWith(site.pathname)) {
-        // Outside the site's base (`/img/og.png` on a site under /blog/): another site of the origin may serve
-        // it, unless the build holds that very file, which a template that left the base out points at.
-        const unbased = decodedPath(url.pathname.slice(1));
-        if (!input.files.has(unbased)) continue;
+        const unbased = unbasedFile(url, site, input.files);
+        if (unbased === null) continue;
         const entry = missing.get(url.href) ?? { file: unbased, tags: [], unbased };
         entry.tags.push(image.tag);
         missing.set(url.href, entry);
@@ -159,6 +162,17 @@ export function checkLinks(view: SiteView): void {
       urls,
     );
   }
+}
+
+/**
+ * The file of the build an address outside the site's base names once the base is put in (`/img/og.png` on a
+ * site under /blog/, where the build holds `img/og.png`); null for any other address: another site of the
+ * origin may serve it.
+ */
+function unbasedFile(url: URL, site: URL, files: ReadonlySet<string>): string | null {
+  if (url.origin !== site.origin || url.pathname.startsWith(site.pathname)) return null;
+  const file = decodedPath(url.pathname.slice(1));
+  return files.has(file) ? file : null;
 }
 
 /**

@@ -292,6 +292,33 @@ describe('auditSite', () => {
     );
   });
 
+  it('names the address to write under the base for a root-relative image that leaves the base out', () => {
+    // Eleventy with pathPrefix '/docs/': the layout writes og:image "/img/og.png" without the url filter, so
+    // the image, resolved, is the origin's /img/og.png; the build serves its img/og.png at /docs/img/og.png.
+    const docs = `${SITE}docs/`;
+    const pages = [
+      page(
+        'index.html',
+        '/docs/',
+        `${ok('/docs/', 'Home')}<meta property="og:image" content="/img/og.png"><meta name="twitter:image" content="/img/none.png">`,
+      ),
+    ];
+    const findings = auditSite({
+      site: docs,
+      pages,
+      files: new Set(['img/og.png', 'index.html']),
+      sitemapUrls: null,
+      severity: { 'image-not-built': 'off' },
+    });
+    expect(findings.map((finding) => finding.message.replace(/.* Write it whole/, 'Write it whole'))).toEqual(
+      [
+        `Write it whole (${docs}img/og.png).`,
+        // No such file under the base: the address as the browser resolves it.
+        `Write it whole (${SITE}img/none.png).`,
+      ],
+    );
+  });
+
   it('says when a missing image is a built file under a base the site was not given', () => {
     // Next.js with basePath '/shop': canonicals leave the base out, so the site seems to be the origin's root,
     // while og:image keeps it and the build holds og.png at its top.
