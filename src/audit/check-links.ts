@@ -3,7 +3,7 @@
 // the page's own JSON-LD and the CMS's both describe; CMS addresses and off-site @ids left in JSON-LD.
 import { typesDescribedTwice } from '../head/json-ld-type.ts';
 import { decodedPath, emptyLabel, pageHref } from '../url-forms.ts';
-import { checkImageAddresses } from './check-image-addresses.ts';
+import { checkImageAddresses, unbasedFile } from './check-image-addresses.ts';
 import type { PageFacts } from './page-facts.ts';
 import { listUrls, pageKey, resolve, type SiteView } from './site-view.ts';
 
@@ -13,6 +13,7 @@ export function checkLinks(view: SiteView): void {
   // Under trailingSlash 'ignore' both spellings are served; a directory given to `check` says how by its pages.
   const spellingMatters = input.trailingSlash !== 'ignore';
   const misspelled: Array<{ page: PageFacts; canonical: string; served: string }> = [];
+  const built = { url: site, files: input.files };
   // Which page a canonical that leaves the site's base path out meant.
   const leftOutBase = (canonical: URL): string => {
     const based = view.basedPage(canonical);
@@ -81,17 +82,12 @@ export function checkLinks(view: SiteView): void {
 
     // One finding per missing file, naming every tag that points at it (twitter:image often repeats og:image).
     const missing = new Map<string, { file: string; tags: string[]; unbased?: string }>();
-    // A root-relative image that leaves the base out (`/img/og.png` on a site under /docs/) is written whole
-    // where the build serves that file, not at the origin's root, where it is no file of the site.
-    checkImageAddresses(page, add, (url) => {
-      const unbased = unbasedFile(url, site, input.files);
-      return unbased === null ? url : new URL(pageHref(site.href, `/${unbased}`));
-    });
+    checkImageAddresses(page, add, built);
     for (const image of page.images) {
       const url = resolve(image.value, page.url);
       if (!url || url.origin !== site.origin) continue;
       if (!url.pathname.startsWith(site.pathname)) {
-        const unbased = unbasedFile(url, site, input.files);
+        const unbased = unbasedFile(url, built);
         if (unbased === null) continue;
         const entry = missing.get(url.href) ?? { file: unbased, tags: [], unbased };
         entry.tags.push(image.tag);
@@ -162,17 +158,6 @@ export function checkLinks(view: SiteView): void {
       urls,
     );
   }
-}
-
-/**
- * The file of the build an address outside the site's base names once the base is put in (`/img/og.png` on a
- * site under /blog/, where the build holds `img/og.png`); null for any other address: another site of the
- * origin may serve it.
- */
-function unbasedFile(url: URL, site: URL, files: ReadonlySet<string>): string | null {
-  if (url.origin !== site.origin || url.pathname.startsWith(site.pathname)) return null;
-  const file = decodedPath(url.pathname.slice(1));
-  return files.has(file) ? file : null;
 }
 
 /**

@@ -24,6 +24,7 @@ export const AUDIT_CODES = {
   'hreflang-no-return-link': 'warning',
   'image-not-built': 'error',
   'image-not-absolute': 'warning',
+  'image-on-localhost': 'error',
   'noindex-in-sitemap': 'warning',
   'redirect-in-sitemap': 'warning',
   'sitemap-url-without-page': 'warning',

@@ -319,6 +319,38 @@ describe('auditSite', () => {
     );
   });
 
+  it("reports a social image on localhost, as Next.js's metadata writes it without metadataBase", () => {
+    const tags = (og: string, twitter: string) =>
+      `<meta property="og:image" content="${og}"><meta name="twitter:image" content="${twitter}">`;
+    const pages = [
+      page(
+        'index.html',
+        '/',
+        `${ok('/', 'Home')}${tags('http://localhost:3000/og.png', 'http://localhost:3000/og.png')}`,
+      ),
+      page('a.html', '/a', `${ok('/a', 'A')}${tags('http://127.0.0.1:8080/img/none.png', `${SITE}og.png`)}`),
+      // A host named so is not one: localhost.example.com is a name like any other.
+      page(
+        'b.html',
+        '/b',
+        `${ok('/b', 'B')}${tags('https://localhost.example.com/og.png', `${SITE}og.png`)}`,
+      ),
+    ];
+    const findings = auditSite({
+      site: SITE,
+      pages,
+      files: new Set(['og.png', 'index.html', 'a.html', 'b.html']),
+      sitemapUrls: null,
+    });
+    expect(codes(findings)).toEqual(['image-on-localhost / og:image', 'image-on-localhost /a og:image']);
+    expect(findings.map((finding) => finding.severity)).toEqual(['error', 'error']);
+    expect(findings[0]!.message).toBe(
+      `og:image and twitter:image http://localhost:3000/og.png is on localhost:3000, the machine that built the page: Facebook, X, LinkedIn and search engines fetch it from theirs, and show no image when the page is shared. Give the site's address (in Next.js, metadataBase): the build's og.png is at ${SITE}og.png.`,
+    );
+    // No such file built: where it is, the site knows.
+    expect(findings[1]!.message).toMatch(/metadataBase\)\.$/);
+  });
+
   it('says when a missing image is a built file under a base the site was not given', () => {
     // Next.js with basePath '/shop': canonicals leave the base out, so the site seems to be the origin's root,
     // while og:image keeps it and the build holds og.png at its top.

@@ -1,7 +1,7 @@
 // `check` on a built directory audits the site as the build does, in every report format.
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { parseDocument } from 'htmlparser2';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { runCli, runCliIn } from './support/run-cli.ts';
@@ -604,6 +604,8 @@ it('reports a relative og:image where the site has no address to audit it by, an
       '<!doctype html><html><head><title>Home</title><meta property="og:image" content="/og.png"><meta name="twitter:image" content="/og.png"></head><body></body></html>',
     'about/index.html':
       '<!doctype html><html><head><title>About</title><meta property="og:image" content="https://cdn.example/a.png"></head><body></body></html>',
+    'next/index.html':
+      '<!doctype html><html><head><title>Next</title><meta property="og:image" content="http://localhost:3000/og.png"/></head><body></body></html>',
     'og.png': '',
   };
   const expected = {
@@ -614,16 +616,20 @@ it('reports a relative og:image where the site has no address to audit it by, an
   };
   await withSite(files, async (root) => {
     const { code, issues } = await jsonIssues(root);
-    expect(issues).toEqual([
-      expect.objectContaining({ ...expected, file: expect.stringMatching(/(^|\/)index\.html$/) }),
+    expect(issues.map((issue) => `${issue.code} ${relative(root, issue.file)}`)).toEqual([
+      'image-not-absolute index.html',
+      'image-on-localhost next/index.html',
     ]);
-    expect(issues[0]!.file).not.toMatch(/about/);
-    expect(code).toBe(0);
+    expect(issues[0]).toMatchObject(expected);
+    expect(issues[1]!.message).toMatch(
+      /^og:image http:\/\/localhost:3000\/og\.png is on localhost:3000, .*metadataBase\)\.$/,
+    );
+    expect(code).toBe(1);
     const alone = await jsonIssues(join(root, 'index.html'));
     expect(alone.issues).toEqual([expect.objectContaining(expected)]);
     // Still no address of its own: a page of a site whose address is unknown has none to give.
     const report = JSON.parse((await check(root, '--format', 'json')).stdout);
-    expect(report.files.map((file: { url?: string }) => file.url)).toEqual([undefined, undefined]);
+    expect(report.files.map((file: { url?: string }) => file.url)).toEqual([undefined, undefined, undefined]);
     expect((await jsonIssues(root, '--no-audit')).issues).toEqual([]);
   });
 });
