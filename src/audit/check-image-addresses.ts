@@ -27,10 +27,12 @@ export function checkImageAddresses(
 ): void {
   const relative = new Map<string, string[]>();
   const local = new Map<string, string[]>();
+  // A page that is itself on this machine (a site built for a local preview) is not shared from there.
+  const pageIsLocal = LOCAL_HOST.test(URL.parse(page.url)?.hostname ?? '');
   for (const image of page.images) {
     const written = image.value.trim();
     const into = /^https?:\/\//i.test(written)
-      ? LOCAL_HOST.test(URL.parse(written)?.hostname ?? '')
+      ? LOCAL_HOST.test(URL.parse(written)?.hostname ?? '') && !pageIsLocal
         ? local
         : null
       : written === ''

@@ -351,6 +351,24 @@ describe('auditSite', () => {
     expect(findings[1]!.message).toMatch(/metadataBase\)\.$/);
   });
 
+  it('says nothing of a localhost image on a site that is itself on localhost (a local preview build)', () => {
+    const local = 'http://localhost:4321/';
+    const image = `<meta property="og:image" content="${local}og.png">`;
+    const findings = auditSite({
+      site: local,
+      pages: [
+        readPageFacts(
+          `<!doctype html><html><head><title>Home</title><meta name="description" content="About Home, in a sentence."><link rel="canonical" href="${local}">${image}</head><body></body></html>`,
+          local,
+          'index.html',
+        ),
+      ],
+      files: new Set(['og.png', 'index.html']),
+      sitemapUrls: null,
+    });
+    expect(codes(findings)).toEqual([]);
+  });
+
   it('says when a missing image is a built file under a base the site was not given', () => {
     // Next.js with basePath '/shop': canonicals leave the base out, so the site seems to be the origin's root,
     // while og:image keeps it and the build holds og.png at its top.
