@@ -158,6 +158,17 @@ export function urlVariants(url: string): string[] {
 }
 
 /**
+ * The fragment of a page URL, `#` included (`#top`), or null when it has none. A browser never sends it, so no
+ * page is ever looked up by a URL that has one (an empty `#` included).
+ *
+ * @example urlFragment('https://a.dev/page#top') // '#top'
+ */
+export function urlFragment(url: string): string | null {
+  const at = url.indexOf('#');
+  return at === -1 ? null : url.slice(at);
+}
+
+/**
  * Whether a host name has an empty label (`cook.example.net..`, `.example.com`), which no DNS name has; a single
  * final dot (`example.com.`, the fully qualified form) is not one.
  */

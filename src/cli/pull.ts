@@ -6,11 +6,13 @@ import { join } from 'node:path';
 import type { MetaTags, SchemaRecord, SocialTags } from '../client/index.ts';
 import { parseLossless } from '../lossless-json.ts';
 import { figure, plural } from '../plural.ts';
+import { printable } from '../printable.ts';
 import { parseSeedFile, type SeedFileData, SeedFileError, type Selection } from '../seed-file.ts';
 import { writeFileAtomically } from '../write-file-atomically.ts';
 import { apiOptions, printJson, withClient } from './api-connection.ts';
 import { type Command, InputError, UsageError } from './command.ts';
 import { checkTarget } from './pull-check.ts';
+import { fragmentEntries } from './push-plan.ts';
 import { readApi } from './read-api.ts';
 import { readInputText } from './read-input.ts';
 import { fromPageFiles, jsonProblem, toPageFiles } from './seo-directory.ts';
@@ -165,6 +167,7 @@ social entries are kept for the selected URLs only, and no page file is removed.
       }),
     );
     const file = toSchemaFile(pulled.schemas, pulled.meta ?? [], pulled.social ?? []);
+    for (const line of fragmentWarnings(file)) process.stderr.write(`${line}\n`);
     const skipped = (['meta', 'social'] as const).filter((kind) => pulled[kind] === null);
     const target = out === '-' ? null : targetOf(out);
     // Tags the user may not read are kept as the target has them, not dropped: a pull (or a CI check) with an
@@ -239,6 +242,24 @@ social entries are kept for the selected URLs only, and no page file is removed.
     return 0;
   },
 };
+
+/**
+ * What the API holds under a url with a `#fragment`, one line per url: written as held, and what to do, since no
+ * page is ever looked up by such a url.
+ */
+function fragmentWarnings(file: SchemaFile): string[] {
+  return [...Map.groupBy(fragmentEntries(file), ({ url }) => url)].map(([url, entries]) => {
+    const count = (kind: 'schemas' | 'meta' | 'social') =>
+      entries.filter((entry) => entry.kind === kind).length;
+    const held = [
+      count('schemas') > 0 && plural(count('schemas'), 'schema'),
+      count('meta') > 0 && 'meta tags',
+      count('social') > 0 && 'social tags',
+    ].filter(Boolean);
+    const page = url.slice(0, url.indexOf('#'));
+    return `The API holds ${held.join(' and ')} for ${printable(url)}: a url with a fragment (${printable(url.slice(url.indexOf('#')))}) names no page (a browser never sends it), so no build or page ever shows ${held.length === 1 && count('schemas') === 1 ? 'it' : 'them'}. Written as the API holds ${held.length === 1 && count('schemas') === 1 ? 'it' : 'them'}; drop the fragment: write its page file's url as ${printable(page)} and push (its schemas move there)${count('meta') + count('social') > 0 ? ', then clear the tags left under the fragment in the CMS' : ''}.`;
+  });
+}
 
 /** The selection a partial pull recorded in a directory or a pull file; undefined for a whole pull. */
 async function recordedSelection(target: Target): Promise<Selection[] | undefined> {

@@ -4,7 +4,7 @@ import type { MetaTags, SchemaRecord, SocialTags } from '../client/index.ts';
 import { topLevelTypes } from '../head/json-ld-type.ts';
 import { isRawNumber, parseLossless } from '../lossless-json.ts';
 import type { SeedFileData as SchemaFile, Selection } from '../seed-file.ts';
-import { urlIdentity } from '../url-forms.ts';
+import { urlFragment, urlIdentity } from '../url-forms.ts';
 import { type JsonChange, jsonChanges } from './json-changes.ts';
 
 export interface DesiredSchema {
@@ -56,8 +56,8 @@ export type TagStep =
       changes: JsonChange[];
     };
 
-/** The fields of a record an update may change. */
-type SchemaField = 'schema_type' | 'schema_name' | 'schema_data' | 'is_active';
+/** The fields of a record an update may change (`url` only to drop a `#fragment` it was stored with). */
+type SchemaField = 'url' | 'schema_type' | 'schema_name' | 'schema_data' | 'is_active';
 
 // Numbers with more digits than a double keeps stay as written: a push must not round a CMS's 19-digit GTIN.
 const parse = (text: string): unknown => {
@@ -175,6 +175,11 @@ export function planSchemas(
 function updateStep(entry: DesiredSchema, record: SchemaRecord): SchemaStep {
   const changes: SchemaField[] = [];
   const details: JsonChange[] = [];
+  // A record stored under `/page#top` matches the entry of `/page` but is never served: the update moves it.
+  if (urlFragment(record.url) !== null && urlFragment(entry.url) === null) {
+    changes.push('url');
+    details.push({ path: 'url', from: record.url, to: entry.url });
+  }
   for (const field of ['schema_type', 'schema_name', 'is_active'] as const) {
     if (entry[field] === record[field]) continue;
     changes.push(field);
@@ -309,10 +314,17 @@ function differing(
   return { fields, changes };
 }
 
-/** The server's entry for a URL: the one stored under that very spelling, else under another spelling of it. */
+/**
+ * The server's entry for a URL: the one stored under that very spelling, else under another spelling of it; never
+ * one stored with a `#fragment` (which no page reads) for the page itself.
+ */
 function byUrl<T extends { url: string }>(entries: T[]): (url: string) => T | undefined {
   const exact = new Map(entries.map((entry) => [entry.url, entry]));
-  const same = new Map(entries.map((entry) => [urlIdentity(entry.url), entry]));
+  const same = new Map(
+    entries
+      .filter((entry) => urlFragment(entry.url) === null)
+      .map((entry) => [urlIdentity(entry.url), entry]),
+  );
   return (url) => exact.get(url) ?? same.get(urlIdentity(url));
 }
 
@@ -376,6 +388,26 @@ function oneEntryPerTarget(
       );
     seen.set(key, url);
   }
+}
+
+/** An entry of the files whose url has a `#fragment`: it names no page, so a push sends nothing for it. */
+export interface FragmentEntry {
+  kind: 'schemas' | 'meta' | 'social';
+  /** Position in the file's list of that kind. */
+  index: number;
+  url: string;
+}
+
+/**
+ * The entries whose url has a `#fragment`, in file order: a browser never sends one, so neither the build nor
+ * the site looks a page up by it, and whatever is stored under it is never shown.
+ *
+ * @example fragmentEntries({ schemas: [{ url: 'https://x.dev/a#top', … }], meta: [], social: [] }) // [{ kind: 'schemas', index: 0, url: 'https://x.dev/a#top' }]
+ */
+export function fragmentEntries(file: SchemaFile): FragmentEntry[] {
+  return (['schemas', 'meta', 'social'] as const).flatMap((kind) =>
+    file[kind].flatMap(({ url }, index) => (urlFragment(url) === null ? [] : [{ kind, index, url }])),
+  );
 }
 
 /** Files that ask for something no push can do (a usage error: nothing is sent). */

@@ -119,6 +119,8 @@ export interface PushSummary {
   meta: { set: number; unchanged: number };
   social: { set: number; unchanged: number };
   failed: number;
+  /** Entries of the files not sent at all (a url with a `#fragment`). */
+  not_sent?: number;
 }
 
 /** The counts of a push: steps done (or planned, on a dry run), those in `failed` left out. */
@@ -153,11 +155,21 @@ export function summarise(
  *
  * @example summaryLine(summary) // 'Schemas: 1 would be created, …' on a dry run
  */
-export function summaryLine({ dry_run, schemas: s, meta: m, social: o, failed }: PushSummary): string {
+export function summaryLine({
+  dry_run,
+  schemas: s,
+  meta: m,
+  social: o,
+  failed,
+  not_sent: notSent = 0,
+}: PushSummary): string {
   const verb = dry_run ? 'would be ' : '';
   return (
     `Schemas: ${figure(s.created)} ${verb}created, ${figure(s.updated)} ${verb}updated, ${figure(s.unchanged)} unchanged, ${figure(s.deleted)} ${verb}deleted. ` +
     `Meta: ${figure(m.set)} ${verb}set, ${figure(m.unchanged)} unchanged. Social: ${figure(o.set)} ${verb}set, ${figure(o.unchanged)} unchanged.` +
-    (failed > 0 ? ` ${plural(failed, 'write')} failed.` : '')
+    (failed > 0 ? ` ${plural(failed, 'write')} failed.` : '') +
+    (notSent > 0
+      ? ` ${plural(notSent, 'entry', 'entries')} ${dry_run ? 'would not be' : 'not'} sent (a url with a #fragment, above).`
+      : '')
   );
 }

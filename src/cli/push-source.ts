@@ -17,6 +17,8 @@ export interface PushSource {
   fileOf(index: number): string;
   /** Which of its file's schemas it is: `schemas[0]`. */
   schemaIn(index: number): string;
+  /** Where the file's `meta[index]` (or `social[index]`) is written: `seo/example.com/a.json meta`, or `meta[2]`. */
+  tagWhere(kind: 'meta' | 'social', index: number): string;
   /**
    * The selection names pages by their URLs as written (a page file pushed alone): the CMS's records of another
    * spelling (`/a/` beside `/A/`) are another file's, which pull writes apart, and --prune leaves them.
@@ -44,7 +46,7 @@ export async function readPushSource(path: string): Promise<PushSource> {
   // Each file by the directory's name as the user wrote it, then its path in it, in every message.
   const inDirectory = (name: string) => `${path.replace(/\/?$/, '/')}${name}`;
   try {
-    const { file, origins } = readPageFiles(
+    const { file, origins, pathOf } = readPageFiles(
       [...tree].map(([name, text]) => ({ path: inDirectory(name), text })),
     );
     const selection = await readDirectorySelection(path).catch((error: unknown) => {
@@ -55,6 +57,7 @@ export async function readPushSource(path: string): Promise<PushSource> {
       where: (index) => `${origins[index]!.path} schemas[${origins[index]!.index}]`,
       fileOf: (index) => origins[index]!.path,
       schemaIn: (index) => `schemas[${origins[index]!.index}]`,
+      tagWhere: (kind, index) => `${pathOf.get(file[kind][index]!.url)} ${kind}`,
     };
   } catch (error) {
     if (error instanceof PageFileError) throw new InputError(error.message);
@@ -87,6 +90,7 @@ export function pushSourceOfText(label: string, text: string): PushSource {
         where: (index) => `${label} schemas[${index}]`,
         fileOf: () => label,
         schemaIn: (index) => `schemas[${index}]`,
+        tagWhere: (kind) => `${label} ${kind}`,
       };
     } catch (error) {
       throw error instanceof PageFileError ? new InputError(error.message) : error;
@@ -98,6 +102,7 @@ export function pushSourceOfText(label: string, text: string): PushSource {
       where: (index) => `schemas[${index}]`,
       fileOf: () => label,
       schemaIn: (index) => `schemas[${index}]`,
+      tagWhere: (kind, index) => `${kind}[${index}]`,
     };
   } catch (error) {
     throw error instanceof SeedFileError ? new InputError(error.message) : error;

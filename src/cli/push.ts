@@ -11,7 +11,7 @@ import { mapConcurrently } from '../map-concurrently.ts';
 import { plural } from '../plural.ts';
 import { printable } from '../printable.ts';
 import type { SeedFileData as SchemaFile, Selection } from '../seed-file.ts';
-import { urlIdentity, urlVariants } from '../url-forms.ts';
+import { urlFragment, urlIdentity, urlVariants } from '../url-forms.ts';
 import { apiOptions, printJson, withClient } from './api-connection.ts';
 import { knownMeta, usesPlaceholder } from './as-built.ts';
 import { type Command, InputError, UsageError } from './command.ts';
@@ -22,6 +22,8 @@ import { findingLines, findingsOf, hasErrors } from './push-findings.ts';
 import {
   type DesiredSchema,
   desiredSchemas,
+  type FragmentEntry,
+  fragmentEntries,
   PlanError,
   planSchemas,
   planTags,
@@ -139,7 +141,7 @@ findings; a real push with validation errors sends nothing (unless --allow-inval
     ...apiOptions,
   ],
   epilog: `Exit codes: 0 the server matches the files (or the dry run planned it, findings or not); 1 a real push
-refused for validation errors, a write that failed, that the API stored otherwise than sent or did not keep, or the API failed; 2 usage error (unreadable or malformed
+refused for validation errors, an entry not sent (its url has a #fragment, which names no page), a write that failed, that the API stored otherwise than sent or did not keep, or the API failed; 2 usage error (unreadable or malformed
 file, named with its field).`,
   async run({ values, positionals }) {
     if (positionals.length !== 1)
@@ -153,8 +155,15 @@ file, named with its field).`,
     const allowInvalid = values['allow-invalid'] === true || values.force === true;
     const concurrency = values.concurrency as number;
     const source = positionals[0]!;
-    const { file, where, exact, fileOf, schemaIn } = await readPushSource(source);
+    const { file, where, exact, fileOf, schemaIn, tagWhere } = await readPushSource(source);
     const wanted = desiredSchemas(file);
+    // Entries for a `/page#top`: none is sent. Their schemas are still matched, so --prune deletes no record
+    // they would have matched; the others of the files are pushed.
+    const fragments = fragmentEntries(file);
+    const fragmentSchemas = new Set(
+      fragments.flatMap(({ kind, index }) => (kind === 'schemas' ? [index] : [])),
+    );
+    const sendable = (step: SchemaStep) => !('entry' in step && fragmentSchemas.has(step.entry.index));
     refuseUnreadable(wanted, (index) => `${fileOf(index)}: ${schemaIn(index)}`);
     const json = values.json === true;
     const dryRun = values['dry-run'] === true;
@@ -188,17 +197,20 @@ file, named with its field).`,
         );
       const meta = metaRead ?? [];
       const social = socialRead ?? [];
+      const onPage = ({ url }: { url: string }) => urlFragment(url) === null;
       const tagsFile = {
         ...file,
-        meta: skipped.includes('meta') ? [] : file.meta,
-        social: skipped.includes('social') ? [] : file.social,
+        meta: skipped.includes('meta') ? [] : file.meta.filter(onPage),
+        social: skipped.includes('social') ? [] : file.social.filter(onPage),
       };
       const metaInApi = new Map(meta.map((tags) => [urlIdentity(tags.url), tags]));
       const findings = findingsOf(wanted, validation, (url) =>
         knownMeta(metaInFile.get(urlIdentity(url)), metaInApi.get(urlIdentity(url))),
       );
       const invalid = findings.filter(hasErrors);
-      const schemaSteps = planSchemas(wanted, existing, { prune, selection: file.selection, exact });
+      const schemaSteps = planSchemas(wanted, existing, { prune, selection: file.selection, exact }).filter(
+        sendable,
+      );
       // Every schema write needs manage_options (a user with edit_posts reads them only): one without it is
       // told before anything is sent, not by a 403 on each write. A meta read refused said so already.
       const schemaWrites = schemaSteps.filter((step) => step.action !== 'unchanged').length;
@@ -219,7 +231,7 @@ file, named with its field).`,
       /** The writes that would make `read` match the files, as the plan was made. */
       const planAgainst = async (read: Awaited<ReturnType<typeof readApi>>) => [
         ...planSchemas(wanted, read.schemas, { prune, selection: file.selection, exact }).filter(
-          (step) => step.action !== 'unchanged',
+          (step) => step.action !== 'unchanged' && sendable(step),
         ),
         ...planTags(tagsFile, read.meta ?? [], read.social ?? []),
       ];
@@ -230,6 +242,9 @@ file, named with its field).`,
         ...tagSteps,
       ]).flat();
       const findingText = findingLines(findings, where);
+      const fragmentText = fragmentLines(fragments, (kind, index) =>
+        kind === 'schemas' ? where(index) : tagWhere(kind, index),
+      );
       const besideNotes = schemaSteps.flatMap((step) =>
         step.action === 'create' && step.beside
           ? [besideNote(step.entry, step.beside, source === '-' ? 'stdin' : source)]
@@ -271,7 +286,11 @@ file, named with its field).`,
           writes.length > 0
             ? [header, ...describePlan(writes)]
             : skipped.length === 0
-              ? [`Nothing to change: the API already matches ${source === '-' ? 'stdin' : source}.`]
+              ? [
+                  fragments.length === 0
+                    ? `Nothing to change: the API already matches ${source === '-' ? 'stdin' : source}.`
+                    : `Nothing to send: the API matches ${source === '-' ? 'stdin' : source} but for the entries not sent below.`,
+                ]
               : // The skipped tags were not compared: "matches" would claim what was not looked at.
                 [
                   `Nothing to change in what this user may write: the API's ${skipped.length === 2 ? 'schemas match' : `schemas and ${['meta', 'social'].find((kind) => !skipped.includes(kind as 'meta'))} match`} ${source === '-' ? 'stdin' : source}; its ${skipped.join(' and ')} ${skipped.length === 2 ? 'were' : 'was'} not compared (see above).`,
@@ -294,6 +313,11 @@ file, named with its field).`,
           plan.push(
             `… and ${plural(unlisted, 'more schema')} created beside a record of its page that nothing matches (--json lists each); push with --prune to update those records instead.`,
           );
+        if (fragments.length > 0)
+          plan.push(
+            `Not sent (a url with a #fragment names no page, ${dryRun ? 'a push exits' : 'the push exits'} 1):`,
+            ...fragmentText,
+          );
         if (findings.length > 0) plan.push('Findings (as the build will report them):', ...findingText);
         process.stdout.write(`${plan.join('\n')}\n`);
       }
@@ -310,6 +334,7 @@ file, named with its field).`,
             steps: writes.map(describe),
             notes: [...twinNotes, ...besideNotes],
             findings: findingsJson,
+            fragment_urls: fragmentText,
           });
         else process.stderr.write(`${message}\n`);
         return 1;
@@ -352,7 +377,11 @@ file, named with its field).`,
         ...failures.map(({ item }) => item),
         ...writes.filter((step) => droppedKeys.has(stepKey(step))),
       ]);
-      const summary = { ...summarise(tagsFile, schemaSteps, tagSteps, failed, dryRun), skipped };
+      const summary = {
+        ...summarise(tagsFile, schemaSteps, tagSteps, failed, dryRun),
+        not_sent: fragments.length,
+        skipped,
+      };
       if (json) {
         printJson({
           ...summary,
@@ -361,6 +390,7 @@ file, named with its field).`,
           steps: writes.map(describe),
           notes: [...twinNotes, ...besideNotes, ...restoredNotes],
           findings: findingsJson,
+          fragment_urls: fragmentText,
           failures: failures.map(({ item, error }) => ({
             step: describe(item),
             message: describeError(error).join('\n'),
@@ -395,11 +425,28 @@ file, named with its field).`,
           );
         process.stdout.write(`${lines.join('\n')}\n`);
       }
-      // Stored otherwise than sent: the API does not match the files, whatever the writes answered.
-      return failures.length > 0 || altered.length > 0 || notStored.length > 0 ? 1 : 0;
+      // Stored otherwise than sent, or an entry not sent: the API does not match the files.
+      const unsent = fragments.length > 0 && !dryRun;
+      return failures.length > 0 || altered.length > 0 || notStored.length > 0 || unsent ? 1 : 0;
     });
   },
 };
+
+/**
+ * One line per url with a `#fragment`, naming every entry of the files that has it and the url to write instead.
+ *
+ * @example fragmentLines([{ kind: 'schemas', index: 0, url: 'https://x.dev/a#top' }], (_, i) => `schemas[${i}]`)
+ */
+function fragmentLines(
+  fragments: FragmentEntry[],
+  placeOf: (kind: FragmentEntry['kind'], index: number) => string,
+): string[] {
+  return [...Map.groupBy(fragments, ({ url }) => url)].map(([url, entries]) => {
+    const fragment = urlFragment(url)!;
+    const places = entries.map(({ kind, index }) => printable(placeOf(kind, index)));
+    return `  ${places.join(', ')}: ${printable(url)} ends in a fragment (${printable(fragment)}), which names no page: a browser never sends it, so no page is looked up by this url and nothing stored under it would be shown. Not sent; drop the fragment: ${printable(url.slice(0, url.length - fragment.length))}`;
+  });
+}
 
 /** `stored otherwise ~ #12 …` and each field sent -> stored, as the plan words a step. */
 function alteredLines(step: SchemaStep | TagStep, changes: JsonChange[]): string {

@@ -190,6 +190,8 @@ export interface SchemaOrigin {
 export function readPageFiles(files: Array<{ path: string; text: string }>): {
   file: SchemaFile;
   origins: SchemaOrigin[];
+  /** The file of each page, by its url as written. */
+  pathOf: ReadonlyMap<string, string>;
 } {
   const file: SchemaFile = { schemas: [], meta: [], social: [] };
   const origins: SchemaOrigin[] = [];
@@ -221,7 +223,7 @@ export function readPageFiles(files: Array<{ path: string; text: string }>): {
     if (page.meta) file.meta.push({ url: page.url, ...page.meta });
     if (page.social) file.social.push({ url: page.url, ...page.social });
   }
-  return { file, origins };
+  return { file, origins, pathOf: seen };
 }
 
 /**
