@@ -3,9 +3,11 @@
 // schemas, missing rights) changes nothing, and a second push of the same files finds nothing to do.
 import {
   DEFAULT_MAX_RESPONSE_BYTES,
+  type MetaTags,
   recordWireBytes,
   type SchemaClient,
   type SchemaRecord,
+  type SocialTags,
 } from '../client/index.ts';
 import { mapConcurrently } from '../map-concurrently.ts';
 import { plural } from '../plural.ts';
@@ -31,9 +33,10 @@ import {
   storedOtherwise,
   type TagStep,
 } from './push-plan.ts';
+import { type TouchedPages, touchedPages } from './push-recheck.ts';
 import { describe, describePlan, summarise, summaryLine } from './push-report.ts';
 import { readPushSource } from './push-source.ts';
-import { readApi } from './read-api.ts';
+import { listRequests, pageRequests, readApi, readPages } from './read-api.ts';
 import { readRules, readSeverity, rulesOption, severityOption } from './report-flags.ts';
 
 /**
@@ -50,9 +53,12 @@ async function applyByPage(
   failures: Array<{ item: SchemaStep | TagStep; error: Error }>;
   restored: Map<string, string>;
   altered: Array<{ item: SchemaStep | TagStep; changes: JsonChange[] }>;
+  /** The urls the API answered schema writes with. */
+  stored: Set<string>;
 }> {
   const failed = new Map<SchemaStep | TagStep, Error>();
   const restored = new Map<string, string>();
+  const stored = new Set<string>();
   const alteredBy = new Map<SchemaStep | TagStep, JsonChange[]>();
   await mapConcurrently(pagesOf(writes), limit, async (steps) => {
     for (const step of steps) {
@@ -60,9 +66,10 @@ async function applyByPage(
         .then((written) => {
           // WordPress cleans some characters out of a URL it stores (`<`, `>`, `"`): the record no longer
           // matches the file, and every push would create it again.
-          const stored = (written as { url?: unknown } | undefined)?.url;
-          if (!('kind' in step) && step.action === 'create' && typeof stored === 'string')
-            if (urlIdentity(stored) !== urlIdentity(step.entry.url)) restored.set(step.entry.url, stored);
+          const url = (written as { url?: unknown } | undefined)?.url;
+          if (!('kind' in step) && typeof url === 'string') stored.add(url);
+          if (!('kind' in step) && step.action === 'create' && typeof url === 'string')
+            if (urlIdentity(url) !== urlIdentity(step.entry.url)) restored.set(step.entry.url, url);
           const changes = storedOtherwise(step, written);
           if (changes.length > 0) alteredBy.set(step, changes);
         })
@@ -74,7 +81,7 @@ async function applyByPage(
   const altered = writes.flatMap((item) =>
     alteredBy.has(item) ? [{ item, changes: alteredBy.get(item)! }] : [],
   );
-  return { failures, restored, altered };
+  return { failures, restored, altered, stored };
 }
 
 function applyStep(client: SchemaClient, step: SchemaStep | TagStep): Promise<unknown> {
@@ -228,13 +235,35 @@ file, named with its field).`,
       } catch (error) {
         throw error instanceof PlanError ? new InputError(error.message) : error;
       }
-      /** The writes that would make `read` match the files, as the plan was made. */
-      const planAgainst = async (read: Awaited<ReturnType<typeof readApi>>) => [
-        ...planSchemas(wanted, read.schemas, { prune, selection: file.selection, exact }).filter(
-          (step) => step.action !== 'unchanged' && sendable(step),
-        ),
-        ...planTags(tagsFile, read.meta ?? [], read.social ?? []),
-      ];
+      /**
+       * The writes that would make `read` match the files, as the plan was made; with `pages`, on those pages
+       * alone (what `read` holds of them), each kind's own.
+       */
+      const planAgainst = (
+        read: { schemas: SchemaRecord[]; meta: MetaTags[] | null; social: SocialTags[] | null },
+        pages?: TouchedPages['identities'],
+      ) => {
+        const on =
+          (kind: keyof TouchedPages['identities']) =>
+          ({ url }: { url: string }) =>
+            !pages || pages[kind].has(urlIdentity(url));
+        return [
+          ...planSchemas(wanted.filter(on('schemas')), read.schemas.filter(on('schemas')), {
+            prune,
+            selection: file.selection,
+            exact,
+          }).filter((step) => step.action !== 'unchanged' && sendable(step)),
+          ...planTags(
+            {
+              ...tagsFile,
+              meta: tagsFile.meta.filter(on('meta')),
+              social: tagsFile.social.filter(on('social')),
+            },
+            (read.meta ?? []).filter(on('meta')),
+            (read.social ?? []).filter(on('social')),
+          ),
+        ];
+      };
       // Page by page (each page's schemas, then its meta and social), in the plan and in the writes: a push
       // stopped half-way leaves whole pages done, not every page's schemas without their meta.
       const writes = pagesOf([
@@ -348,8 +377,8 @@ file, named with its field).`,
         quiet: json,
         from: SHOW_WRITES_FROM,
       });
-      const { failures, restored, altered } = dryRun
-        ? { failures: [], restored: new Map<string, string>(), altered: [] }
+      const { failures, restored, altered, stored } = dryRun
+        ? { failures: [], restored: new Map<string, string>(), altered: [], stored: new Set<string>() }
         : await applyByPage(client, writes, concurrency, () => progress.add());
       // Read again and planned again: a plugin may answer a write as done and store nothing (a meta entry for a
       // URL it cannot map to a post, a database error it ignores), which no write's answer shows.
@@ -358,14 +387,34 @@ file, named with its field).`,
         // A URL stored in another form is noted below; its page's entry cannot match until the file says it so.
         ...writes.flatMap((step) => ('entry' in step && restored.has(step.entry.url) ? [stepKey(step)] : [])),
       ]);
+      // The pages written to, read one by one while that is fewer requests than the lists again.
+      const readAgain = async () => {
+        const touched = touchedPages(writes, {
+          existing,
+          wanted,
+          file: tagsFile,
+          held: { meta, social },
+          stored,
+        });
+        const lists = listRequests({
+          schemas: existing.length,
+          meta: wants.meta ? meta.length : null,
+          social: wants.social ? social.length : null,
+        });
+        if (pageRequests(touched.urls) <= lists) {
+          try {
+            return planAgainst(await readPages(client, touched.urls), touched.identities);
+          } catch (error) {
+            // Two spellings of a page the lists would tell apart: planned from them.
+            if (!(error instanceof PlanError)) throw error;
+          }
+        }
+        return planAgainst(await readApi(client, { urls: [], type: undefined, tags: wants, quiet: true }));
+      };
       const notStored =
         dryRun || writes.length === 0
           ? []
-          : (
-              await planAgainst(
-                await readApi(client, { urls: [], type: undefined, tags: wants, quiet: true }),
-              )
-            ).filter((step) => !reported.has(stepKey(step)));
+          : (await readAgain()).filter((step) => !reported.has(stepKey(step)));
       const restoredNotes = [...restored].map(
         ([sent, stored]) =>
           `Note: the API stored ${sent} as ${stored}; write the page's url as stored, or each push creates it again.`,

@@ -124,3 +124,65 @@ export async function readApi(
     items === null ? null : filtered ? items.filter((item) => keep.has(urlIdentity(item.url))) : items;
   return { schemas, meta: selected(meta), social: selected(social), filtered, selected };
 }
+
+/** What `readPages` reads: the pages whose schemas, meta or social entries to read, by url. */
+export interface PagesToRead {
+  schemas: string[];
+  meta: string[];
+  social: string[];
+}
+
+/**
+ * The requests `readApi` sends to read lists of these sizes (null: not read): one per page of 100, one at least.
+ *
+ * @example listRequests({ schemas: 10_000, meta: 10_000, social: null }) // 200
+ */
+export function listRequests(items: { schemas: number; meta: number | null; social: number | null }): number {
+  const pages = (count: number | null) => (count === null ? 0 : Math.max(1, Math.ceil(count / PER_PAGE)));
+  return pages(items.schemas) + pages(items.meta) + pages(items.social);
+}
+
+/**
+ * The requests `readPages` sends for `pages` (a page of more than 100 schemas is one more): one per spelling of
+ * a page's url for its schemas, one per meta or social url.
+ *
+ * @example pageRequests({ schemas: ['https://x.dev/a/'], meta: ['https://x.dev/a/'], social: [] }) // 2
+ */
+export function pageRequests(pages: PagesToRead): number {
+  return schemaQueries(pages.schemas).length + new Set(pages.meta).size + new Set(pages.social).size;
+}
+
+/** Each page's url in every spelling of its escapes the API may hold it under, each once. */
+const schemaQueries = (urls: string[]) => [
+  ...new Set(urls.flatMap((url) => spellingsOf(url).map((form) => form.url))),
+];
+
+/**
+ * The schemas of some pages (`GET /schemas?url=`, in each spelling of their escapes) and the meta and social
+ * entries of some urls (`?url=`), READ_CONCURRENCY requests at once: what a few writes changed, without reading
+ * every list of a large site again.
+ *
+ * @example const { schemas } = await readPages(client, { schemas: ['https://x.dev/a/'], meta: [], social: [] });
+ */
+export async function readPages(
+  client: SchemaClient,
+  pages: PagesToRead,
+): Promise<{
+  schemas: SchemaRecord[];
+  meta: Awaited<ReturnType<SchemaClient['meta']['get']>>[];
+  social: Awaited<ReturnType<SchemaClient['social']['get']>>[];
+}> {
+  const seen = new Map<number, SchemaRecord>();
+  const meta: Awaited<ReturnType<SchemaClient['meta']['get']>>[] = [];
+  const social: Awaited<ReturnType<SchemaClient['social']['get']>>[] = [];
+  const jobs = [
+    ...schemaQueries(pages.schemas).map((url) => async () => {
+      for await (const record of client.schemas.listAll({ url, per_page: PER_PAGE }))
+        seen.set(record.id, record);
+    }),
+    ...[...new Set(pages.meta)].map((url) => async () => void meta.push(await client.meta.get(url))),
+    ...[...new Set(pages.social)].map((url) => async () => void social.push(await client.social.get(url))),
+  ];
+  await mapConcurrently(jobs, READ_CONCURRENCY, (job) => job());
+  return { schemas: [...seen.values()], meta, social };
+}
