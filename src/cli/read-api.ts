@@ -184,5 +184,15 @@ export async function readPages(
     ...[...new Set(pages.social)].map((url) => async () => void social.push(await client.social.get(url))),
   ];
   await mapConcurrently(jobs, READ_CONCURRENCY, (job) => job());
-  return { schemas: [...seen.values()], meta, social };
+  // `?url=` answers a url it holds nothing for with nulls: no entry, as the lists would have none.
+  return { schemas: [...seen.values()], meta: meta.filter(holdsAny), social: social.filter(holdsAny) };
+}
+
+/** Whether a meta or social entry holds any value besides its url: one of nulls (or "") holds nothing. */
+export function holdsAny({ url: _url, ...fields }: { url: string }): boolean {
+  const holds = (value: unknown): boolean =>
+    typeof value === 'string'
+      ? value !== ''
+      : !!value && typeof value === 'object' && Object.values(value).some(holds);
+  return holds(fields);
 }
