@@ -1,7 +1,10 @@
 // `astro-schema-manager push`: makes the server match a directory of page files or a pull file. The plan is
 // computed from the files and the server's state and printed before anything is written, so a refusal (invalid
 // schemas, missing rights) changes nothing, and a second push of the same files finds nothing to do.
+
+import { whereOf } from '../client/errors.ts';
 import {
+  ApiError,
   DEFAULT_MAX_RESPONSE_BYTES,
   type MetaTags,
   recordWireBytes,
@@ -10,11 +13,11 @@ import {
   type SocialTags,
 } from '../client/index.ts';
 import { mapConcurrently } from '../map-concurrently.ts';
-import { plural } from '../plural.ts';
+import { figure, plural } from '../plural.ts';
 import { printable } from '../printable.ts';
 import type { SeedFileData as SchemaFile, Selection } from '../seed-file.ts';
 import { urlFragment, urlIdentity, urlVariants } from '../url-forms.ts';
-import { apiOptions, printJson, withClient } from './api-connection.ts';
+import { apiOptions, isNotAllowed, printJson, withClient } from './api-connection.ts';
 import { knownMeta, usesPlaceholder } from './as-built.ts';
 import { type Command, InputError, UsageError } from './command.ts';
 import { changeLines, type JsonChange } from './json-changes.ts';
@@ -36,13 +39,15 @@ import {
 import { type TouchedPages, touchedPages } from './push-recheck.ts';
 import { describe, describePlan, summarise, summaryLine } from './push-report.ts';
 import { readPushSource } from './push-source.ts';
-import { listRequests, pageRequests, readApi, readPages } from './read-api.ts';
+import { holdsAny, listRequests, pageRequests, readApi, readPages } from './read-api.ts';
 import { readRules, readSeverity, rulesOption, severityOption } from './report-flags.ts';
 
 /**
  * Applies the writes `limit` pages at a time, each page's one after another: its new schemas get their ids in
  * the files' order, the order a pull writes them back in, and a push stopped half-way leaves whole pages.
  * Failures are collected, in plan order, not thrown; so are the URLs the API stored in another form than sent.
+ * A write refused for its credentials (401, or 403: revoked, or the user's rights taken away mid-push) stops
+ * the push: no other write is started, as each would be refused too.
  */
 async function applyByPage(
   client: SchemaClient,
@@ -55,13 +60,19 @@ async function applyByPage(
   altered: Array<{ item: SchemaStep | TagStep; changes: JsonChange[] }>;
   /** The urls the API answered schema writes with. */
   stored: Set<string>;
+  /** The refusal that stopped the writes, and those written before it and not sent. */
+  stopped: { error: Error; written: Array<SchemaStep | TagStep>; unsent: Array<SchemaStep | TagStep> } | null;
 }> {
   const failed = new Map<SchemaStep | TagStep, Error>();
   const restored = new Map<string, string>();
   const stored = new Set<string>();
   const alteredBy = new Map<SchemaStep | TagStep, JsonChange[]>();
+  const sent = new Set<SchemaStep | TagStep>();
+  let refusal: Error | null = null;
   await mapConcurrently(pagesOf(writes), limit, async (steps) => {
     for (const step of steps) {
+      if (refusal !== null) return;
+      sent.add(step);
       await applyStep(client, step)
         .then((written) => {
           // WordPress cleans some characters out of a URL it stores (`<`, `>`, `"`): the record no longer
@@ -73,7 +84,10 @@ async function applyByPage(
           const changes = storedOtherwise(step, written);
           if (changes.length > 0) alteredBy.set(step, changes);
         })
-        .catch((error: unknown) => failed.set(step, error as Error));
+        .catch((error: unknown) => {
+          failed.set(step, error as Error);
+          if (isNotAllowed(error)) refusal ??= error as Error;
+        });
       onStep();
     }
   });
@@ -81,7 +95,15 @@ async function applyByPage(
   const altered = writes.flatMap((item) =>
     alteredBy.has(item) ? [{ item, changes: alteredBy.get(item)! }] : [],
   );
-  return { failures, restored, altered, stored };
+  const stopped =
+    refusal === null
+      ? null
+      : {
+          error: refusal,
+          written: writes.filter((step) => sent.has(step) && !failed.has(step)),
+          unsent: writes.filter((step) => !sent.has(step)),
+        };
+  return { failures, restored, altered, stored, stopped };
 }
 
 function applyStep(client: SchemaClient, step: SchemaStep | TagStep): Promise<unknown> {
@@ -377,8 +399,14 @@ file, named with its field).`,
         quiet: json,
         from: SHOW_WRITES_FROM,
       });
-      const { failures, restored, altered, stored } = dryRun
-        ? { failures: [], restored: new Map<string, string>(), altered: [], stored: new Set<string>() }
+      const { failures, restored, altered, stored, stopped } = dryRun
+        ? {
+            failures: [],
+            restored: new Map<string, string>(),
+            altered: [],
+            stored: new Set<string>(),
+            stopped: null,
+          }
         : await applyByPage(client, writes, concurrency, () => progress.add());
       // Read again and planned again: a plugin may answer a write as done and store nothing (a meta entry for a
       // URL it cannot map to a post, a database error it ignores), which no write's answer shows.
@@ -411,8 +439,9 @@ file, named with its field).`,
         }
         return planAgainst(await readApi(client, { urls: [], type: undefined, tags: wants, quiet: true }));
       };
+      // Credentials refused: nothing more can be read either; what was written is said below.
       const notStored =
-        dryRun || writes.length === 0
+        dryRun || writes.length === 0 || stopped !== null
           ? []
           : (await readAgain()).filter((step) => !reported.has(stepKey(step)));
       const restoredNotes = [...restored].map(
@@ -424,6 +453,7 @@ file, named with its field).`,
       const droppedKeys = new Set(notStored.map(stepKey));
       const failed = new Set<SchemaStep | TagStep>([
         ...failures.map(({ item }) => item),
+        ...(stopped?.unsent ?? []),
         ...writes.filter((step) => droppedKeys.has(stepKey(step))),
       ]);
       const summary = {
@@ -446,6 +476,17 @@ file, named with its field).`,
           })),
           altered: altered.map(({ item, changes }) => ({ step: describe(item), stored: changes })),
           not_stored: notStored.map(describe),
+          ...(stopped && {
+            stopped: {
+              reason:
+                stopped.error instanceof ApiError && stopped.error.status === 403
+                  ? 'forbidden'
+                  : 'authentication',
+              message: stoppedLine(stopped, writes.length),
+              written: stopped.written.map(describe),
+              not_sent: stopped.unsent.map(describe),
+            },
+          }),
         });
       } else {
         // The server's reason per field too (`url: must be on the site's host …`), as any failed command says it.
@@ -473,13 +514,40 @@ file, named with its field).`,
               : `A push without --dry-run would send nothing either, and exit 1: ${plural(invalid.length, 'schema')} with validation errors (--allow-invalid exits 0).`,
           );
         process.stdout.write(`${lines.join('\n')}\n`);
+        if (stopped) process.stderr.write(`${stoppedLines(stopped, writes.length).join('\n')}\n`);
       }
       // Stored otherwise than sent, or an entry not sent: the API does not match the files.
       const unsent = fragments.length > 0 && !dryRun;
-      return failures.length > 0 || altered.length > 0 || notStored.length > 0 || unsent ? 1 : 0;
+      return failures.length > 0 || altered.length > 0 || notStored.length > 0 || unsent || stopped ? 1 : 0;
     });
   },
 };
+
+/** How many writes done before a stop are named one by one; `--json` names each. */
+const WRITTEN_LISTED = 10;
+
+type Stopped = NonNullable<Awaited<ReturnType<typeof applyByPage>>['stopped']>;
+
+/** Why the writes stopped, in a line: authentication failed (401) or the user may no longer write (403). */
+function stoppedLine({ error, written, unsent }: Stopped, total: number): string {
+  const forbidden = error instanceof ApiError && error.status === 403;
+  const where = error instanceof ApiError ? ` (${printable(whereOf(error))})` : '';
+  const cause = forbidden
+    ? `the API refused a write for this user's rights${where}: it may no longer write what it could when the push began`
+    : `authentication failed: the API no longer accepts the credentials${where}; the application password was revoked or changed while the push ran, or the user removed`;
+  return `Stopped: ${cause}. ${plural(written.length, 'write')} of ${figure(total)} ${written.length === 1 ? 'was' : 'were'} done before it stopped${written.length > 0 ? ' (below)' : ''}; ${plural(unsent.length, 'write')} not sent. ${forbidden ? 'Push again with a user that has manage_options' : 'Give valid credentials (a new application password) and push again'}: it sends only what is still missing.`;
+}
+
+/** The stop's line, then the writes done before it, as the plan words them. */
+function stoppedLines(stopped: Stopped, total: number): string[] {
+  const done = stopped.written.map((step) => `  done ${describe(step).split('\n')[0]}`);
+  const more = done.length - WRITTEN_LISTED;
+  return [
+    stoppedLine(stopped, total),
+    ...done.slice(0, WRITTEN_LISTED),
+    ...(more > 0 ? [`  … and ${figure(more)} more (--json lists each)`] : []),
+  ];
+}
 
 /**
  * One line per url with a `#fragment`, naming every entry of the files that has it and the url to write instead.
@@ -550,13 +618,9 @@ function tagsWithoutFile(file: SchemaFile, tags: Array<{ url: string }>): string
     [...file.schemas, ...file.meta, ...file.social].map((entry) => urlIdentity(entry.url)),
   );
   // An entry of nulls holds nothing (a pull leaves it out too).
-  const holds = (value: unknown): boolean =>
-    typeof value === 'string'
-      ? value !== ''
-      : !!value && typeof value === 'object' && Object.values(value).some(holds);
   const kept = new Map(
     tags
-      .filter(({ url, ...fields }) => holds(fields) && !named.has(urlIdentity(url)))
+      .filter((tag) => holdsAny(tag) && !named.has(urlIdentity(tag.url)))
       .map((tag) => [urlIdentity(tag.url), tag.url]),
   );
   return [...kept.values()].sort();
