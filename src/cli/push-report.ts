@@ -121,6 +121,8 @@ export interface PushSummary {
   failed: number;
   /** Entries of the files not sent at all (a url with a `#fragment`). */
   not_sent?: number;
+  /** Writes not sent because the push stopped (its credentials refused). */
+  unsent?: number;
 }
 
 /** The counts of a push: steps done (or planned, on a dry run), those in `failed` left out. */
@@ -162,12 +164,14 @@ export function summaryLine({
   social: o,
   failed,
   not_sent: notSent = 0,
+  unsent = 0,
 }: PushSummary): string {
   const verb = dry_run ? 'would be ' : '';
   return (
     `Schemas: ${figure(s.created)} ${verb}created, ${figure(s.updated)} ${verb}updated, ${figure(s.unchanged)} unchanged, ${figure(s.deleted)} ${verb}deleted. ` +
     `Meta: ${figure(m.set)} ${verb}set, ${figure(m.unchanged)} unchanged. Social: ${figure(o.set)} ${verb}set, ${figure(o.unchanged)} unchanged.` +
     (failed > 0 ? ` ${plural(failed, 'write')} failed.` : '') +
+    (unsent > 0 ? ` ${plural(unsent, 'write')} not sent (the push stopped).` : '') +
     (notSent > 0
       ? ` ${plural(notSent, 'entry', 'entries')} ${dry_run ? 'would not be' : 'not'} sent (a url with a #fragment, above).`
       : '')

@@ -456,9 +456,13 @@ file, named with its field).`,
         ...(stopped?.unsent ?? []),
         ...writes.filter((step) => droppedKeys.has(stepKey(step))),
       ]);
+      const counts = summarise(tagsFile, schemaSteps, tagSteps, failed, dryRun);
+      const unsentWrites = stopped?.unsent.length ?? 0;
       const summary = {
-        ...summarise(tagsFile, schemaSteps, tagSteps, failed, dryRun),
+        ...counts,
+        failed: counts.failed - unsentWrites,
         not_sent: fragments.length,
+        unsent: unsentWrites,
         skipped,
       };
       if (json) {
