@@ -1,11 +1,14 @@
 // How `push` tells what it planned and did: one line per step (`+` create, `~` update with each change
 // old -> new, `-` delete) and the counts. Pure: steps in, text out.
 
+import { whereOf } from '../client/errors.ts';
+import { ApiError } from '../client/index.ts';
 import { figure, plural } from '../plural.ts';
 import { printable } from '../printable.ts';
 import type { SeedFileData as SchemaFile } from '../seed-file.ts';
+import { urlFragment } from '../url-forms.ts';
 import { CHANGES_LISTED, changeLines } from './json-changes.ts';
-import type { SchemaStep, TagStep } from './push-plan.ts';
+import type { FragmentEntry, SchemaStep, TagStep } from './push-plan.ts';
 
 /** One plan line, `+` create, `~` update, `-` delete, then each change old -> new on its own line. */
 export function describe(step: SchemaStep | TagStep): string {
@@ -176,4 +179,51 @@ export function summaryLine({
       ? ` ${plural(notSent, 'entry', 'entries')} ${dry_run ? 'would not be' : 'not'} sent (a url with a #fragment, above).`
       : '')
   );
+}
+
+/** How many writes done before a stop are named one by one; `--json` names each. */
+const WRITTEN_LISTED = 10;
+
+/** Writes stopped by a refusal of the credentials: the refusal, the writes done before it, those not sent. */
+export interface StoppedWrites {
+  error: Error;
+  written: Array<SchemaStep | TagStep>;
+  unsent: Array<SchemaStep | TagStep>;
+}
+
+/** Why the writes stopped, in a line: authentication failed (401) or the user may no longer write (403). */
+export function stoppedLine({ error, written, unsent }: StoppedWrites, total: number): string {
+  const forbidden = error instanceof ApiError && error.status === 403;
+  const where = error instanceof ApiError ? ` (${printable(whereOf(error))})` : '';
+  const cause = forbidden
+    ? `the API refused a write for this user's rights${where}: it may no longer write what it could when the push began`
+    : `authentication failed: the API no longer accepts the credentials${where}; the application password was revoked or changed while the push ran, or the user removed`;
+  return `Stopped: ${cause}. ${plural(written.length, 'write')} of ${figure(total)} ${written.length === 1 ? 'was' : 'were'} done before it stopped${written.length > 0 ? ' (below)' : ''}; ${plural(unsent.length, 'write')} not sent. ${forbidden ? 'Push again with a user that has manage_options' : 'Give valid credentials (a new application password) and push again'}: it sends only what is still missing.`;
+}
+
+/** The stop's line, then the writes done before it, as the plan words them. */
+export function stoppedLines(stopped: StoppedWrites, total: number): string[] {
+  const done = stopped.written.map((step) => `  done ${describe(step).split('\n')[0]}`);
+  const more = done.length - WRITTEN_LISTED;
+  return [
+    stoppedLine(stopped, total),
+    ...done.slice(0, WRITTEN_LISTED),
+    ...(more > 0 ? [`  … and ${figure(more)} more (--json lists each)`] : []),
+  ];
+}
+
+/**
+ * One line per url with a `#fragment`, naming every entry of the files that has it and the url to write instead.
+ *
+ * @example fragmentLines([{ kind: 'schemas', index: 0, url: 'https://x.dev/a#top' }], (_, i) => `schemas[${i}]`)
+ */
+export function fragmentLines(
+  fragments: FragmentEntry[],
+  placeOf: (kind: FragmentEntry['kind'], index: number) => string,
+): string[] {
+  return [...Map.groupBy(fragments, ({ url }) => url)].map(([url, entries]) => {
+    const fragment = urlFragment(url)!;
+    const places = entries.map(({ kind, index }) => printable(placeOf(kind, index)));
+    return `  ${places.join(', ')}: ${printable(url)} ends in a fragment (${printable(fragment)}), which names no page: a browser never sends it, so no page is looked up by this url and nothing stored under it would be shown. Not sent; drop the fragment: ${printable(url.slice(0, url.length - fragment.length))}`;
+  });
 }

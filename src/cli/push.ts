@@ -2,7 +2,6 @@
 // computed from the files and the server's state and printed before anything is written, so a refusal (invalid
 // schemas, missing rights) changes nothing, and a second push of the same files finds nothing to do.
 
-import { whereOf } from '../client/errors.ts';
 import {
   ApiError,
   DEFAULT_MAX_RESPONSE_BYTES,
@@ -13,7 +12,7 @@ import {
   type SocialTags,
 } from '../client/index.ts';
 import { mapConcurrently } from '../map-concurrently.ts';
-import { figure, plural } from '../plural.ts';
+import { plural } from '../plural.ts';
 import { printable } from '../printable.ts';
 import type { SeedFileData as SchemaFile, Selection } from '../seed-file.ts';
 import { urlFragment, urlIdentity, urlVariants } from '../url-forms.ts';
@@ -27,7 +26,6 @@ import { findingLines, findingsOf, hasErrors } from './push-findings.ts';
 import {
   type DesiredSchema,
   desiredSchemas,
-  type FragmentEntry,
   fragmentEntries,
   PlanError,
   planSchemas,
@@ -37,7 +35,16 @@ import {
   type TagStep,
 } from './push-plan.ts';
 import { type TouchedPages, touchedPages } from './push-recheck.ts';
-import { describe, describePlan, summarise, summaryLine } from './push-report.ts';
+import {
+  describe,
+  describePlan,
+  fragmentLines,
+  type StoppedWrites,
+  stoppedLine,
+  stoppedLines,
+  summarise,
+  summaryLine,
+} from './push-report.ts';
 import { readPushSource } from './push-source.ts';
 import { holdsAny, listRequests, pageRequests, readApi, readPages } from './read-api.ts';
 import { readRules, readSeverity, rulesOption, severityOption } from './report-flags.ts';
@@ -61,7 +68,7 @@ async function applyByPage(
   /** The urls the API answered schema writes with. */
   stored: Set<string>;
   /** The refusal that stopped the writes, and those written before it and not sent. */
-  stopped: { error: Error; written: Array<SchemaStep | TagStep>; unsent: Array<SchemaStep | TagStep> } | null;
+  stopped: StoppedWrites | null;
 }> {
   const failed = new Map<SchemaStep | TagStep, Error>();
   const restored = new Map<string, string>();
@@ -526,48 +533,6 @@ file, named with its field).`,
     });
   },
 };
-
-/** How many writes done before a stop are named one by one; `--json` names each. */
-const WRITTEN_LISTED = 10;
-
-type Stopped = NonNullable<Awaited<ReturnType<typeof applyByPage>>['stopped']>;
-
-/** Why the writes stopped, in a line: authentication failed (401) or the user may no longer write (403). */
-function stoppedLine({ error, written, unsent }: Stopped, total: number): string {
-  const forbidden = error instanceof ApiError && error.status === 403;
-  const where = error instanceof ApiError ? ` (${printable(whereOf(error))})` : '';
-  const cause = forbidden
-    ? `the API refused a write for this user's rights${where}: it may no longer write what it could when the push began`
-    : `authentication failed: the API no longer accepts the credentials${where}; the application password was revoked or changed while the push ran, or the user removed`;
-  return `Stopped: ${cause}. ${plural(written.length, 'write')} of ${figure(total)} ${written.length === 1 ? 'was' : 'were'} done before it stopped${written.length > 0 ? ' (below)' : ''}; ${plural(unsent.length, 'write')} not sent. ${forbidden ? 'Push again with a user that has manage_options' : 'Give valid credentials (a new application password) and push again'}: it sends only what is still missing.`;
-}
-
-/** The stop's line, then the writes done before it, as the plan words them. */
-function stoppedLines(stopped: Stopped, total: number): string[] {
-  const done = stopped.written.map((step) => `  done ${describe(step).split('\n')[0]}`);
-  const more = done.length - WRITTEN_LISTED;
-  return [
-    stoppedLine(stopped, total),
-    ...done.slice(0, WRITTEN_LISTED),
-    ...(more > 0 ? [`  … and ${figure(more)} more (--json lists each)`] : []),
-  ];
-}
-
-/**
- * One line per url with a `#fragment`, naming every entry of the files that has it and the url to write instead.
- *
- * @example fragmentLines([{ kind: 'schemas', index: 0, url: 'https://x.dev/a#top' }], (_, i) => `schemas[${i}]`)
- */
-function fragmentLines(
-  fragments: FragmentEntry[],
-  placeOf: (kind: FragmentEntry['kind'], index: number) => string,
-): string[] {
-  return [...Map.groupBy(fragments, ({ url }) => url)].map(([url, entries]) => {
-    const fragment = urlFragment(url)!;
-    const places = entries.map(({ kind, index }) => printable(placeOf(kind, index)));
-    return `  ${places.join(', ')}: ${printable(url)} ends in a fragment (${printable(fragment)}), which names no page: a browser never sends it, so no page is looked up by this url and nothing stored under it would be shown. Not sent; drop the fragment: ${printable(url.slice(0, url.length - fragment.length))}`;
-  });
-}
 
 /** `stored otherwise ~ #12 …` and each field sent -> stored, as the plan words a step. */
 function alteredLines(step: SchemaStep | TagStep, changes: JsonChange[]): string {
