@@ -3,7 +3,7 @@
 // healthy API, its lines are one per cause, a crawler naming random addresses is capped, and a page that fails
 // while its head is held still sends what Astro rendered before the failure.
 import { request } from 'node:http';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { afterAll, beforeAll, expect, onTestFinished, test } from 'vitest';
 import { type RunningApi, SITE, startApi } from './support/api.ts';
 import { type ApiProxy, startApiProxy } from './support/api-proxy.ts';
 import { buildFixture, type FixtureBuild } from './support/build-fixture.ts';
@@ -11,6 +11,11 @@ import { type BuiltServer, startBuiltServer } from './support/built-server.ts';
 
 /** Pages the CMS is asked about at most per minute when it holds nothing for them yet (the build's option). */
 const NEW_PAGES_PER_MINUTE = 100;
+/**
+ * How long a grouped line may take to reach the server's log: it waits for 300 ms without another line (5 s at
+ * most) and then for the server's stdout; on a loaded machine that is past expect.poll's default second.
+ */
+const LINE_WAIT_MS = 10_000;
 
 let api: RunningApi;
 let proxy: ApiProxy;
@@ -136,6 +141,10 @@ test('a burst of new pages that queues past the budget does not declare a health
   const server = await freshServer();
   await settled();
   const from = proxy.requests.length;
+  // Each answer well inside the view's 1,000 ms budget, and 40 pages' one after another far past it, however
+  // fast the machine: without it a quick one answered all but the last page in time.
+  proxy.setDelay(50);
+  onTestFinished(() => proxy.setDelay(0));
   const views = await Promise.all(
     Array.from({ length: 40 }, async (_, i) => {
       const response = await fetch(`${server.origin}/p/burst-${i}`);
@@ -151,7 +160,9 @@ test('a burst of new pages that queues past the budget does not declare a health
   expect(asked('burst', from).pages.size).toBe(40);
   // The views that gave up waited on this side's queue: one line for them all, and no outage.
   await expect
-    .poll(() => server.log().match(/burst-\d+ \(and \d+ other pages\): its requests waited/g)?.length ?? 0)
+    .poll(() => server.log().match(/burst-\d+ \(and \d+ other pages\): its requests waited/g)?.length ?? 0, {
+      timeout: LINE_WAIT_MS,
+    })
     .toBe(1);
   expect(server.log()).not.toContain('failed repeatedly');
   expect(server.log()).not.toContain('did not answer within');
@@ -181,7 +192,9 @@ test('a crawler naming random addresses is asked of the API up to requestNewPage
   // A page the CMS holds nothing for costs a round of three reads for each trailing slash.
   expect(requests).toBe(pages.size * 6);
   await expect
-    .poll(() => server.log().match(/crawl-\d+ \(and \d+ other pages?\): more than 100 pages/g)?.length ?? 0)
+    .poll(() => server.log().match(/crawl-\d+ \(and \d+ other pages?\): more than 100 pages/g)?.length ?? 0, {
+      timeout: LINE_WAIT_MS,
+    })
     .toBe(1);
   // A page the API was asked about and a known one still get their answers from the cache or the API.
   expect(await (await fetch(`${server.origin}/p/crawl-0`)).text()).toContain('<title>Page crawl-0</title>');
@@ -210,6 +223,10 @@ test('pages whose heads go out untouched for one cause are one line', async () =
     const html = await (await fetch(`${server.origin}/open/${slug}`)).text();
     expect(html.endsWith('<body>end</body></html>')).toBe(true);
   }
-  await expect.poll(() => server.log().match(/did not end within its first 1 MiB/g)?.length ?? 0).toBe(1);
+  await expect
+    .poll(() => server.log().match(/did not end within its first 1 MiB/g)?.length ?? 0, {
+      timeout: LINE_WAIT_MS,
+    })
+    .toBe(1);
   expect(server.log()).toMatch(/\/open\/[abc] \(and 2 other pages\): its head did not end/);
 }, 60_000);

@@ -16,6 +16,8 @@ export interface ApiProxy {
   setMode(mode: ProxyMode): Promise<void>;
   /** Holds the requests whose path (with query) `matches` until `release()`; those already held then go on. */
   hold(matches: (path: string) => boolean): { release(): void; held(): number };
+  /** Answers every request `ms` late (0: at once), as an API a long way off or a slow one. */
+  setDelay(ms: number): void;
   close(): Promise<void>;
 }
 
@@ -27,6 +29,7 @@ export async function startApiProxy(target: string): Promise<ApiProxy> {
   let mode: ProxyMode = 'pass';
   let holding: { matches: (path: string) => boolean; waiting: Array<() => void> } | null = null;
   let heldCount = 0;
+  let delayMs = 0;
 
   const forward = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const chunks: Buffer[] = [];
@@ -42,6 +45,7 @@ export async function startApiProxy(target: string): Promise<ApiProxy> {
       redirect: 'manual',
     });
     const body = Buffer.from(await answer.arrayBuffer());
+    if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
     const out: Record<string, string> = {};
     answer.headers.forEach((value, name) => {
       if (!['content-encoding', 'content-length', 'transfer-encoding', 'connection'].includes(name))
@@ -114,6 +118,9 @@ export async function startApiProxy(target: string): Promise<ApiProxy> {
         },
         held: () => heldCount,
       };
+    },
+    setDelay(ms) {
+      delayMs = ms;
     },
     close: stop,
   };
