@@ -6,10 +6,10 @@ import { checkImageAddresses } from './check-image-addresses.ts';
 import { checkLinks } from './check-links.ts';
 import { checkOwnJsonLd } from './check-own-json-ld.ts';
 import { checkSitemaps } from './check-sitemaps.ts';
-import { checkTitles } from './check-titles.ts';
+import { checkPageTitles, checkTitles } from './check-titles.ts';
 import { readLanguageLinks } from './language-links.ts';
 import type { PageFacts } from './page-facts.ts';
-import { findingAdder, viewSite } from './site-view.ts';
+import { findingAdder, isListable, isSitePage, viewSite } from './site-view.ts';
 
 export type { AuditFinding, SiteAuditInput } from './audit-types.ts';
 
@@ -30,13 +30,16 @@ export function auditSite(input: SiteAuditInput): AuditFinding[] {
 
 /**
  * What pages say on their own, where the site's address is unknown (`check` on a directory that names none):
- * the checks that need no address. A page fragment is no page, as in auditSite.
+ * the checks that need no address, on the pages auditSite would make them on.
  * @example auditPagesAlone([readPageFacts(html, 'file:///site/a.html', 'a.html')])
  */
 export function auditPagesAlone(pages: PageFacts[], severity?: SiteAuditInput['severity']): AuditFinding[] {
   const findings: AuditFinding[] = [];
   const add = findingAdder(severity, findings);
-  for (const page of pages) if (!page.fragment) checkImageAddresses(page, add);
+  for (const page of pages.filter(isSitePage)) {
+    checkImageAddresses(page, add);
+    if (isListable(page)) checkPageTitles(page, add);
+  }
   return inOrder(findings);
 }
 

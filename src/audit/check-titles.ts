@@ -28,46 +28,53 @@ export function checkTitles(view: SiteView, clusterOf: (page: PageFacts) => stri
     }
   }
 
-  for (const page of listed) {
-    const title = page.title?.trim() ?? '';
-    const description = page.description?.trim() ?? '';
-    if (!title) add('title-missing', page.url, '<title>', 'The page has no <title> (or an empty one).');
-    else if ([...title].length > TITLE_TOO_LONG)
-      add(
-        'title-too-long',
-        page.url,
-        '<title>',
-        `The <title> has ${[...title].length} characters; Google shows about ${TITLE_SHOWN}.`,
-      );
-    if (!description)
-      add(
-        'description-missing',
-        page.url,
-        'meta description',
-        'The page has no meta description (or an empty one).',
-      );
-    else if ([...description].length > DESCRIPTION_TOO_LONG)
-      add(
-        'description-too-long',
-        page.url,
-        'meta description',
-        `The meta description has ${[...description].length} characters; Google shows about ${DESCRIPTION_SHOWN}.`,
-      );
-    if (page.ogTitle && title && !sameTitle(page.ogTitle, title))
-      add(
-        'social-disagrees-with-meta',
-        page.url,
-        'og:title',
-        `og:title "${page.ogTitle}" differs from the <title> "${title}".`,
-      );
-    if (page.ogDescription && description && page.ogDescription !== description)
-      add(
-        'social-disagrees-with-meta',
-        page.url,
-        'og:description',
-        `og:description differs from the meta description.`,
-      );
-  }
+  for (const page of listed) checkPageTitles(page, add);
+}
+
+/**
+ * What one page's title and description say on their own (missing, longer than Google shows, og:title or
+ * og:description saying otherwise): no site address needed, so `check` makes it where the site's is unknown too.
+ * @example checkPageTitles(page, view.add)
+ */
+export function checkPageTitles(page: PageFacts, add: SiteView['add']): void {
+  const title = page.title?.trim() ?? '';
+  const description = page.description?.trim() ?? '';
+  if (!title) add('title-missing', page.url, '<title>', 'The page has no <title> (or an empty one).');
+  else if ([...title].length > TITLE_TOO_LONG)
+    add(
+      'title-too-long',
+      page.url,
+      '<title>',
+      `The <title> has ${[...title].length} characters; Google shows about ${TITLE_SHOWN}.`,
+    );
+  if (!description)
+    add(
+      'description-missing',
+      page.url,
+      'meta description',
+      'The page has no meta description (or an empty one).',
+    );
+  else if ([...description].length > DESCRIPTION_TOO_LONG)
+    add(
+      'description-too-long',
+      page.url,
+      'meta description',
+      `The meta description has ${[...description].length} characters; Google shows about ${DESCRIPTION_SHOWN}.`,
+    );
+  if (page.ogTitle && title && !sameTitle(page.ogTitle, title))
+    add(
+      'social-disagrees-with-meta',
+      page.url,
+      'og:title',
+      `og:title "${page.ogTitle}" differs from the <title> "${title}".`,
+    );
+  if (page.ogDescription && description && page.ogDescription !== description)
+    add(
+      'social-disagrees-with-meta',
+      page.url,
+      'og:description',
+      `og:description differs from the meta description.`,
+    );
 }
 
 // "Page | Site", "Site - Page", "Page — Site", "Page · Site", "Page • Site" (Astro Cactus), "Page: Site",

@@ -42,18 +42,13 @@ export function viewSite(input: SiteAuditInput): SiteView {
   const site = new URL(input.site);
   const findings: AuditFinding[] = [];
   const add = findingAdder(input.severity, findings);
-  // A partial's or a server island's HTML is a piece of a page, not a page: nothing here is asked of it. Nor
-  // of a single-page app's fallback (`200.html`: Nuxt's generate, SvelteKit's adapter-static, Surge), the
-  // shell a host serves for every address it has no file for.
-  const pages = input.pages.filter((page) => !page.fragment && page.file !== '200.html');
+  const pages = input.pages.filter(isSitePage);
   // Each page's key and canonical, worked out once: the checks below ask for them several times a page.
   const located = new Map(pages.map((page) => [page, locate(page)]));
   const where = (page: PageFacts) => located.get(page) as Located;
   const byKey = new Map<string, PageFacts>();
   for (const [page, { key }] of located) byKey.set(key, page);
   const isNotFoundPage = (page: PageFacts): boolean => isErrorPageFile(page.file);
-  const isRedirect = (page: PageFacts): boolean => page.refreshTo !== null;
-  const isNoindex = (page: PageFacts): boolean => /\bnoindex\b/i.test(page.robots ?? '');
   // A canonical naming another built page; one naming nothing built is ignored by search engines (and reported
   // as canonical-not-built), so the page still stands for itself.
   const canonicalElsewhere = (page: PageFacts): boolean => {
@@ -66,8 +61,7 @@ export function viewSite(input: SiteAuditInput): SiteView {
     const based = new URL(`${site.pathname.replace(/\/$/, '')}${url.pathname}`, site.origin);
     return byKey.has(pageKey(based)) ? based : null;
   };
-  // Pages a search engine would list: not redirects, not error pages, not noindex.
-  const listed = pages.filter((page) => !isRedirect(page) && !isNotFoundPage(page) && !isNoindex(page));
+  const listed = pages.filter(isListable);
   return {
     input,
     site,
@@ -103,6 +97,28 @@ export function findingAdder(
         ...(file === undefined ? {} : { file }),
       });
   };
+}
+
+/**
+ * Whether a built HTML file is a page of the site. A partial's or a server island's HTML is a piece of a page,
+ * not a page: nothing is asked of it. Nor of a single-page app's fallback (`200.html`: Nuxt's generate,
+ * SvelteKit's adapter-static, Surge), the shell a host serves for every address it has no file for.
+ */
+export function isSitePage(page: PageFacts): boolean {
+  return !page.fragment && page.file !== '200.html';
+}
+
+/** Whether a search engine would list a page: not a redirect (meta refresh), not an error page, not noindex. */
+export function isListable(page: PageFacts): boolean {
+  return !isRedirect(page) && !isErrorPageFile(page.file) && !isNoindex(page);
+}
+
+function isRedirect(page: PageFacts): boolean {
+  return page.refreshTo !== null;
+}
+
+function isNoindex(page: PageFacts): boolean {
+  return /\bnoindex\b/i.test(page.robots ?? '');
 }
 
 /**

@@ -131,10 +131,11 @@ files are still checked).`,
           const how = loaded
             ? `; its pages ${loaded}, so pass --site https://<its host>${assets!.base}${configured} to audit it`
             : `; pass --site <url>${configured} to audit it`;
-          const note = `Site audit of ${dir} skipped: no page of it names its own address (canonical or og:url), nor does a sitemap${how} (titles, descriptions, links, built images).`;
+          const note = `Site audit of ${dir} skipped: no page of it names its own address (canonical or og:url), nor does a sitemap${how} (shared titles and descriptions, links, hreflang, sitemaps, built images; what each page says on its own is still checked).`;
           process.stderr.write(`${note}\n`);
           notes.push(note);
-          // What each page says on its own needs no address: a relative og:image is one wherever the site is.
+          // What each page says on its own needs no address: a missing description or a relative og:image is
+          // one wherever the site is.
           const alone = await auditWithoutSite(dir, listOutputFiles(dir), flags.severity);
           attachAudit(checked, alone);
           audits.push(alone);

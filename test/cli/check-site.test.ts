@@ -472,7 +472,7 @@ it('says under which base path to give --site when no page names the site but it
   await withSite(nextFiles(false), async (root) => {
     const { stderr } = await check(root);
     expect(stderr.trim()).toBe(
-      `Site audit of ${root} skipped: no page of it names its own address (canonical or og:url), nor does a sitemap; its pages load their own files from under /docs/ (/docs/_next/static/chunks/webpack.js), which works only served there, so pass --site https://<its host>/docs/ to audit it (titles, descriptions, links, built images).`,
+      `Site audit of ${root} skipped: no page of it names its own address (canonical or og:url), nor does a sitemap; its pages load their own files from under /docs/ (/docs/_next/static/chunks/webpack.js), which works only served there, so pass --site https://<its host>/docs/ to audit it (shared titles and descriptions, links, hreflang, sitemaps, built images; what each page says on its own is still checked).`,
     );
   });
 });
@@ -597,15 +597,41 @@ it("names the page a sitemap's or an hreflang's address meant when it leaves the
   });
 });
 
+it('reports what titles and descriptions say on their own where the site has no address, on the pages a search engine lists', async () => {
+  const page = (head: string) => `<!doctype html><html><head>${head}</head><body></body></html>`;
+  const files = {
+    'index.html': page('<title>Home</title>'),
+    'long/index.html': page(`<title>${'Long '.repeat(30)}</title><meta name="description" content="Long.">`),
+    'said/index.html': page(
+      '<title>Said</title><meta name="description" content="Said."><meta property="og:title" content="Other">',
+    ),
+    // Not pages a search engine lists: nothing asked of them.
+    '404.html': page(''),
+    'hidden/index.html': page('<meta name="robots" content="noindex">'),
+    'old/index.html': page('<meta http-equiv="refresh" content="0; url=/">'),
+  };
+  await withSite(files, async (root) => {
+    const { issues } = await jsonIssues(root);
+    expect(issues.map((issue) => `${issue.code} ${relative(root, issue.file)}`)).toEqual([
+      'description-missing index.html',
+      'title-too-long long/index.html',
+      'social-disagrees-with-meta said/index.html',
+    ]);
+    // A page named on its own says the same.
+    const alone = await jsonIssues(join(root, 'index.html'));
+    expect(alone.issues.map((issue) => issue.code)).toEqual(['description-missing']);
+  });
+});
+
 it('reports a relative og:image where the site has no address to audit it by, and on a page named alone', async () => {
   // Gatsby's Head with no siteUrl: no canonical, og:url or sitemap, and the image written from the site's root.
   const files = {
     'index.html':
-      '<!doctype html><html><head><title>Home</title><meta property="og:image" content="/og.png"><meta name="twitter:image" content="/og.png"></head><body></body></html>',
+      '<!doctype html><html><head><title>Home</title><meta name="description" content="Home page."><meta property="og:image" content="/og.png"><meta name="twitter:image" content="/og.png"></head><body></body></html>',
     'about/index.html':
-      '<!doctype html><html><head><title>About</title><meta property="og:image" content="https://cdn.example/a.png"></head><body></body></html>',
+      '<!doctype html><html><head><title>About</title><meta name="description" content="About us."><meta property="og:image" content="https://cdn.example/a.png"></head><body></body></html>',
     'next/index.html':
-      '<!doctype html><html><head><title>Next</title><meta property="og:image" content="http://localhost:3000/og.png"/></head><body></body></html>',
+      '<!doctype html><html><head><title>Next</title><meta name="description" content="Next."><meta property="og:image" content="http://localhost:3000/og.png"/></head><body></body></html>',
     'og.png': '',
   };
   const expected = {

@@ -131,7 +131,12 @@ describe('astro-schema-manager check', () => {
       expect.stringMatching(
         /^::error file=.*post\.html,line=7,col=20,title=json-parse-error::\$: .*line 7, column 20/,
       ),
-      '4 files, 5 JSON-LD documents, 1 without JSON-LD: 2 errors, 0 warnings, 0 info.',
+      // What each page says on its own needs no address: the fixture's pages lack titles and descriptions.
+      expect.stringMatching(/^::warning file=.*post\.html,title=description-missing::meta description: /),
+      expect.stringMatching(/^::warning file=.*post\.html,title=title-missing::<title>: /),
+      expect.stringMatching(/^::warning file=.*site\/index\.html,title=description-missing::/),
+      expect.stringMatching(/^::warning file=.*plain\.html,title=description-missing::/),
+      '4 files, 5 JSON-LD documents, 1 without JSON-LD: 2 errors, 4 warnings, 0 info.',
     ]);
   });
 
@@ -145,7 +150,7 @@ describe('astro-schema-manager check', () => {
       failures: 0,
       documents: 5,
       errors: 2,
-      warnings: 0,
+      warnings: 4,
       infos: 0,
       notBuilt: 0,
     });
@@ -223,7 +228,7 @@ describe('astro-schema-manager check', () => {
     };
     await writeFile(
       page,
-      `<html><head><script type="application/ld+json">${JSON.stringify(article)}</script></head></html>`,
+      `<html><head><title>Placeholder</title><meta name="description" content="A page."><script type="application/ld+json">${JSON.stringify(article)}</script></head></html>`,
     );
     expect((await check(page)).code).toBe(0);
     const { code, stdout } = await check(
