@@ -4,20 +4,12 @@
 // and forward; each time the head must be the one a full load of the page reached gives.
 import { readFile } from 'node:fs/promises';
 import { extname, join, normalize } from 'node:path';
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import { launchChromium } from '../support/browser.ts';
 import { type LoopbackServer, startServer } from '../support/loopback.ts';
 import { type RunningApi, startApi } from './support/api.ts';
 import { buildFixture, type FixtureBuild } from './support/build-fixture.ts';
 import { type BuiltServer, startBuiltServer } from './support/built-server.ts';
-import {
-  navigationTests,
-  openTabs,
-  ROUTED_SEED,
-  ROUTED_SITE,
-  type Tabs,
-} from './support/client-router-site.ts';
+import { navigationTests, ROUTED_SEED, ROUTED_SITE, useTabs } from './support/client-router-site.ts';
 
 // A module script served as anything but JavaScript does not run, and without it there is no router.
 const TYPES: Record<string, string> = {
@@ -30,8 +22,7 @@ let api: RunningApi;
 let build: FixtureBuild;
 let files: LoopbackServer;
 let server: BuiltServer;
-let browser: Browser;
-let tabs: Tabs;
+const tabs = useTabs();
 
 beforeAll(async () => {
   api = await startApi(ROUTED_SEED);
@@ -50,33 +41,20 @@ beforeAll(async () => {
     }
   });
   server = await startBuiltServer(build.root, '/d/a/');
-  browser = await launchChromium();
-  tabs = await openTabs(browser);
 });
 
 afterAll(async () => {
-  await browser?.close();
   server?.stop();
   await files?.close();
   build?.remove();
   await api?.close();
 });
 
-navigationTests(
-  'prerendered pages from a static host',
-  () => files.url,
-  () => tabs,
-  {
-    prerendered: true,
-    onDemand: false,
-  },
-);
-navigationTests(
-  'on-demand pages from the built @astrojs/node server',
-  () => server.origin,
-  () => tabs,
-  {
-    prerendered: false,
-    onDemand: true,
-  },
-);
+navigationTests('prerendered pages from a static host', () => files.url, tabs, {
+  prerendered: true,
+  onDemand: false,
+});
+navigationTests('on-demand pages from the built @astrojs/node server', () => server.origin, tabs, {
+  prerendered: false,
+  onDemand: true,
+});

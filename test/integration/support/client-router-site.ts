@@ -4,8 +4,9 @@
 // gives (the CMS's tags of that page, none of the page left behind, none twice). Shared by the built site's
 // test (prerendered pages from a static host, on-demand pages from @astrojs/node) and `astro dev`'s.
 import type { Browser, Page } from 'playwright-core';
-import { describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { SeedFile } from '../../../src/server/index.ts';
+import { launchChromium } from '../../support/browser.ts';
 import { SITE } from './api.ts';
 import type { BuildFixtureOptions } from './build-fixture.ts';
 
@@ -207,12 +208,25 @@ export interface Tabs {
   fresh: Page;
 }
 
-export async function openTabs(browser: Browser): Promise<Tabs> {
-  // Without motion the router's animations end at once (Astro's own CSS honours the preference).
-  return {
-    navigating: await browser.newPage({ reducedMotion: 'reduce' }),
-    fresh: await browser.newPage({ reducedMotion: 'reduce' }),
-  };
+/**
+ * A Chromium for the file's tests, launched before them and closed after: two tabs, one navigating client-side,
+ * one for full loads to compare with.
+ */
+export function useTabs(): () => Tabs {
+  let browser: Browser | undefined;
+  let tabs: Tabs | undefined;
+  beforeAll(async () => {
+    browser = await launchChromium();
+    // Without motion the router's animations end at once (Astro's own CSS honours the preference).
+    tabs = {
+      navigating: await browser.newPage({ reducedMotion: 'reduce' }),
+      fresh: await browser.newPage({ reducedMotion: 'reduce' }),
+    };
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => tabs as Tabs;
 }
 
 /**
