@@ -8,6 +8,7 @@ import { parseLossless } from '../lossless-json.ts';
 import { figure, plural } from '../plural.ts';
 import { printable } from '../printable.ts';
 import { parseSeedFile, type SeedFileData, SeedFileError, type Selection } from '../seed-file.ts';
+import { urlFragment } from '../url-forms.ts';
 import { writeFileAtomically } from '../write-file-atomically.ts';
 import { apiOptions, printJson, withClient } from './api-connection.ts';
 import { type Command, InputError, UsageError } from './command.ts';
@@ -256,8 +257,10 @@ function fragmentWarnings(file: SchemaFile): string[] {
       count('meta') > 0 && 'meta tags',
       count('social') > 0 && 'social tags',
     ].filter(Boolean);
-    const page = url.slice(0, url.indexOf('#'));
-    return `The API holds ${held.join(' and ')} for ${printable(url)}: a url with a fragment (${printable(url.slice(url.indexOf('#')))}) names no page (a browser never sends it), so no build or page ever shows ${held.length === 1 && count('schemas') === 1 ? 'it' : 'them'}. Written as the API holds ${held.length === 1 && count('schemas') === 1 ? 'it' : 'them'}; drop the fragment: write its page file's url as ${printable(page)} and push (its schemas move there)${count('meta') + count('social') > 0 ? ', then clear the tags left under the fragment in the CMS' : ''}.`;
+    const fragment = urlFragment(url)!;
+    const page = url.slice(0, url.length - fragment.length);
+    const it = held.length === 1 && count('schemas') === 1 ? 'it' : 'them';
+    return `The API holds ${held.join(' and ')} for ${printable(url)}: a url with a fragment (${printable(fragment)}) names no page (a browser never sends it), so no build or page ever shows ${it}. Written as the API holds ${it}; drop the fragment: write its page file's url as ${printable(page)} and push (its schemas move there)${count('meta') + count('social') > 0 ? ', then clear the tags left under the fragment in the CMS' : ''}.`;
   });
 }
 

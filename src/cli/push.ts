@@ -11,6 +11,7 @@ import {
   type SchemaRecord,
   type SocialTags,
 } from '../client/index.ts';
+import { holdsTagValues } from '../client/wire-tags.ts';
 import { mapConcurrently } from '../map-concurrently.ts';
 import { plural } from '../plural.ts';
 import { printable } from '../printable.ts';
@@ -46,7 +47,7 @@ import {
   summaryLine,
 } from './push-report.ts';
 import { readPushSource } from './push-source.ts';
-import { holdsAny, listRequests, pageRequests, readApi, readPages } from './read-api.ts';
+import { listRequests, pageRequests, readApi, readPages } from './read-api.ts';
 import { readRules, readSeverity, rulesOption, severityOption } from './report-flags.ts';
 
 /**
@@ -589,7 +590,7 @@ function tagsWithoutFile(file: SchemaFile, tags: Array<{ url: string }>): string
   // An entry of nulls holds nothing (a pull leaves it out too).
   const kept = new Map(
     tags
-      .filter((tag) => holdsAny(tag) && !named.has(urlIdentity(tag.url)))
+      .filter((tag) => holdsTagValues(tag) && !named.has(urlIdentity(tag.url)))
       .map((tag) => [urlIdentity(tag.url), tag.url]),
   );
   return [...kept.values()].sort();

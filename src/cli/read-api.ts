@@ -3,6 +3,7 @@
 // 10,000 records waits on the API's latency about 1 + pages / 8 times, not once per page.
 import type { Page, SchemaClient, SchemaRecord } from '../client/index.ts';
 import { listPageInPieces } from '../client/paging.ts';
+import { holdsTagValues } from '../client/wire-tags.ts';
 import { itemsOf, openList } from '../list-pages.ts';
 import { mapConcurrently } from '../map-concurrently.ts';
 import { spellingsOf, urlIdentity } from '../url-forms.ts';
@@ -185,14 +186,9 @@ export async function readPages(
   ];
   await mapConcurrently(jobs, READ_CONCURRENCY, (job) => job());
   // `?url=` answers a url it holds nothing for with nulls: no entry, as the lists would have none.
-  return { schemas: [...seen.values()], meta: meta.filter(holdsAny), social: social.filter(holdsAny) };
-}
-
-/** Whether a meta or social entry holds any value besides its url: one of nulls (or "") holds nothing. */
-export function holdsAny({ url: _url, ...fields }: { url: string }): boolean {
-  const holds = (value: unknown): boolean =>
-    typeof value === 'string'
-      ? value !== ''
-      : !!value && typeof value === 'object' && Object.values(value).some(holds);
-  return holds(fields);
+  return {
+    schemas: [...seen.values()],
+    meta: meta.filter(holdsTagValues),
+    social: social.filter(holdsTagValues),
+  };
 }

@@ -58,3 +58,17 @@ export const socialTagsList = z.preprocess(unwrapList, listOf(socialTags));
 export type SocialTags = z.output<typeof socialTags>;
 export type OpenGraphTags = SocialTags['og'];
 export type TwitterTags = SocialTags['twitter'];
+
+/**
+ * Whether a meta or social entry holds any value besides its url: an entry of nulls or "" (what WordPress
+ * answers `?url=` with for a url it holds nothing for) holds nothing, as a page without the entry.
+ *
+ * @example holdsTagValues({ url: 'https://x.dev/a/', og: { title: null }, twitter: { card: '' } }) // false
+ */
+export function holdsTagValues({ url: _url, ...fields }: { url: string }): boolean {
+  const holds = (value: unknown): boolean =>
+    typeof value === 'string'
+      ? value !== ''
+      : !!value && typeof value === 'object' && Object.values(value).some(holds);
+  return holds(fields);
+}
